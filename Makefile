@@ -1,0 +1,107 @@
+# kperm - see README.md.  make | make test | make run | make deps | make install PREFIX=...
+PREFIX ?= /usr/local
+B := build
+CC ?= cc
+NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc))
+OPENCL := $(wildcard /usr/include/CL/cl.h)
+
+STRICT := -std=c99 -Wall -Wextra -Werror -pedantic
+CFLAGS ?= -O2
+INC := -Iinclude -Icl -Itests
+NVCCFLAGS := -arch=sm_90 -O3 -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -Iinclude -Icu -Itests
+SANITIZE := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+CORE := include/kperm.h $(wildcard include/kperm/*.h)
+CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu)
+
+# Debian packages the build and the tests use (make deps installs the missing ones)
+DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
+                pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
+
+.PHONY: all test deps install clean
+all: $(B)/libkperm_cl.a $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
+
+$(B):
+	mkdir -p $(B)
+
+# --- the OpenCL host helper: the core as one generated string, and build options
+$(B)/cl_embed: tools/cl_embed.c | $(B)
+	$(CC) $(STRICT) -O2 $< -o $@
+
+$(B)/kperm_cl_source.c: $(B)/cl_embed cl/kperm.cl $(CORE)
+	$(B)/cl_embed kperm_cl_source_text cl/kperm.cl include > $@.tmp && mv $@.tmp $@
+
+$(B)/%.o: $(B)/%.c
+	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
+
+$(B)/kperm_cl.o: cl/kperm_cl.c cl/kperm_cl.h | $(B)
+	$(CC) $(STRICT) $(CFLAGS) -Icl -DKPERM_CL_INCLUDE_DIR='"$(CURDIR)/include"' \
+	    -DKPERM_CL_DIR='"$(CURDIR)/cl"' -c $< -o $@
+
+$(B)/libkperm_cl.a: $(B)/kperm_cl.o $(B)/kperm_cl_source.o
+	rm -f $@ && ar rcs $@ $^
+
+# --- tests: host C under gcc, clang and the sanitizers
+$(B)/test_lex_gcc: tests/test_lex.c tests/check.h $(CORE) | $(B)
+	gcc $(STRICT) $(CFLAGS) $(INC) $< -o $@
+$(B)/test_lex_clang: tests/test_lex.c tests/check.h $(CORE) | $(B)
+	clang $(STRICT) $(CFLAGS) $(INC) $< -o $@
+$(B)/test_lex_san: tests/test_lex.c tests/check.h $(CORE) | $(B)
+	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
+# C++ users of the host API: the core must also be valid C++
+$(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
+	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@
+
+$(B)/lex_vectors.o: tests/lex_vectors.c tests/lex_vectors.h tests/lex_body.h $(CORE) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(INC) -c $< -o $@
+$(B)/test_cl: tests/test_cl.c tests/cl_util.h $(B)/lex_vectors.o $(B)/libkperm_cl.a
+	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/lex_vectors.o $(B)/libkperm_cl.a -lOpenCL -o $@
+$(B)/test_cuda: tests/test_cuda.cu tests/lex_body.h $(B)/lex_vectors.o $(CORE) cu/kperm_cuda.h
+	$(NVCC) $(NVCCFLAGS) $< $(B)/lex_vectors.o -o $@
+
+# --- the README's examples, built from the files it shows
+$(B)/derangements_cl: examples/derangements_cl.c $(B)/libkperm_cl.a
+	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/libkperm_cl.a -lOpenCL -o $@
+$(B)/derangements: examples/derangements.cu $(CORE) cu/kperm_cuda.h | $(B)
+	$(NVCC) $(NVCCFLAGS) $< -o $@
+
+# one object per .cu file: CI has no GPU, but every CUDA file must still compile
+$(B)/nvcc/%.o: %.cu $(CORE) cu/kperm_cuda.h
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+
+test:
+	@$(MAKE) -s deps
+	@NVCC="$(NVCC)" CUDA_SOURCES="$(CUDA_SOURCES)" MAKE="$(MAKE)" sh tests/run.sh
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	    echo "make deps: installing$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	else \
+	    echo "make deps: missing Debian packages; run as root:"; \
+	    echo "  apt-get update && apt-get install -y$$missing"; \
+	fi
+
+# --- install: headers, the OpenCL include file, the helper library, kperm.pc
+CLDIR = $(PREFIX)/share/kperm
+$(B)/install/kperm_cl.o: cl/kperm_cl.c cl/kperm_cl.h
+	@mkdir -p $(dir $@)
+	$(CC) $(STRICT) $(CFLAGS) -Icl -DKPERM_CL_INCLUDE_DIR='"$(PREFIX)/include"' \
+	    -DKPERM_CL_DIR='"$(CLDIR)"' -c $< -o $@
+
+install: $(B)/kperm_cl_source.o
+	rm -f $(B)/install/kperm_cl.o && $(MAKE) -s $(B)/install/kperm_cl.o PREFIX="$(PREFIX)"
+	mkdir -p $(PREFIX)/include/kperm $(PREFIX)/lib/pkgconfig $(CLDIR)
+	cp include/kperm.h cu/kperm_cuda.h cl/kperm_cl.h $(PREFIX)/include/
+	cp include/kperm/*.h $(PREFIX)/include/kperm/
+	cp cl/kperm.cl $(CLDIR)/
+	rm -f $(PREFIX)/lib/libkperm_cl.a
+	ar rcs $(PREFIX)/lib/libkperm_cl.a $(B)/install/kperm_cl.o $(B)/kperm_cl_source.o
+	sed -e 's|@PREFIX@|$(PREFIX)|' tools/kperm.pc.in > $(PREFIX)/lib/pkgconfig/kperm.pc
+
+clean:
+	rm -rf $(B)

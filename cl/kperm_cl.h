@@ -1,0 +1,22 @@
+/* kperm_cl.h - host helper for OpenCL programs that use kperm. */
+#ifndef KPERM_CL_H
+#define KPERM_CL_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The whole kperm core as one OpenCL C source string, generated at build time
+ * from the same headers that host C and CUDA compile. Prepend it to a kernel
+ * source that then needs no #include and no -I option. */
+const char *kperm_cl_source(void);
+
+/* Options for clBuildProgram that let a kernel source say #include "kperm.cl":
+ * -I for the installed (or, in the source tree, the tree's) include/ and cl/. */
+const char *kperm_cl_build_options(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KPERM_CL_H */

@@ -1,0 +1,29 @@
+/* kperm_cuda.h - kperm for CUDA: the core as __host__ __device__ functions.
+ *
+ * Device code reads its tables from __constant__ memory. They start out zero:
+ * call kperm_cuda_upload_tables() once before the first kernel that uses kperm,
+ * in every translation unit that launches such kernels (the tables are static,
+ * one copy per .cu file, so that no -rdc build is needed). A kernel launched
+ * before the upload never computes a wrong permutation: every call that needs
+ * a table returns KPERM_E_TABLES and leaves its outputs untouched.
+ */
+#ifndef KPERM_CUDA_H
+#define KPERM_CUDA_H
+
+#include <cuda_runtime.h>
+#include "kperm/platform.h"
+#include "kperm/status.h"
+
+static __constant__ kperm_u64 kperm_fact_table_device[KPERM_MAX_N + 1];
+
+#include "kperm.h"
+
+/* Copies the host's tables (kperm/tables.h) into this translation unit's
+ * __constant__ memory on the current device. */
+static inline cudaError_t kperm_cuda_upload_tables(void)
+{
+    return cudaMemcpyToSymbol(kperm_fact_table_device, kperm_fact_table,
+                              sizeof kperm_fact_table);
+}
+
+#endif /* KPERM_CUDA_H */

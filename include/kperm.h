@@ -1,0 +1,15 @@
+/* kperm.h - permutations you generate inside your own kernels.
+ *
+ * Host C and OpenCL C include this (OpenCL through cl/kperm.cl); CUDA code
+ * includes cu/kperm_cuda.h instead. See README.md for the API.
+ */
+#ifndef KPERM_H
+#define KPERM_H
+
+#include "kperm/platform.h"
+#include "kperm/status.h"
+#include "kperm/tables.h"
+#include "kperm/lex.h"
+#include "kperm/range.h"
+
+#endif /* KPERM_H */

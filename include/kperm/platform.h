@@ -1,0 +1,72 @@
+/* kperm/platform.h - the only file that knows which compiler is reading the core.
+ *
+ * Three backends read the same algorithm headers:
+ *   - plain C99 (gcc, clang, or the host pass of nvcc),
+ *   - CUDA device code (nvcc, __CUDA_ARCH__ defined),
+ *   - OpenCL C 1.2 (__OPENCL_VERSION__ defined).
+ * Like Random123's features/ headers and hashcat's inc_vendor.h, this file maps
+ * a handful of macros and types onto each; the algorithms use nothing else.
+ */
+#ifndef KPERM_PLATFORM_H
+#define KPERM_PLATFORM_H
+
+#if defined(__OPENCL_VERSION__)
+
+typedef uchar kperm_u8;
+typedef uint kperm_u32;
+typedef ulong kperm_u64;
+#define KPERM_FN static inline
+#define KPERM_U64(x) x##UL
+#define KPERM_HOST_TABLE(type, name) __constant type name
+
+#elif defined(__CUDACC__)
+
+#ifndef KPERM_CUDA_H
+#error "CUDA sources include cu/kperm_cuda.h, which declares the device tables"
+#endif
+typedef unsigned char kperm_u8;
+typedef unsigned int kperm_u32;
+typedef unsigned long long kperm_u64;
+#define KPERM_FN static __host__ __device__ __forceinline__
+#define KPERM_U64(x) x##ULL
+#define KPERM_HOST_TABLE(type, name) static const type name
+
+#else
+
+typedef unsigned char kperm_u8;
+typedef unsigned int kperm_u32;
+typedef unsigned long long kperm_u64;
+#define KPERM_FN static inline
+#define KPERM_U64(x) x##ULL
+#define KPERM_HOST_TABLE(type, name) static const type name
+
+#endif
+
+/* KPERM_TABLE(t) names table t as the running code sees it: the __constant__
+ * copy that cu/kperm_cuda.h declares as t##_device when nvcc compiles for the
+ * GPU, the initialised array from tables.h everywhere else. */
+#if defined(__CUDA_ARCH__)
+#define KPERM_TABLE(name) name##_device
+#else
+#define KPERM_TABLE(name) name
+#endif
+
+typedef kperm_u64 kperm_rank;
+
+KPERM_FN int kperm_popcount32(kperm_u32 x)
+{
+#if defined(__OPENCL_VERSION__)
+    return (int)popcount(x);
+#elif defined(__CUDA_ARCH__)
+    return __popc(x);
+#elif defined(__GNUC__)
+    return __builtin_popcount(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+#endif
+}
+
+#endif /* KPERM_PLATFORM_H */

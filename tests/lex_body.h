@@ -1,0 +1,118 @@
+/* lex_body.h - one test kernel body for every backend (Random123's pattern).
+ *
+ * Vector i is 5 words in[5i..5i+4] = kind, a, b, c, d; it writes the 128-byte
+ * record out[128i..]. The C, CUDA and OpenCL drivers define KPERM_TEST_GLOBAL
+ * (their global-memory qualifier), include this file, and compare the records
+ * byte for byte with the host C ones.
+ *
+ *  kind 0: n = a - 1000, rank = b, mutation c (0 none, 1 a value n at d % n,
+ *          2 perm[1] = perm[0]): unrank, rank_of, next, prev, count
+ *  kind 1: split(begin a, end b, parts c, i d)
+ *  kind 2: cursor over [b, c) of n = a - 1000, at most d visits, folded
+ */
+#ifndef KPERM_TEST_LEX_BODY_H
+#define KPERM_TEST_LEX_BODY_H
+
+#define KPERM_TEST_WORDS 5
+#define KPERM_TEST_RECORD 128
+#define KPERM_TEST_POISON 0xee
+
+KPERM_FN void kperm_test_put8(KPERM_TEST_GLOBAL kperm_u8 *o, int off, int v)
+{
+    o[off] = (kperm_u8)(v & 0xff);
+}
+
+KPERM_FN void kperm_test_put64(KPERM_TEST_GLOBAL kperm_u8 *o, int off, kperm_u64 v)
+{
+    int i;
+    for (i = 0; i < 8; i++)
+        o[off + i] = (kperm_u8)((v >> (8 * i)) & 0xff);
+}
+
+KPERM_FN void kperm_test_putperm(KPERM_TEST_GLOBAL kperm_u8 *o, int off, const kperm_u8 *p)
+{
+    int i;
+    for (i = 0; i < KPERM_MAX_N; i++)
+        o[off + i] = p[i];
+}
+
+KPERM_FN void kperm_test_copy(kperm_u8 *dst, const kperm_u8 *src)
+{
+    int i;
+    for (i = 0; i < KPERM_MAX_N; i++)
+        dst[i] = src[i];
+}
+
+KPERM_FN void kperm_test_lex_one(int n, kperm_rank rank, kperm_u64 mutation, kperm_u64 where,
+                                 KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u8 p[KPERM_MAX_N], q[KPERM_MAX_N];
+    kperm_rank r = KPERM_U64(0x0123456789abcdef), count = KPERM_U64(0xfedcba9876543210);
+    int i, nn = n >= 1 && n <= KPERM_MAX_N ? n : KPERM_MAX_N;
+    for (i = 0; i < KPERM_MAX_N; i++)
+        p[i] = KPERM_TEST_POISON;
+    kperm_test_put8(o, 0, kperm_unrank(rank, n, p));
+    kperm_test_putperm(o, 1, p);
+    if (mutation == 1)
+        p[where % (kperm_u64)nn] = (kperm_u8)nn;
+    else if (mutation == 2)
+        p[1] = p[0];
+    kperm_test_put8(o, 21, kperm_rank_of(p, n, &r));
+    kperm_test_put64(o, 22, r);
+    kperm_test_copy(q, p);
+    kperm_test_put8(o, 30, kperm_next(q, n));
+    kperm_test_putperm(o, 31, q);
+    kperm_test_copy(q, p);
+    kperm_test_put8(o, 51, kperm_prev(q, n));
+    kperm_test_putperm(o, 52, q);
+    kperm_test_put8(o, 72, kperm_count(n, &count));
+    kperm_test_put64(o, 73, count);
+}
+
+KPERM_FN void kperm_test_split_one(kperm_u64 b, kperm_u64 e, kperm_u64 parts, kperm_u64 i,
+                                   KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_rank pb = KPERM_U64(0x1111111111111111), pe = KPERM_U64(0x2222222222222222);
+    kperm_test_put8(o, 0, kperm_split(b, e, parts, i, &pb, &pe));
+    kperm_test_put64(o, 1, pb);
+    kperm_test_put64(o, 9, pe);
+}
+
+KPERM_FN void kperm_test_cursor_one(int n, kperm_rank b, kperm_rank e, kperm_u64 most,
+                                    KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_cursor c;
+    kperm_u64 visits = 0, fold = 0;
+    int i;
+    for (i = 0; i < KPERM_MAX_N; i++)
+        c.perm[i] = KPERM_TEST_POISON;
+    kperm_test_put8(o, 0, kperm_cursor_init(&c, n, b, e));
+    while (visits < most && kperm_cursor_next(&c)) {
+        fold = fold * KPERM_U64(1099511628211) + c.rank;
+        fold = fold * KPERM_U64(1099511628211) + (kperm_u64)c.pivot;
+        for (i = 0; i < KPERM_MAX_N; i++)
+            fold = fold * KPERM_U64(1099511628211) + c.perm[i];
+        visits++;
+    }
+    kperm_test_put64(o, 1, visits);
+    kperm_test_put64(o, 9, fold);
+    kperm_test_putperm(o, 17, c.perm);
+}
+
+KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64 *in,
+                                  KPERM_TEST_GLOBAL kperm_u8 *out)
+{
+    KPERM_TEST_GLOBAL const kperm_u64 *w = in + (kperm_u64)v * KPERM_TEST_WORDS;
+    KPERM_TEST_GLOBAL kperm_u8 *o = out + (kperm_u64)v * KPERM_TEST_RECORD;
+    int n = (int)w[1] - 1000, i;
+    for (i = 0; i < KPERM_TEST_RECORD; i++)
+        o[i] = 0;
+    if (w[0] == 0)
+        kperm_test_lex_one(n, w[2], w[3], w[4], o);
+    else if (w[0] == 1)
+        kperm_test_split_one(w[1], w[2], w[3], w[4], o);
+    else
+        kperm_test_cursor_one(n, w[2], w[3], w[4], o);
+}
+
+#endif

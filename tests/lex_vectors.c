@@ -1,0 +1,109 @@
+/* lex_vectors.c - builds the cross-backend vectors and runs their body as C. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kperm.h"
+#define KPERM_TEST_GLOBAL
+#include "lex_body.h"
+#include "lex_vectors.h"
+
+typedef unsigned long long u64;
+
+static u64 rng_state = 42;
+static u64 rng(void) /* splitmix64 */
+{
+    u64 z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static u64 *vec;
+static size_t nvec, cap;
+
+static void add(u64 kind, u64 a, u64 b, u64 c, u64 d)
+{
+    if (nvec == cap) {
+        cap = cap ? 2 * cap : 1024;
+        vec = (u64 *)realloc(vec, cap * KPERM_TEST_WORDS * sizeof *vec);
+        if (!vec) {
+            fprintf(stderr, "lex_vectors: out of memory\n");
+            exit(1);
+        }
+    }
+    vec[nvec * 5 + 0] = kind;
+    vec[nvec * 5 + 1] = a;
+    vec[nvec * 5 + 2] = b;
+    vec[nvec * 5 + 3] = c;
+    vec[nvec * 5 + 4] = d;
+    nvec++;
+}
+
+size_t kperm_test_lex_vectors(unsigned long long **in)
+{
+    static const int bad_n[] = {0, -1, -7, 21, 22, 200};
+    int n, k;
+    u64 f;
+    vec = NULL;
+    nvec = cap = 0;
+    for (n = 1; n <= KPERM_MAX_N; n++) {
+        kperm_count(n, &f);
+        add(0, 1000 + n, 0, 0, 0);
+        add(0, 1000 + n, f - 1, 0, 0);
+        add(0, 1000 + n, f, 0, 0);
+        add(0, 1000 + n, ~0ULL, 0, 0);
+        for (k = 0; k < 200; k++)
+            add(0, 1000 + n, rng() % f, (u64)(k % 3), rng());
+        for (k = 0; k < 8; k++) {
+            u64 b = rng() % (f + 1), e = b + rng() % (f - b + 1);
+            if (e - b > 300)
+                e = b + 300;
+            add(2, 1000 + n, b, e, 1000);
+        }
+        add(2, 1000 + n, 0, f, 50);
+        add(2, 1000 + n, f, f, 50);
+        add(2, 1000 + n, 1, 0, 50);
+        add(2, 1000 + n, 0, f + 1, 50);
+    }
+    for (k = 0; k < 6; k++) {
+        add(0, (u64)(1000 + bad_n[k]), 0, 0, 0);
+        add(2, (u64)(1000 + bad_n[k]), 0, 1, 5);
+    }
+    kperm_count(20, &f);
+    for (k = 0; k < 500; k++) {
+        u64 b = rng() % f, e = b + rng() % (f - b), parts = 1 + rng() % (k < 250 ? 5000 : ~0ULL);
+        add(1, b, e, parts, rng() % parts);
+    }
+    add(1, 0, ~0ULL, ~0ULL, ~0ULL - 1);
+    add(1, 5, 4, 1, 0);
+    add(1, 0, 4, 0, 0);
+    add(1, 0, 4, 3, 3);
+    *in = vec;
+    return nvec;
+}
+
+void kperm_test_lex_host(const unsigned long long *in, unsigned char *out, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++)
+        kperm_test_lex_body((kperm_u32)i, in, out);
+}
+
+size_t kperm_test_lex_compare(const unsigned long long *in, const unsigned char *got,
+                              const unsigned char *want, size_t count)
+{
+    size_t i;
+    int b;
+    for (i = 0; i < count; i++) {
+        const unsigned char *g = got + i * KPERM_TEST_RECORD, *w = want + i * KPERM_TEST_RECORD;
+        if (memcmp(g, w, KPERM_TEST_RECORD) == 0)
+            continue;
+        for (b = 0; g[b] == w[b]; b++)
+            ;
+        printf("# vector %zu (kind %llu, %llu, %llu, %llu, %llu): byte %d is %u, host C has %u\n",
+               i, in[5 * i], in[5 * i + 1], in[5 * i + 2], in[5 * i + 3], in[5 * i + 4],
+               b, g[b], w[b]);
+        return i;
+    }
+    return count;
+}

@@ -1,0 +1,81 @@
+#!/bin/sh
+# tests/run.sh - every step of `make test`. Each prints PASS/FAIL/SKIP lines
+# (a step that prints none is judged by its exit status); the last line is the
+# tally. Called by the Makefile with NVCC, CUDA_SOURCES and MAKE set.
+B=build
+MAKE=${MAKE:-make}
+passed=0 failed=0 skipped=0
+
+record() {
+    echo "$1"
+    case $1 in
+    PASS*) passed=$((passed + 1)) ;;
+    FAIL*) failed=$((failed + 1)) ;;
+    SKIP*) skipped=$((skipped + 1)) ;;
+    esac
+}
+
+# step NAME COMMAND...
+step() {
+    name=$1
+    shift
+    out=$("$@" 2>&1)
+    rc=$?
+    results=$(printf '%s\n' "$out" | grep -E '^(PASS|FAIL|SKIP) ')
+    if [ -z "$results" ]; then
+        if [ $rc -eq 0 ]; then results="PASS $name"; else results="FAIL $name (exit status $rc)"; fi
+    elif [ $rc -ne 0 ] && ! printf '%s\n' "$results" | grep -q '^FAIL'; then
+        results="$results
+FAIL $name (exit status $rc)"
+    fi
+    if printf '%s\n' "$results" | grep -q '^FAIL'; then
+        printf '%s\n' "$out" | grep -vE '^(PASS|FAIL|SKIP) ' | tail -n 25 | sed 's/^/# /'
+    fi
+    while IFS= read -r line; do
+        record "$line"
+    done <<END
+$results
+END
+}
+
+# build TARGET, then run it with ARGS
+build_run() {
+    target=$1
+    shift
+    $MAKE -s "$target" && "$target" "$@"
+}
+
+have_gpu() {
+    command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1
+}
+
+step "host C tests, gcc -std=c99 -Wall -Wextra -Werror -pedantic" build_run $B/test_lex_gcc "[gcc] "
+step "host C tests, clang -std=c99 -Wall -Wextra -Werror -pedantic" build_run $B/test_lex_clang "[clang] "
+step "host C tests, clang -fsanitize=address,undefined" build_run $B/test_lex_san "[asan+ubsan] "
+step "the core compiles as C++ (g++ -Wall -Wextra -Werror -pedantic)" $MAKE -s $B/cxx_check.o
+
+if [ -f /usr/include/CL/cl.h ]; then
+    step "opencl vectors" build_run $B/test_cl "$PWD/tests"
+    step "README OpenCL example runs and counts 1334961 derangements" build_run $B/derangements_cl
+else
+    record "SKIP opencl tests: no OpenCL headers (make deps installs them)"
+fi
+step "README examples are the files the tests build" sh tests/readme_check.sh
+step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
+
+if [ -z "$NVCC" ]; then
+    record "SKIP nvcc compiles every .cu file: nvcc not found"
+else
+    for f in $CUDA_SOURCES; do
+        step "nvcc -arch=sm_90 -Werror all-warnings compiles $f" $MAKE -s "$B/nvcc/${f%.cu}.o"
+    done
+    step "cuda tests" build_run $B/test_cuda
+    if have_gpu; then
+        step "README CUDA example runs and counts 1334961 derangements" build_run $B/derangements
+    else
+        record "SKIP README CUDA example run: no GPU"
+    fi
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

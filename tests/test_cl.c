@@ -1,0 +1,102 @@
+/* test_cl.c - the lexicographic vectors computed by an OpenCL kernel on every
+ * OpenCL device present (POCL's CPU device in CI), byte for byte against the
+ * host C results, once with -I and #include "kperm.cl" and once with the
+ * concatenated kperm_cl_source() string.
+ *
+ *   test_cl TESTS_DIR */
+#include "cl_util.h"
+#include "check.h"
+#include "kperm_cl.h"
+#include "lex_vectors.h"
+
+static int run_lex(cl_device_id dev, const char *source, const char *options,
+                   const unsigned long long *in, const unsigned char *want, size_t count)
+{
+    cl_int err;
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    cl_command_queue q = ctx ? clCreateCommandQueue(ctx, dev, 0, &err) : NULL;
+    cl_program prog = q ? cl_build(ctx, dev, source, options) : NULL;
+    cl_kernel k = prog ? clCreateKernel(prog, "kperm_test_lex", &err) : NULL;
+    size_t in_size = count * 5 * sizeof *in, out_size = count * 128, global = (count + 63) / 64 * 64;
+    cl_mem din = NULL, dout = NULL;
+    unsigned char *got = (unsigned char *)malloc(out_size);
+    cl_uint n32 = (cl_uint)count;
+    int ok = 0;
+    if (!k || !got) {
+        check_fail("could not build or set up the kernel (error %d)", err);
+        goto done;
+    }
+    din = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, in_size, (void *)in, &err);
+    dout = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, out_size, NULL, &err);
+    memset(got, 0x5a, out_size);
+    err = clEnqueueWriteBuffer(q, dout, CL_TRUE, 0, out_size, got, 0, NULL, NULL);
+    err |= clSetKernelArg(k, 0, sizeof din, &din);
+    err |= clSetKernelArg(k, 1, sizeof dout, &dout);
+    err |= clSetKernelArg(k, 2, sizeof n32, &n32);
+    err |= clEnqueueNDRangeKernel(q, k, 1, NULL, &global, NULL, 0, NULL, NULL);
+    err |= clEnqueueReadBuffer(q, dout, CL_TRUE, 0, out_size, got, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        check_fail("OpenCL call failed (%d)", err);
+        goto done;
+    }
+    if (kperm_test_lex_compare(in, got, want, count) != count)
+        check_fail("%zu vectors: records differ from host C", count);
+    else
+        ok = 1;
+done:
+    if (din) clReleaseMemObject(din);
+    if (dout) clReleaseMemObject(dout);
+    if (k) clReleaseKernel(k);
+    if (prog) clReleaseProgram(prog);
+    if (q) clReleaseCommandQueue(q);
+    if (ctx) clReleaseContext(ctx);
+    free(got);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    cl_device_id devs[CL_MAX_DEVICES];
+    int ndev = cl_all_devices(devs, CL_MAX_DEVICES), d;
+    unsigned long long *in;
+    size_t count = kperm_test_lex_vectors(&in);
+    unsigned char *want = (unsigned char *)malloc(count * 128);
+    char path[4096], opts[8192], *kernel, *with_include, *with_string;
+    if (argc != 2 || !want) {
+        fprintf(stderr, "usage: test_cl TESTS_DIR\n");
+        return 2;
+    }
+    if (ndev == 0) {
+        check_skip("opencl lex vectors", "no OpenCL platform or device (install pocl-opencl-icd: make deps)");
+        return 0;
+    }
+    snprintf(path, sizeof path, "%s/lex_kernel.cl", argv[1]);
+    kernel = cl_read_file(path);
+    if (!kernel) {
+        printf("FAIL opencl lex vectors: cannot read %s\n", path);
+        return 1;
+    }
+    with_include = cl_concat("#include \"kperm.cl\"\n", kernel);
+    with_string = cl_concat(kperm_cl_source(), kernel);
+    kperm_test_lex_host(in, want, count);
+    for (d = 0; d < ndev; d++) {
+        char dev_name[256], name[512];
+        cl_device_name(devs[d], dev_name, sizeof dev_name);
+        snprintf(name, sizeof name, "opencl lex vectors (%zu) via -I on %s", count, dev_name);
+        check_begin(name);
+        snprintf(opts, sizeof opts, "%s -I %s", kperm_cl_build_options(), argv[1]);
+        run_lex(devs[d], with_include, opts, in, want, count);
+        check_end();
+        snprintf(name, sizeof name, "opencl lex vectors (%zu) via kperm_cl_source() on %s", count, dev_name);
+        check_begin(name);
+        snprintf(opts, sizeof opts, "-I %s", argv[1]);
+        run_lex(devs[d], with_string, opts, in, want, count);
+        check_end();
+    }
+    free(kernel);
+    free(with_include);
+    free(with_string);
+    free(want);
+    free(in);
+    return check_any_failed;
+}

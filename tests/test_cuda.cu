@@ -1,0 +1,104 @@
+/* test_cuda.cu - the lexicographic vectors on the GPU, byte for byte against
+ * host C, and the documented behaviour of a kernel launched before
+ * kperm_cuda_upload_tables(). Prints SKIP lines where no GPU works. */
+#include "kperm_cuda.h"
+#define KPERM_TEST_GLOBAL
+#include "lex_body.h"
+#include "lex_vectors.h"
+#include "check.h"
+#include <stdlib.h>
+#include <string.h>
+
+__global__ void lex_kernel(const kperm_u64 *in, kperm_u8 *out, unsigned count)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < count)
+        kperm_test_lex_body(i, in, out);
+}
+
+/* runs the kernel over the vectors; 0 on success */
+static int run(const unsigned long long *in, unsigned char *got, size_t count)
+{
+    kperm_u64 *din = NULL;
+    kperm_u8 *dout = NULL;
+    size_t out_size = count * KPERM_TEST_RECORD;
+    cudaError_t e = cudaMalloc(&din, count * KPERM_TEST_WORDS * sizeof *din);
+    if (e == cudaSuccess) e = cudaMalloc(&dout, out_size);
+    if (e == cudaSuccess) e = cudaMemcpy(din, in, count * KPERM_TEST_WORDS * sizeof *din, cudaMemcpyHostToDevice);
+    if (e == cudaSuccess) e = cudaMemset(dout, 0x5a, out_size);
+    if (e == cudaSuccess) {
+        lex_kernel<<<(unsigned)((count + 127) / 128), 128>>>(din, dout, (unsigned)count);
+        e = cudaGetLastError();
+    }
+    if (e == cudaSuccess) e = cudaMemcpy(got, dout, out_size, cudaMemcpyDeviceToHost);
+    cudaFree(din);
+    cudaFree(dout);
+    if (e != cudaSuccess)
+        check_fail("CUDA error: %s", cudaGetErrorString(e));
+    return e != cudaSuccess;
+}
+
+/* Before the upload every call that needs a table returns KPERM_E_TABLES and
+ * leaves its output as it was; the table-free calls still work. */
+static void check_before_upload(const unsigned long long *in, const unsigned char *got,
+                                const unsigned char *want, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++) {
+        const unsigned char *g = got + i * KPERM_TEST_RECORD, *w = want + i * KPERM_TEST_RECORD;
+        int j, n = (int)in[5 * i + 1] - 1000;
+        int valid_n = n >= 1 && n <= KPERM_MAX_N;
+        if (in[5 * i] == 0) {
+            CHECK((signed char)g[0] == (valid_n ? KPERM_E_TABLES : KPERM_E_N), "vector %zu: unrank gave %d", i, (signed char)g[0]);
+            for (j = 0; j < KPERM_MAX_N; j++)
+                CHECK(g[1 + j] == KPERM_TEST_POISON, "vector %zu: unrank wrote its output", i);
+            CHECK((signed char)g[72] == (valid_n ? KPERM_E_TABLES : KPERM_E_N), "vector %zu: count gave %d", i, (signed char)g[72]);
+            for (j = 0; j < 8; j++)
+                CHECK(g[73 + j] == (unsigned char)(0xfedcba9876543210ULL >> (8 * j)),
+                      "vector %zu: count wrote its output", i);
+        } else if (in[5 * i] == 1) {
+            CHECK(memcmp(g, w, KPERM_TEST_RECORD) == 0, "vector %zu: split needs no table but differs", i);
+        } else {
+            CHECK((signed char)g[0] == (valid_n ? KPERM_E_TABLES : KPERM_E_N) && g[1] == 0,
+                  "vector %zu: cursor_init gave %d and visited", i, (signed char)g[0]);
+        }
+    }
+}
+
+int main(void)
+{
+    int ndev = 0;
+    cudaDeviceProp prop;
+    unsigned long long *in;
+    size_t count;
+    unsigned char *want, *got;
+    char name[512];
+    if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
+        check_skip("cuda lex vectors before the table upload", "no CUDA device");
+        check_skip("cuda lex vectors", "no CUDA device");
+        return 0;
+    }
+    cudaGetDeviceProperties(&prop, 0);
+    count = kperm_test_lex_vectors(&in);
+    want = (unsigned char *)malloc(count * KPERM_TEST_RECORD);
+    got = (unsigned char *)malloc(count * KPERM_TEST_RECORD);
+    kperm_test_lex_host(in, want, count);
+
+    snprintf(name, sizeof name, "cuda lex vectors (%zu) before the table upload: KPERM_E_TABLES, outputs untouched, on %s", count, prop.name);
+    check_begin(name);
+    if (run(in, got, count) == 0)
+        check_before_upload(in, got, want, count);
+    check_end();
+
+    snprintf(name, sizeof name, "cuda lex vectors (%zu) byte-identical to host C on %s", count, prop.name);
+    check_begin(name);
+    if (kperm_cuda_upload_tables() != cudaSuccess)
+        check_fail("kperm_cuda_upload_tables failed");
+    else if (run(in, got, count) == 0 && kperm_test_lex_compare(in, got, want, count) != count)
+        check_fail("records differ from host C");
+    check_end();
+    free(in);
+    free(want);
+    free(got);
+    return check_any_failed;
+}
