@@ -18,8 +18,34 @@ CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu)
 DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
 
-.PHONY: all test deps install clean
-all: $(B)/libkperm_cl.a $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
+.PHONY: all test deps install clean run fuzz
+all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
+
+# --- the TSP sample: the C backend always, OpenCL and CUDA where they build
+TSP := samples/tsp
+TSP_HEADERS := $(wildcard $(TSP)/*.h) $(CORE)
+TSP_OBJS := $(B)/tsp/main.o $(B)/tsp/tsplib.o $(B)/tsp/tsp_cpu.o \
+            $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
+            $(if $(NVCC),$(B)/tsp/tsp_cuda.o)
+TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
+TSP_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
+
+$(B)/tsp/%.o: $(TSP)/%.c $(TSP_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) $(TSP_DEFS) -c $< -o $@
+$(B)/tsp/tsp_kernel_source.c: $(B)/cl_embed $(TSP)/tsp_kernel.cl $(TSP_HEADERS) cl/kperm.cl
+	@mkdir -p $(dir $@)
+	$(B)/cl_embed tsp_kernel_source_text $(TSP)/tsp_kernel.cl $(TSP) include cl > $@.tmp && mv $@.tmp $@
+$(B)/tsp/tsp_kernel_source.o: $(B)/tsp/tsp_kernel_source.c
+	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
+$(B)/tsp/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -I$(TSP) -c $< -o $@
+$(B)/kperm-tsp: $(TSP_OBJS)
+	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $(TSP_OBJS) $(TSP_LIBS) -o $@
+
+run: $(B)/kperm-tsp
+	$(B)/kperm-tsp data/burma14.tsp
 
 $(B):
 	mkdir -p $(B)

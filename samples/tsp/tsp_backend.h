@@ -1,0 +1,39 @@
+/* tsp_backend.h - what every backend of kperm-tsp provides. */
+#ifndef TSP_BACKEND_H
+#define TSP_BACKEND_H
+
+#include <stddef.h>
+#include "kperm.h"
+#define TSP_LOCAL
+#define TSP_GLOBAL
+#include "tsp_search.h"
+#include "tsplib.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tsp_backend tsp_backend;
+struct tsp_backend {
+    const char *name;   /* "cuda", "opencl", "cpu" */
+    char device[256];   /* what it runs on, for the output */
+    int is_gpu;
+    /* Searches ranks [begin, end), after every earlier range (ranks rise from
+     * call to call), folding the result into the backend's running best. */
+    int (*search)(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize);
+    /* The running best: one small result. */
+    int (*result)(tsp_backend *b, tsp_best *best, char *err, size_t errsize);
+    void (*close)(tsp_backend *b);
+    void *state;
+};
+
+/* Each opens its backend for inst, or returns -1 with err ("no CUDA device"). */
+int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize);
+int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize);
+int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,127 @@
+/* tsp_cpu.c - the C backend: tsp_search_range on every core, with pthreads.
+ * Each call splits its range into one contiguous part per thread; the parts'
+ * results are folded in rank order, so ties go to the smallest rank. */
+#define _GNU_SOURCE /* sysconf's _SC_NPROCESSORS_ONLN */
+#include "tsp_backend.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_THREADS 256
+
+typedef struct {
+    const tsp_instance *inst;
+    kperm_rank begin, end;
+    kperm_u64 len;
+    kperm_rank rank;
+} part;
+
+typedef struct {
+    tsp_instance inst;
+    int threads;
+    tsp_best best;
+    part parts[MAX_THREADS];
+} cpu_state;
+
+static void *run_part(void *arg)
+{
+    part *p = (part *)arg;
+    tsp_search_range(p->inst->dist, p->inst->n, p->inst->symmetric, p->begin, p->end, &p->len, &p->rank);
+    return NULL;
+}
+
+static int cpu_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize)
+{
+    cpu_state *s = (cpu_state *)b->state;
+    pthread_t tid[MAX_THREADS];
+    int t, started = 0;
+    for (t = 0; t < s->threads; t++) {
+        part *p = &s->parts[t];
+        p->inst = &s->inst;
+        p->len = TSP_NONE;
+        p->rank = TSP_NONE;
+        kperm_split(begin, end, (kperm_u64)s->threads, (kperm_u64)t, &p->begin, &p->end);
+    }
+    for (t = 1; t < s->threads; t++)
+        if (pthread_create(&tid[t], NULL, run_part, &s->parts[t]) == 0)
+            started = t;
+        else
+            break;
+    for (t = started + 1; t < s->threads; t++) /* threads that did not start: run here */
+        run_part(&s->parts[t]);
+    run_part(&s->parts[0]);
+    for (t = 1; t <= started; t++)
+        pthread_join(tid[t], NULL);
+    for (t = 0; t < s->threads; t++)
+        if (tsp_better(s->parts[t].len, s->parts[t].rank, s->best.length, s->best.rank)) {
+            s->best.length = s->parts[t].len;
+            s->best.rank = s->parts[t].rank;
+        }
+    (void)err;
+    (void)errsize;
+    return 0;
+}
+
+static int cpu_result(tsp_backend *b, tsp_best *best, char *err, size_t errsize)
+{
+    (void)err;
+    (void)errsize;
+    *best = ((cpu_state *)b->state)->best;
+    return 0;
+}
+
+static void cpu_close(tsp_backend *b)
+{
+    free(b->state);
+    b->state = NULL;
+}
+
+/* "AMD EPYC 7B13" from /proc/cpuinfo, or "CPU" */
+static void cpu_model(char *out, size_t size)
+{
+    char line[512];
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    snprintf(out, size, "CPU");
+    while (f && fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && colon) {
+            colon += 2;
+            colon[strcspn(colon, "\n")] = 0;
+            snprintf(out, size, "%.200s", colon);
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+}
+
+int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize)
+{
+    cpu_state *s;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    char model[220];
+    if (gpu_only) {
+        snprintf(err, errsize, "cpu: not a GPU");
+        return -1;
+    }
+    s = (cpu_state *)calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errsize, "cpu: out of memory");
+        return -1;
+    }
+    s->inst = *inst;
+    s->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
+    s->best.length = TSP_NONE;
+    s->best.rank = TSP_NONE;
+    cpu_model(model, sizeof model);
+    b->name = "cpu";
+    snprintf(b->device, sizeof b->device, "%d threads on %s", s->threads, model);
+    b->is_gpu = 0;
+    b->search = cpu_search;
+    b->result = cpu_result;
+    b->close = cpu_close;
+    b->state = s;
+    return 0;
+}

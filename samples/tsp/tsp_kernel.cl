@@ -1,0 +1,25 @@
+/* tsp_kernel.cl - the OpenCL kernels around tsp_search.h. kperm-tsp embeds this
+ * file, with kperm and tsp_search.h inlined, as a string at build time. */
+#define TSP_LOCAL __local
+#define TSP_GLOBAL __global
+#define TSP_BARRIER() barrier(CLK_LOCAL_MEM_FENCE)
+#define TSP_GROUP_FN static inline
+#include "kperm.cl"
+#include "tsp_search.h"
+
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_search(__global const uint *dist, int n, int symmetric, ulong begin, ulong end,
+                __global tsp_best *groups)
+{
+    __local uint d[(KPERM_MAX_N + 1) * (KPERM_MAX_N + 1)];
+    __local ulong lens[TSP_GROUP], ranks[TSP_GROUP];
+    tsp_group_search(dist, n, symmetric, begin, end, get_global_id(0), get_global_size(0),
+                     (int)get_local_id(0), TSP_GROUP, d, lens, ranks, &groups[get_group_id(0)]);
+}
+
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_final(__global const tsp_best *groups, int count, __global tsp_best *best)
+{
+    __local ulong lens[TSP_GROUP], ranks[TSP_GROUP];
+    tsp_group_final(groups, count, best, (int)get_local_id(0), TSP_GROUP, lens, ranks);
+}

@@ -1,0 +1,173 @@
+/* tsp_opencl.c - the OpenCL backend: a GPU first, else any device (POCL's CPU).
+ * One search launch per call, then the final pass on the device; the host
+ * reads one tsp_best at the end. */
+#define CL_TARGET_OPENCL_VERSION 120
+#include "tsp_backend.h"
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const char tsp_kernel_source_text[]; /* generated from tsp_kernel.cl */
+
+typedef struct {
+    cl_context ctx;
+    cl_command_queue queue;
+    cl_program prog;
+    cl_kernel search, final;
+    cl_mem dist, groups, best;
+    cl_int n, symmetric, ngroups;
+} cl_state;
+
+static int cl_fail(char *err, size_t errsize, const char *what, cl_int code)
+{
+    snprintf(err, errsize, "opencl: %s failed (error %d)", what, (int)code);
+    return -1;
+}
+
+/* the first GPU of any platform; unless gpu_only, else the first device */
+static int pick_device(int gpu_only, cl_device_id *dev)
+{
+    cl_platform_id plats[16];
+    cl_uint np = 0, p, nd;
+    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS)
+        return -1;
+    for (p = 0; p < np && p < 16; p++)
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_GPU, 1, dev, &nd) == CL_SUCCESS && nd)
+            return 0;
+    if (gpu_only)
+        return -1;
+    for (p = 0; p < np && p < 16; p++)
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 1, dev, &nd) == CL_SUCCESS && nd)
+            return 0;
+    return -1;
+}
+
+static int cl_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize)
+{
+    cl_state *s = (cl_state *)b->state;
+    size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP;
+    cl_ulong b64 = begin, e64 = end;
+    cl_int rc = clSetKernelArg(s->search, 3, sizeof b64, &b64);
+    rc |= clSetKernelArg(s->search, 4, sizeof e64, &e64);
+    if (rc != CL_SUCCESS)
+        return cl_fail(err, errsize, "clSetKernelArg", rc);
+    rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
+    if (rc == CL_SUCCESS)
+        rc = clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0, NULL, NULL);
+    if (rc == CL_SUCCESS)
+        rc = clFinish(s->queue);
+    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "running the search kernel", rc);
+}
+
+static int cl_result(tsp_backend *b, tsp_best *best, char *err, size_t errsize)
+{
+    cl_state *s = (cl_state *)b->state;
+    cl_int rc = clEnqueueReadBuffer(s->queue, s->best, CL_TRUE, 0, sizeof *best, best, 0, NULL, NULL);
+    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "reading the result", rc);
+}
+
+static void cl_close(tsp_backend *b)
+{
+    cl_state *s = (cl_state *)b->state;
+    if (!s)
+        return;
+    if (s->dist) clReleaseMemObject(s->dist);
+    if (s->groups) clReleaseMemObject(s->groups);
+    if (s->best) clReleaseMemObject(s->best);
+    if (s->search) clReleaseKernel(s->search);
+    if (s->final) clReleaseKernel(s->final);
+    if (s->prog) clReleaseProgram(s->prog);
+    if (s->queue) clReleaseCommandQueue(s->queue);
+    if (s->ctx) clReleaseContext(s->ctx);
+    free(s);
+    b->state = NULL;
+}
+
+static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
+{
+    const char *src = tsp_kernel_source_text;
+    cl_int rc;
+    s->prog = clCreateProgramWithSource(s->ctx, 1, &src, NULL, &rc);
+    if (rc != CL_SUCCESS)
+        return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
+    rc = clBuildProgram(s->prog, 1, &dev, "", NULL, NULL);
+    if (rc != CL_SUCCESS) {
+        char log[400] = "";
+        clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+        log[strcspn(log, "\n")] = 0;
+        snprintf(err, errsize, "opencl: building the kernel failed (%d): %s", (int)rc, log);
+        return -1;
+    }
+    s->search = clCreateKernel(s->prog, "tsp_search", &rc);
+    if (rc == CL_SUCCESS)
+        s->final = clCreateKernel(s->prog, "tsp_final", &rc);
+    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel", rc);
+}
+
+int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize)
+{
+    cl_device_id dev;
+    cl_device_type type;
+    cl_uint units = 1;
+    cl_state *s;
+    cl_int rc;
+    tsp_best none;
+    char name[200] = "", vendor[40] = "";
+    if (pick_device(gpu_only, &dev)) {
+        snprintf(err, errsize, "opencl: no %sdevice", gpu_only ? "GPU " : "");
+        return -1;
+    }
+    s = (cl_state *)calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errsize, "opencl: out of memory");
+        return -1;
+    }
+    b->state = s;
+    clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+    clGetDeviceInfo(dev, CL_DEVICE_VENDOR, sizeof vendor - 1, vendor, NULL);
+    clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL);
+    s->ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        s->queue = clCreateCommandQueue(s->ctx, dev, 0, &rc);
+    if (rc != CL_SUCCESS || build(s, dev, err, errsize)) {
+        if (rc != CL_SUCCESS)
+            cl_fail(err, errsize, "creating a context", rc);
+        cl_close(b);
+        return -1;
+    }
+    s->n = inst->n;
+    s->symmetric = inst->symmetric;
+    /* enough groups to fill the device several times over */
+    s->ngroups = (cl_int)(units * (type & CL_DEVICE_TYPE_GPU ? 16 : 4));
+    none.length = TSP_NONE;
+    none.rank = TSP_NONE;
+    s->dist = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                             sizeof(cl_uint) * (size_t)(inst->n * inst->n), (void *)inst->dist, &rc);
+    if (rc == CL_SUCCESS)
+        s->groups = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE, sizeof(tsp_best) * (size_t)s->ngroups, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        s->best = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof none, &none, &rc);
+    if (rc == CL_SUCCESS) {
+        rc = clSetKernelArg(s->search, 0, sizeof s->dist, &s->dist);
+        rc |= clSetKernelArg(s->search, 1, sizeof s->n, &s->n);
+        rc |= clSetKernelArg(s->search, 2, sizeof s->symmetric, &s->symmetric);
+        rc |= clSetKernelArg(s->search, 5, sizeof s->groups, &s->groups);
+        rc |= clSetKernelArg(s->final, 0, sizeof s->groups, &s->groups);
+        rc |= clSetKernelArg(s->final, 1, sizeof s->ngroups, &s->ngroups);
+        rc |= clSetKernelArg(s->final, 2, sizeof s->best, &s->best);
+    }
+    if (rc != CL_SUCCESS) {
+        cl_fail(err, errsize, "setting up buffers", rc);
+        cl_close(b);
+        return -1;
+    }
+    b->name = "opencl";
+    snprintf(b->device, sizeof b->device, "%s, %s", name, vendor);
+    b->is_gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
+    b->search = cl_search;
+    b->result = cl_result;
+    b->close = cl_close;
+    return 0;
+}
