@@ -47,6 +47,27 @@ $(B)/kperm-tsp: $(TSP_OBJS)
 run: $(B)/kperm-tsp
 	$(B)/kperm-tsp data/burma14.tsp
 
+# --- TSP tests: the reader (also under the sanitizers), the solver through its CLI
+TSPLIB_DEPS := tests/test_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h
+$(B)/test_tsplib: $(TSPLIB_DEPS) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
+$(B)/test_tsplib_san: $(TSPLIB_DEPS) | $(B)
+	clang $(STRICT) $(SANITIZE) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
+$(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h $(B)/kperm-tsp
+	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -I$(TSP) -Itests tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
+
+# libFuzzer on the reader, seeded with every test file; any crash, leak or
+# sanitizer report fails. FUZZ_SECONDS bounds the run (make test uses it too).
+FUZZ_SECONDS ?= 120
+$(B)/fuzz_tsplib: tests/fuzz_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h | $(B)
+	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$(TSP) \
+	    tests/fuzz_tsplib.c $(TSP)/tsplib.c -lm -o $@
+fuzz: $(B)/fuzz_tsplib
+	rm -rf $(B)/fuzz_corpus && mkdir -p $(B)/fuzz_corpus
+	cp tests/tsp/good/*.tsp tests/tsp/bad/*.tsp data/*.tsp $(B)/fuzz_corpus/
+	$(B)/fuzz_tsplib -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 \
+	    -artifact_prefix=$(B)/ $(B)/fuzz_corpus
+
 $(B):
 	mkdir -p $(B)
 
@@ -98,7 +119,7 @@ $(B)/nvcc/%.o: %.cu $(CORE) cu/kperm_cuda.h
 
 test:
 	@$(MAKE) -s deps
-	@NVCC="$(NVCC)" CUDA_SOURCES="$(CUDA_SOURCES)" MAKE="$(MAKE)" sh tests/run.sh
+	@NVCC="$(NVCC)" CUDA_SOURCES="$(CUDA_SOURCES)" MAKE="$(MAKE)" FUZZ_SECONDS="$(FUZZ_SECONDS)" sh tests/run.sh
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do \

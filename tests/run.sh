@@ -65,6 +65,15 @@ else
     record "SKIP opencl tests: no OpenCL headers (make deps installs them)"
 fi
 step "README examples are the files the tests build" sh tests/readme_check.sh
+
+step "tsplib reader, gcc -Werror" build_run $B/test_tsplib
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] tsplib reader" build_run $B/test_tsplib_san "[asan+ubsan] "
+    step "fuzzing the tsplib reader for ${FUZZ_SECONDS}s (libFuzzer, ASan, UBSan): no crash, leak or report" \
+        $MAKE -s fuzz FUZZ_SECONDS="$FUZZ_SECONDS"
+fi
+step "kperm-tsp error messages" sh -c "$MAKE -s $B/kperm-tsp && sh tests/tsp_cli.sh"
+step "kperm-tsp solver" build_run $B/test_tsp
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
 
 if [ -z "$NVCC" ]; then

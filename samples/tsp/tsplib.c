@@ -85,6 +85,30 @@ static int parse_real(const char *s, double *v)
     return end != s && *end == 0 && isfinite(*v);
 }
 
+/* EOF, NODE_COORD_SECTION, ...: a token that can only be a keyword */
+static int keyword_like(const char *s)
+{
+    if (!isupper((unsigned char)*s))
+        return 0;
+    for (; *s; s++)
+        if (!isupper((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+            return 0;
+    return 1;
+}
+
+/* an optional sign and digits only */
+static int integer_syntax(const char *s)
+{
+    if (*s == '-' || *s == '+')
+        s++;
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!isdigit((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
 /* a section's next number (integer or real), or an error naming the section */
 static int section_number(reader *r, const char *section, long have, long want,
                           int integer, double *v)
@@ -96,26 +120,19 @@ static int section_number(reader *r, const char *section, long have, long want,
     if (!next_token(r, &tok, &len, &line))
         return fail(r, r->line, "%s ends after %ld of %ld numbers", section, have, want);
     if (!token_str(tok, len, buf, sizeof buf))
-        return fail(r, line, "'%.20s...' is not a number", tok);
-    if (integer) {
-        if (!parse_long(buf, &iv)) {
-            double dv;
-            if (parse_real(buf, &dv))
-                return fail(r, line, "%s: '%s' is not an integer", section, buf);
-            if (isalpha((unsigned char)buf[0]))
-                return fail(r, line, "%s ends after %ld of %ld numbers (found '%s')", section, have, want, buf);
-            return fail(r, line, "%s: '%s' is not a number", section, buf);
-        }
-        *v = (double)iv;
-        if (iv > 9007199254740992LL || iv < -9007199254740992LL)
+        return fail(r, line, "%s: '%.20s...' is not a number", section, tok);
+    if (keyword_like(buf))
+        return fail(r, line, "%s ends after %ld of %ld numbers (found %s)", section, have, want, buf);
+    if (integer && integer_syntax(buf)) {
+        if (!parse_long(buf, &iv) || iv > 9007199254740992LL || iv < -9007199254740992LL)
             return fail(r, line, "%s: %s is out of range", section, buf);
+        *v = (double)iv;
         return 0;
     }
-    if (!parse_real(buf, v)) {
-        if (isalpha((unsigned char)buf[0]))
-            return fail(r, line, "%s ends after %ld of %ld numbers (found '%s')", section, have, want, buf);
+    if (!parse_real(buf, v))
         return fail(r, line, "%s: '%s' is not a number", section, buf);
-    }
+    if (integer)
+        return fail(r, line, "%s: '%s' is not an integer", section, buf);
     return 0;
 }
 
@@ -183,9 +200,12 @@ static int read_coords(reader *r, header *h)
             return fail(r, id_line, "node %.0f is outside 1..%d (DIMENSION)", id, h->n);
         if (seen[(int)id - 1]++)
             return fail(r, id_line, "node %.0f is listed twice", id);
-        for (k = 0; k < h->dims; k++)
+        for (k = 0; k < h->dims; k++) {
             if (section_number(r, "NODE_COORD_SECTION", (long)i * (1 + h->dims) + 1 + k, want, 0, &c[k]))
                 return -1;
+            if (h->ewt == W_GEO && fabs(c[k]) > 1000) /* also keeps (int)x in geo_radians defined */
+                return fail(r, r->line, "GEO coordinate %g is not DDD.MM degrees", c[k]);
+        }
         h->x[(int)id - 1] = c[0];
         h->y[(int)id - 1] = c[1];
         h->z[(int)id - 1] = h->dims == 3 ? c[2] : 0;
@@ -248,7 +268,7 @@ static double geo_radians(double x)
 static double distance(const header *h, int i, int j)
 {
     double xd = fabs(h->x[i] - h->x[j]), yd = fabs(h->y[i] - h->y[j]), zd = fabs(h->z[i] - h->z[j]);
-    double big = 4.0 * TSP_MAX_WEIGHT, r, q1, q2, q3, a;
+    double big = TSP_MAX_WEIGHT, r, q1, q2, q3, a; /* beyond big: returned unrounded, rejected */
     switch (h->ewt) {
     case W_EUC_2D: case W_EUC_3D:
         r = sqrt(xd * xd + yd * yd + zd * zd);
@@ -267,7 +287,7 @@ static double distance(const header *h, int i, int j)
         if (r > big)
             return r;
         t = nint(r);
-        return t < r ? t + 1 : t;
+        return t < r ? t + 1.0 : t;
     }
     case W_GEO:
         q1 = cos(geo_radians(h->y[i]) - geo_radians(h->y[j]));
@@ -481,17 +501,19 @@ int tsp_parse(const char *path, const char *text, size_t size, tsp_instance *ins
             s++;
         if (s < eol) {
             key = s;
-            while (s < eol && (isalnum((unsigned char)*s) || *s == '_'))
+            while (s < eol && (isupper((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_'))
                 s++;
             klen = (int)(s - key);
-            if (klen == 0 || isdigit((unsigned char)key[0]) || key[0] == '-' || key[0] == '+' || key[0] == '.') {
+            if (klen == 0 || !isupper((unsigned char)key[0])) {
                 if (isdigit((unsigned char)key[0]) || key[0] == '-' || key[0] == '+' || key[0] == '.')
                     return fail(&r, r.line, "a number where a keyword was expected (too many numbers in a section?)");
                 return fail(&r, r.line, "expected a KEYWORD : VALUE line");
             }
             while (s < eol && is_space((unsigned char)*s))
                 s++;
-            if (s < eol && *s == ':')
+            if (s < eol && *s != ':')
+                return fail(&r, r.line, "expected a KEYWORD : VALUE line");
+            if (s < eol)
                 s++;
             while (s < eol && is_space((unsigned char)*s))
                 s++;

@@ -1,0 +1,217 @@
+/* test_tsp.c - kperm-tsp on every backend it has, through its --json output:
+ * optima against a Held-Karp reference written here, on random symmetric
+ * (--random) and asymmetric (ATSP files) instances n = 4..11 and on burma14;
+ * the printed tour is a permutation from city 1 whose recomputed length is the
+ * printed one; all-equal instances give rank 0's tour; all backends print the
+ * same tour. KPERM_TSP_LARGE=1 adds random n = 12, 13, 14 (for the GPU run). */
+#include "tsplib.h"
+#include "check.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define BIN "build/kperm-tsp"
+#define DIR "build/tsp_tests"
+
+typedef struct {
+    unsigned long long length;
+    int tour[TSP_MAX_CITIES], n;
+} answer;
+
+static const char *all_backends[] = {"cpu", "opencl", "cuda"};
+static const char *backends[3];
+static int nbackends;
+
+/* Held-Karp: the optimal tour length by dynamic programming over subsets */
+static unsigned long long held_karp(const tsp_instance *t)
+{
+    int n = t->n, m = n - 1, full = (1 << m) - 1, mask, j, k;
+    unsigned long long *dp = malloc(sizeof *dp * (size_t)(full + 1) * (size_t)m), best = ~0ULL;
+    for (mask = 1; mask <= full; mask++)
+        for (j = 0; j < m; j++) {
+            unsigned long long v = ~0ULL;
+            if (!(mask >> j & 1))
+                continue;
+            if (mask == 1 << j)
+                v = t->dist[j + 1];
+            else
+                for (k = 0; k < m; k++)
+                    if (k != j && (mask >> k & 1) && dp[(size_t)(mask ^ 1 << j) * m + k] != ~0ULL) {
+                        unsigned long long c = dp[(size_t)(mask ^ 1 << j) * m + k] + t->dist[(k + 1) * n + j + 1];
+                        if (c < v)
+                            v = c;
+                    }
+            dp[(size_t)mask * m + j] = v;
+        }
+    for (j = 0; j < m; j++) {
+        unsigned long long c = dp[(size_t)full * m + j] + t->dist[(j + 1) * n];
+        if (c < best)
+            best = c;
+    }
+    free(dp);
+    return best;
+}
+
+/* runs kperm-tsp; 0 with *a filled from its JSON, else the exit status */
+static int run(const char *backend, const char *args, answer *a)
+{
+    char cmd[1024], out[4096];
+    const char *p;
+    size_t got;
+    FILE *f;
+    int i, rc;
+    snprintf(cmd, sizeof cmd, BIN " --json --backend %s %s 2>/dev/null", backend, args);
+    f = popen(cmd, "r");
+    if (!f)
+        return -1;
+    got = fread(out, 1, sizeof out - 1, f);
+    out[got] = 0;
+    rc = pclose(f);
+    if (rc != 0)
+        return rc;
+    p = strstr(out, "\"length\": ");
+    if (!p || sscanf(p, "\"length\": %llu", &a->length) != 1 || !(p = strstr(out, "\"tour\": [")))
+        return -2;
+    p += 9;
+    for (i = 0; i < TSP_MAX_CITIES && *p != ']'; i++) {
+        char *end;
+        a->tour[i] = (int)strtol(p, &end, 10);
+        p = end;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+    a->n = i;
+    return 0;
+}
+
+/* tour starts at city 1, visits each city once, and its length is a->length */
+static int tour_ok(const tsp_instance *t, const answer *a)
+{
+    int seen[TSP_MAX_CITIES] = {0}, i;
+    unsigned long long len = 0;
+    if (a->n != t->n || a->tour[0] != 1)
+        return 0;
+    for (i = 0; i < t->n; i++) {
+        int c = a->tour[i] - 1;
+        if (c < 0 || c >= t->n || seen[c]++)
+            return 0;
+        len += t->dist[c * t->n + a->tour[(i + 1) % t->n] - 1];
+    }
+    return len == a->length;
+}
+
+static void write_matrix(const char *path, const char *type, const tsp_instance *t)
+{
+    FILE *f = fopen(path, "w");
+    int i, j;
+    fprintf(f, "NAME: %s\nTYPE: %s\nDIMENSION: %d\nEDGE_WEIGHT_TYPE: EXPLICIT\n"
+               "EDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n", path, type, t->n);
+    for (i = 0; i < t->n; i++) {
+        for (j = 0; j < t->n; j++)
+            fprintf(f, " %u", t->dist[i * t->n + j]);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "EOF\n");
+    fclose(f);
+}
+
+static unsigned long long rng_state = 2024;
+static unsigned rng(void)
+{
+    unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return (unsigned)((z ^ (z >> 31)) >> 32);
+}
+
+/* every backend on one instance: the Held-Karp optimum, a valid tour, and the
+ * same tour everywhere (want_tour, if given, is the tour of rank 0) */
+static void check_instance(const char *what, const char *args, const tsp_instance *t, int rank0)
+{
+    answer first, a;
+    unsigned long long opt = held_karp(t);
+    int b, i;
+    for (b = 0; b < nbackends; b++) {
+        int rc = run(backends[b], args, &a);
+        if (rc) {
+            check_fail("%s on %s: kperm-tsp failed (%d)", what, backends[b], rc);
+            continue;
+        }
+        CHECK(a.length == opt, "%s on %s: length %llu, Held-Karp %llu", what, backends[b], a.length, opt);
+        CHECK(tour_ok(t, &a), "%s on %s: the tour is not a tour of length %llu", what, backends[b], a.length);
+        if (b == 0)
+            first = a;
+        else
+            CHECK(memcmp(a.tour, first.tour, sizeof a.tour) == 0, "%s: %s prints another tour than %s", what,
+                  backends[b], backends[0]);
+        for (i = 0; rank0 && i < t->n; i++)
+            CHECK(a.tour[i] == i + 1, "%s on %s: not rank 0's tour 1 2 3 ...", what, backends[b]);
+    }
+}
+
+int main(void)
+{
+    tsp_instance t;
+    char err[TSP_ERR_SIZE], args[256], name[256];
+    answer a;
+    int n, b, k, large = getenv("KPERM_TSP_LARGE") != NULL;
+    if (system("mkdir -p " DIR) != 0)
+        return 1;
+    for (b = 0; b < 3; b++) {
+        int rc = run(all_backends[b], "--random 5", &a);
+        if (rc == 0)
+            backends[nbackends++] = all_backends[b];
+        else {
+            snprintf(name, sizeof name, "kperm-tsp --backend %s", all_backends[b]);
+            check_skip(name, "not built in or no device here");
+        }
+    }
+    for (n = 4; n <= 11; n++) {
+        snprintf(name, sizeof name, "kperm-tsp optimum = Held-Karp, n = %d, symmetric and asymmetric, on %d backends",
+                 n, nbackends);
+        check_begin(name);
+        for (k = 0; k < 3; k++) {
+            snprintf(args, sizeof args, "--random %d --seed %d", n, k);
+            tsp_random(n, (unsigned long long)k, &t, err, sizeof err);
+            check_instance(args, args, &t, 0);
+        }
+        for (k = 0; k < 3; k++) {
+            int i, j;
+            for (i = 0; i < n; i++)
+                for (j = 0; j < n; j++)
+                    t.dist[i * n + j] = i == j ? 0 : rng() % (k == 2 ? 3 : 1000); /* k = 2: many ties */
+            t.n = n;
+            snprintf(args, sizeof args, DIR "/atsp-%d-%d.tsp", n, k);
+            write_matrix(args, "ATSP", &t);
+            check_instance(args, args, &t, 0);
+        }
+        check_end();
+    }
+    check_begin("kperm-tsp: all tours equal (TSP and ATSP, n = 9) gives rank 0's tour on every backend");
+    for (k = 0; k < 2; k++) {
+        int i;
+        t.n = 9;
+        for (i = 0; i < 81; i++)
+            t.dist[i] = i % 10 ? 7 : 0;
+        snprintf(args, sizeof args, DIR "/equal-%d.tsp", k);
+        write_matrix(args, k ? "ATSP" : "TSP", &t);
+        check_instance(args, args, &t, 1);
+    }
+    check_end();
+    check_begin("kperm-tsp: burma14 = 3323 = Held-Karp, one tour on every backend");
+    if (tsp_read("data/burma14.tsp", &t, err, sizeof err))
+        check_fail("%s", err);
+    else {
+        CHECK(held_karp(&t) == 3323, "Held-Karp says %llu", held_karp(&t));
+        check_instance("burma14", "data/burma14.tsp", &t, 0);
+    }
+    check_end();
+    for (n = 12; large && n <= 14; n++) {
+        snprintf(name, sizeof name, "kperm-tsp optimum = Held-Karp, random n = %d, one tour on %d backends", n, nbackends);
+        check_begin(name);
+        snprintf(args, sizeof args, "--random %d --seed 1", n);
+        tsp_random(n, 1, &t, err, sizeof err);
+        check_instance(args, args, &t, 0);
+        check_end();
+    }
+    return check_any_failed;
+}
