@@ -10,5 +10,12 @@ export PATH="$PATH:/usr/local/cuda/bin"
 nvidia-smi -L
 make -s clean
 make -s all >/dev/null 2>&1
-NVCC=$(command -v nvcc) CUDA_SOURCES="$(ls tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu 2>/dev/null)" \
+KPERM_TSP_LARGE=1 NVCC=$(command -v nvcc) CUDA_SOURCES="$(ls tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu 2>/dev/null)" \
     sh tests/run.sh
+
+# the solver's own report on each backend, for the notes
+for args in data/burma14.tsp "--random 13 --seed 1" "--random 14 --seed 1"; do
+    for backend in cuda opencl cpu; do
+        build/kperm-tsp --backend $backend $args | tr '\n' ' ' | sed 's/$/\n/'
+    done
+done
