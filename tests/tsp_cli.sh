@@ -37,4 +37,21 @@ for args in "" "--backend gpu data/burma14.tsp" "--random 2" "--random 22" "--ra
     fi
 done
 [ $usage_ok -eq 1 ] && echo "PASS kperm-tsp usage errors exit 2 with nothing on stdout"
+
+# a hopeless size is refused with its estimate, quickly, unless --force
+start=$(date +%s)
+out=$($bin --backend cpu --random 21 2>/tmp/kperm-tsp-err.$$)
+rc=$?
+err=$(cat /tmp/kperm-tsp-err.$$)
+rm -f /tmp/kperm-tsp-err.$$
+took=$(( $(date +%s) - start ))
+case $err in
+*days*--force*) ok=1 ;;
+*) ok=0 ;;
+esac
+if [ $rc -eq 3 ] && [ -z "$out" ] && [ $ok -eq 1 ] && [ $took -lt 30 ]; then
+    echo "PASS kperm-tsp refuses --random 21 on the CPU with its estimate (exit 3, ${took}s)"
+else
+    echo "FAIL kperm-tsp --random 21: exit $rc after ${took}s, stdout '$out', stderr '$err'; want exit 3 and an estimate"
+fi
 exit 0
