@@ -15,6 +15,7 @@
 #include "kperm/status.h"
 
 static __constant__ kperm_u64 kperm_fact_table_device[KPERM_MAX_N + 1];
+static __constant__ float kperm_inv_fact_table_device[KPERM_MAX_N + 1];
 
 #include "kperm.h"
 
@@ -22,8 +23,12 @@ static __constant__ kperm_u64 kperm_fact_table_device[KPERM_MAX_N + 1];
  * __constant__ memory on the current device. */
 static inline cudaError_t kperm_cuda_upload_tables(void)
 {
-    return cudaMemcpyToSymbol(kperm_fact_table_device, kperm_fact_table,
-                              sizeof kperm_fact_table);
+    /* the factorials last: their 0! = 1 is what says "uploaded" */
+    cudaError_t e = cudaMemcpyToSymbol(kperm_inv_fact_table_device, kperm_inv_fact_table,
+                                       sizeof kperm_inv_fact_table);
+    if (e != cudaSuccess)
+        return e;
+    return cudaMemcpyToSymbol(kperm_fact_table_device, kperm_fact_table, sizeof kperm_fact_table);
 }
 
 #endif /* KPERM_CUDA_H */

@@ -11,5 +11,6 @@
 #include "kperm/tables.h"
 #include "kperm/lex.h"
 #include "kperm/range.h"
+#include "kperm/packed.h"
 
 #endif /* KPERM_H */

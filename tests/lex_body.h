@@ -9,6 +9,8 @@
  *          2 perm[1] = perm[0]): unrank, rank_of, next, prev, count
  *  kind 1: split(begin a, end b, parts c, i d)
  *  kind 2: cursor over [b, c) of n = a - 1000, at most d visits, folded
+ *  kind 3: unrank_packed(rank b, n = a - 1000), arrange_packed(list c, s = d % 13,
+ *          k = d >> 8)
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -99,6 +101,17 @@ KPERM_FN void kperm_test_cursor_one(int n, kperm_rank b, kperm_rank e, kperm_u64
     kperm_test_putperm(o, 17, c.perm);
 }
 
+KPERM_FN void kperm_test_packed_one(int n, kperm_rank rank, kperm_u64 list, kperm_u64 d,
+                                    KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u64 w = KPERM_U64(0x0123456789abcdef);
+    int s = (int)(d % 13);
+    kperm_test_put8(o, 0, kperm_unrank_packed(rank, n, &w));
+    kperm_test_put64(o, 1, w);
+    if (s >= 1)
+        kperm_test_put64(o, 9, kperm_arrange_packed(list, s, (kperm_u32)(d >> 8)));
+}
+
 KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64 *in,
                                   KPERM_TEST_GLOBAL kperm_u8 *out)
 {
@@ -111,8 +124,10 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_lex_one(n, w[2], w[3], w[4], o);
     else if (w[0] == 1)
         kperm_test_split_one(w[1], w[2], w[3], w[4], o);
-    else
+    else if (w[0] == 2)
         kperm_test_cursor_one(n, w[2], w[3], w[4], o);
+    else
+        kperm_test_packed_one(n, w[2], w[3], w[4], o);
 }
 
 #endif

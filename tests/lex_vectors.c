@@ -65,7 +65,21 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
         add(2, 1000 + n, 1, 0, 50);
         add(2, 1000 + n, 0, f + 1, 50);
     }
+    for (n = 1; n <= 18; n++) {
+        kperm_count(n, &f);
+        for (k = 0; k < 60; k++) {
+            int s = 1 + k % 12;
+            u64 list = 0, fs;
+            int v, m = 0;
+            for (v = 0; v < 16 && m < s; v++) /* s ascending values out of 0..15 */
+                if ((int)(rng() % (u64)(16 - v)) < s - m)
+                    list |= (u64)v << (4 * m++);
+            kperm_count(s, &fs);
+            add(3, 1000 + n, k == 0 ? f - 1 : k == 1 ? f : rng() % f, list, (u64)s | (rng() % fs) << 8);
+        }
+    }
     for (k = 0; k < 6; k++) {
+        add(3, (u64)(1000 + bad_n[k]), 0, 0, 0);
         add(0, (u64)(1000 + bad_n[k]), 0, 0, 0);
         add(2, (u64)(1000 + bad_n[k]), 0, 1, 5);
     }

@@ -304,6 +304,57 @@ static void test_cursor(void)
     check_end();
 }
 
+static void test_packed(void)
+{
+    int n, k, i;
+    kperm_u8 p[KPERM_MAX_N], e[KPERM_MAX_N];
+    check_begin("packed: unrank_packed = unrank (every rank n<=9, random n<=16), arrange_packed vs reference, errors");
+    for (n = 1; n <= KPERM_MAX_PACKED_N; n++) {
+        u64 total = ref_fact(n), r, w = 0;
+        for (k = 0; k < (n <= 9 ? (int)total : 20000); k++) {
+            r = n <= 9 ? (u64)k : rng() % total;
+            ref_unrank(r, n, e);
+            CHECK(kperm_unrank_packed(r, n, &w) == KPERM_OK, "n=%d rank %llu rejected", n, r);
+            kperm_unpack(w, n, p);
+            CHECK(memcmp(p, e, (size_t)n) == 0 && (n == 16 || w >> (4 * n) == 0), "n=%d rank %llu: packed %llx", n, r, w);
+            for (i = 0; i < n; i++)
+                CHECK(kperm_packed_get(w, i) == e[i], "n=%d rank %llu: get(%d)", n, r, i);
+        }
+        w = 12345;
+        CHECK(kperm_unrank_packed(total, n, &w) == KPERM_E_RANK && w == 12345, "n=%d rank n! accepted", n);
+    }
+    for (n = 17; n <= 22; n++) {
+        u64 w = 12345;
+        CHECK(kperm_unrank_packed(0, n, &w) == KPERM_E_N && w == 12345, "n=%d accepted", n);
+    }
+    {
+        u64 w = 12345;
+        CHECK(kperm_unrank_packed(0, 0, &w) == KPERM_E_N && kperm_unrank_packed(0, -3, &w) == KPERM_E_N && w == 12345,
+              "n <= 0 accepted");
+    }
+    /* arrange: the k-th arrangement of s ascending values picked from 0..15 */
+    for (n = 1; n <= KPERM_MAX_ARRANGE_N; n++) {
+        int t;
+        for (t = 0; t < (n <= 8 ? 20 : 2); t++) {
+            int vals[16], m = 0, v;
+            u64 list = 0, total = ref_fact(n);
+            for (v = 0; v < 16 && m < n; v++)
+                if ((int)(rng() % (u64)(16 - v)) < n - m)
+                    vals[m++] = v;
+            for (i = 0; i < n; i++)
+                list |= (u64)vals[i] << (4 * i);
+            for (k = 0; k < (int)(n <= 8 ? total : 5000); k++) {
+                u64 r = n <= 8 ? (u64)k : rng() % total, w = kperm_arrange_packed(list, n, (kperm_u32)r);
+                ref_unrank(r, n, e);
+                for (i = 0; i < n; i++)
+                    CHECK(kperm_packed_get(w, i) == vals[e[i]], "arrange s=%d k=%llu position %d", n, r, i);
+                CHECK(n == 16 || w >> (4 * n) == 0, "arrange s=%d k=%llu: stray bits", n, r);
+            }
+        }
+    }
+    check_end();
+}
+
 int main(int argc, char **argv)
 {
     int n;
@@ -317,5 +368,6 @@ int main(int argc, char **argv)
     test_errors();
     test_split();
     test_cursor();
+    test_packed();
     return check_any_failed;
 }

@@ -29,15 +29,6 @@ KPERM_FN int kperm_select32(kperm_u32 m, int k)
     return pos + (k >= (int)(m & 1u));
 }
 
-/* a / b, in 32 bits when both fit: 64-bit division is a long software routine
- * on GPUs, and after the first few digits of a rank everything fits. */
-KPERM_FN kperm_u64 kperm_udiv64(kperm_u64 a, kperm_u64 b)
-{
-    if (((a | b) >> 32) == 0)
-        return (kperm_u32)a / (kperm_u32)b;
-    return a / b;
-}
-
 KPERM_FN int kperm_count(int n, kperm_rank *count)
 {
     return kperm_fact_checked(n, count);
@@ -53,11 +44,9 @@ KPERM_FN int kperm_unrank(kperm_rank rank, int n, kperm_u8 *perm)
     if (rank >= total)
         return KPERM_E_RANK;
     unused = (kperm_u32)((KPERM_U64(1) << n) - 1);
+    KPERM_UNROLL
     for (i = 0; i < n; i++) {
-        kperm_u64 f = KPERM_TABLE(kperm_fact_table)[n - 1 - i];
-        kperm_u64 d = kperm_udiv64(rest, f);
-        int v = kperm_select32(unused, (int)d);
-        rest -= d * f;
+        int v = kperm_select32(unused, kperm_fact_digit(&rest, n - 1 - i));
         unused &= ~(1u << v);
         perm[i] = (kperm_u8)v;
     }

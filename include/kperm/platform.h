@@ -53,6 +53,15 @@ typedef unsigned long long kperm_u64;
 
 typedef kperm_u64 kperm_rank;
 
+/* KPERM_UNROLL before a loop whose trip count becomes a constant once a
+ * literal n is inlined: the loop unrolls, array indices become constants, and
+ * the arrays stay in registers instead of local memory. */
+#if defined(__CUDA_ARCH__) || defined(__OPENCL_VERSION__)
+#define KPERM_UNROLL _Pragma("unroll")
+#else
+#define KPERM_UNROLL
+#endif
+
 KPERM_FN int kperm_popcount32(kperm_u32 x)
 {
 #if defined(__OPENCL_VERSION__)

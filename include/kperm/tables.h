@@ -22,6 +22,16 @@ KPERM_HOST_TABLE(kperm_u64, kperm_fact_table)[KPERM_MAX_N + 1] = {
     KPERM_U64(121645100408832000), KPERM_U64(2432902008176640000)
 };
 
+/* kperm_inv_fact_table[i] = 1/i! in single precision: an estimate of a Lehmer
+ * digit costs a multiply instead of a 64-bit division (see kperm_fact_digit) */
+KPERM_HOST_TABLE(float, kperm_inv_fact_table)[KPERM_MAX_N + 1] = {
+    1.0f, 1.0f, 1.0f / 2.0f, 1.0f / 6.0f, 1.0f / 24.0f, 1.0f / 120.0f, 1.0f / 720.0f,
+    1.0f / 5040.0f, 1.0f / 40320.0f, 1.0f / 362880.0f, 1.0f / 3628800.0f,
+    1.0f / 39916800.0f, 1.0f / 479001600.0f, 1.0f / 6227020800.0f, 1.0f / 87178291200.0f,
+    1.0f / 1307674368000.0f, 1.0f / 20922789888000.0f, 1.0f / 355687428096000.0f,
+    1.0f / 6402373705728000.0f, 1.0f / 121645100408832000.0f, 1.0f / 2432902008176640000.0f
+};
+
 /* n! for 1 <= n <= KPERM_MAX_N into *f. Reads the table's 0! first: a CUDA
  * kernel that runs before the upload finds 0 there and reports it instead of
  * computing with zeros. */
@@ -33,6 +43,27 @@ KPERM_FN int kperm_fact_checked(int n, kperm_u64 *f)
         return KPERM_E_N;
     *f = KPERM_TABLE(kperm_fact_table)[n];
     return KPERM_OK;
+}
+
+/* The Lehmer digit d = *rest / k! (with *rest < (k+1)!, so d <= k), leaving
+ * *rest - d * k!. The quotient is estimated in single precision (relative
+ * error below 2^-21, so it is off by at most one) and fixed with one exact
+ * 64-bit product: no 64-bit division, which GPUs run as a long subroutine. */
+KPERM_FN int kperm_fact_digit(kperm_u64 *rest, int k)
+{
+    kperm_u64 r = *rest, f = KPERM_TABLE(kperm_fact_table)[k], m;
+    float rf = (float)(kperm_u32)(r >> 32) * 4294967296.0f + (float)(kperm_u32)r;
+    kperm_u32 d = (kperm_u32)(rf * KPERM_TABLE(kperm_inv_fact_table)[k]);
+    m = (kperm_u64)d * f;
+    if (m > r) {
+        d--;
+        m -= f;
+    } else if (r - m >= f) {
+        d++;
+        m += f;
+    }
+    *rest = r - m;
+    return (int)d;
 }
 
 #endif /* KPERM_TABLES_H */

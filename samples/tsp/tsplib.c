@@ -331,6 +331,9 @@ static int set_weight_type(reader *r, header *h, const char *v)
 {
     int t;
     unsigned k;
+    /* once only: the coordinates were checked against the type read first */
+    if (h->ewt_line)
+        return fail(r, r->line, "EDGE_WEIGHT_TYPE given twice (first at line %d)", h->ewt_line);
     for (t = W_EUC_2D; t <= W_EXPLICIT; t++)
         if (value_is(v, weight_names[t])) {
             h->ewt = (weight_type)t;
@@ -348,6 +351,8 @@ static int set_weight_type(reader *r, header *h, const char *v)
 static int set_format(reader *r, header *h, const char *v)
 {
     int k;
+    if (h->format >= 0)
+        return fail(r, r->line, "EDGE_WEIGHT_FORMAT given twice");
     for (k = 0; k < NFORMATS; k++)
         if (value_is(v, formats[k].name)) {
             h->format = k;
@@ -372,6 +377,8 @@ static int header_line(reader *r, header *h, tsp_instance *inst, const char *key
         return 0;
     }
     if (keyword_is(key, klen, "TYPE")) {
+        if (h->type_line)
+            return fail(r, r->line, "TYPE given twice (first at line %d)", h->type_line);
         if (!value_is(v, "TSP") && !value_is(v, "ATSP"))
             return fail(r, r->line, "TYPE '%s' is not supported (TSP or ATSP)", v);
         snprintf(inst->type, sizeof inst->type, "%s", v[0] == 'A' ? "ATSP" : "TSP");
