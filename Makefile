@@ -18,7 +18,7 @@ CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu)
 DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
 
-.PHONY: all test deps install clean run fuzz
+.PHONY: all test deps install clean run fuzz bench
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
 
 # --- the TSP sample: the C backend always, OpenCL and CUDA where they build
@@ -46,6 +46,12 @@ $(B)/kperm-tsp: $(TSP_OBJS)
 
 run: $(B)/kperm-tsp
 	$(B)/kperm-tsp data/burma14.tsp
+
+# --- benchmarks (DESIGN.md items 1-3): CUDA on the GPU
+$(B)/bench_cuda: bench/bench_cuda.cu bench/bench_body.h bench/bench_host.h $(CORE) cu/kperm_cuda.h | $(B)
+	$(NVCC) $(NVCCFLAGS) -Ibench $< -o $@
+bench: $(if $(NVCC),$(B)/bench_cuda)
+	$(if $(NVCC),$(B)/bench_cuda,@echo "SKIP make bench: nvcc not found")
 
 # --- TSP tests: the reader (also under the sanitizers), the solver through its CLI
 TSPLIB_DEPS := tests/test_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h

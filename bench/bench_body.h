@@ -1,0 +1,274 @@
+/* bench_body.h - the benchmark kernels' bodies, one source for CUDA and OpenCL
+ * (like tests/lex_body.h). The includer defines BENCH_GLOBAL, BENCH_LOCAL,
+ * BENCH_BARRIER() and BENCH_DEVICE_FN, and BENCH_SEED_TABLE(i, j) reading the
+ * seed article's table i! * j from constant memory.
+ *
+ * Work is split over `items` work-items; item `item` is this one, `lid` its
+ * index in a group of BENCH_GROUP. Checksum kernels write one partial sum per
+ * item; the host adds them (outside the timed region). */
+#ifndef BENCH_BODY_H
+#define BENCH_BODY_H
+
+#define BENCH_GROUP 128
+#define BENCH_SUFFIX 4       /* materialize: rows per kperm block = 4! */
+#define BENCH_SUFFIX_ROWS 24
+
+/* ---- shared by all methods: what a permutation folds into ---------------- */
+
+/* a 64-bit mixer (splitmix64's finaliser): no closed form for the sums */
+KPERM_FN kperm_u64 bench_mix(kperm_u64 z)
+{
+    z = (z ^ (z >> 30)) * KPERM_U64(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * KPERM_U64(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+/* every element in: element i at bit 4i (mod 64), so for n <= 16 this is the
+ * packed word itself */
+KPERM_FN kperm_u64 bench_key(const kperm_u8 *p, int n)
+{
+    kperm_u64 k = 0;
+    int i;
+    KPERM_UNROLL
+    for (i = 0; i < n; i++)
+        k += (kperm_u64)p[i] << ((4 * i) & 63);
+    return k;
+}
+
+/* high 64 bits of a * b, in 32-bit pieces so every backend computes it alike */
+KPERM_FN kperm_u64 bench_mulhi(kperm_u64 a, kperm_u64 b)
+{
+    kperm_u64 al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+    kperm_u64 lo = al * bl, m1 = ah * bl + (lo >> 32), m2 = al * bh + (m1 & 0xffffffffu);
+    return ah * bh + (m1 >> 32) + (m2 >> 32);
+}
+
+/* the i-th random rank of the unrank benchmark, uniform in [0, total) */
+KPERM_FN kperm_rank bench_random_rank(kperm_u64 i, kperm_rank total)
+{
+    return bench_mulhi(bench_mix(i + KPERM_U64(0x9e3779b97f4a7c15)), total);
+}
+
+/* ---- the baselines ------------------------------------------------------- */
+
+/* The seed article's unrank: digit by digit, the largest j with i!*j <= rank
+ * from the 20x20 table, then a scan of taken[] for the j-th free element. */
+BENCH_DEVICE_FN void bench_seed_unrank(kperm_rank rank, int n, kperm_u8 *perm)
+{
+    int taken[KPERM_MAX_N], i, j, k, seen;
+    for (i = 0; i < n; i++)
+        taken[i] = 0;
+    for (i = 0; i < n; i++) {
+        j = n - 1 - i;
+        while (BENCH_SEED_TABLE(n - 1 - i, j) > rank)
+            j--;
+        rank -= BENCH_SEED_TABLE(n - 1 - i, j);
+        for (k = 0, seen = -1; k < n; k++)
+            if (!taken[k] && ++seen == j)
+                break;
+        taken[k] = 1;
+        perm[i] = (kperm_u8)k;
+    }
+}
+
+/* std::next_permutation as a textbook writes it */
+KPERM_FN int bench_textbook_next(kperm_u8 *a, int n)
+{
+    int i = n - 2, j;
+    kperm_u8 t;
+    while (i >= 0 && a[i] >= a[i + 1])
+        i--;
+    if (i < 0)
+        return 0;
+    j = n - 1;
+    while (a[j] <= a[i])
+        j--;
+    t = a[i]; a[i] = a[j]; a[j] = t;
+    for (i++, j = n - 1; i < j; i++, j--) {
+        t = a[i]; a[i] = a[j]; a[j] = t;
+    }
+    return 1;
+}
+
+/* ---- 1. materialize: all n! rows of n bytes ------------------------------ */
+
+/* the seed article: one work-item per rank, writing chars */
+BENCH_DEVICE_FN void bench_materialize_seed(int n, kperm_rank total, kperm_u64 item, kperm_u64 items,
+                                     BENCH_GLOBAL kperm_u8 *out)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_rank r;
+    int i;
+    for (r = item; r < total; r += items) {
+        bench_seed_unrank(r, n, p);
+        for (i = 0; i < n; i++)
+            out[r * n + i] = p[i];
+    }
+}
+
+/* plain chunked: unrank once per contiguous chunk, then textbook next */
+BENCH_DEVICE_FN void bench_materialize_plain(int n, kperm_rank total, kperm_u64 item, kperm_u64 items,
+                                      BENCH_GLOBAL kperm_u8 *out)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_rank r, b, e;
+    int i;
+    kperm_split(0, total, items, item, &b, &e);
+    if (b < e)
+        bench_seed_unrank(b, n, p);
+    for (r = b; r < e; r++) {
+        for (i = 0; i < n; i++)
+            out[r * n + i] = p[i];
+        bench_textbook_next(p, n);
+    }
+}
+
+/* spreads the 4 nibbles of x (low 16 bits) into the 4 bytes of the result */
+KPERM_FN kperm_u32 bench_spread(kperm_u32 x)
+{
+    x = (x | (x << 8)) & 0x00ff00ffu;
+    return (x | (x << 4)) & 0x0f0f0f0fu;
+}
+
+/* kperm: each work-item makes one block of 4! rows with one kperm_unrank_packed
+ * and 24 kperm_arrange_packed (constants after unrolling), as bytes into the
+ * group's staging area; the group then writes its blocks, which are adjacent
+ * in the output, with coalesced 32-bit stores. */
+BENCH_DEVICE_FN void bench_materialize_kperm(int n, kperm_rank total, kperm_u64 group, kperm_u64 groups,
+                                            int lid, BENCH_LOCAL kperm_u32 *stage,
+                                            BENCH_GLOBAL kperm_u32 *out)
+{
+    const int words = 6 * n, pitch = 6 * n + 1; /* 24 rows of n bytes; +1 spreads the banks */
+    kperm_u64 blocks = total / BENCH_SUFFIX_ROWS, base;
+    for (base = group * BENCH_GROUP; base < blocks; base += groups * BENCH_GROUP) {
+        kperm_u64 block = base + (kperm_u64)lid, have = blocks - base < BENCH_GROUP ? blocks - base : BENCH_GROUP;
+        kperm_u64 w;
+        kperm_u32 i, all;
+        int k, c, at = lid * pitch;
+        if (block < blocks) {
+            kperm_u64 prefix, list, acc = 0;
+            int bits = 0;
+            kperm_unrank_packed(block * BENCH_SUFFIX_ROWS, n, &w);
+            prefix = w & ((KPERM_U64(1) << (4 * (n - BENCH_SUFFIX))) - 1);
+            list = w >> (4 * (n - BENCH_SUFFIX));
+            KPERM_UNROLL
+            for (k = 0; k < BENCH_SUFFIX_ROWS; k++) {
+                kperm_u64 row = prefix | kperm_arrange_packed(list, BENCH_SUFFIX, (kperm_u32)k) << (4 * (n - BENCH_SUFFIX));
+                KPERM_UNROLL
+                for (c = 0; c < (n + 3) / 4; c++) {
+                    acc |= (kperm_u64)bench_spread((kperm_u32)(row >> (16 * c)) & 0xffffu) << bits;
+                    bits += 8 * (n - 4 * c < 4 ? n - 4 * c : 4);
+                    if (bits >= 32) {
+                        stage[at++] = (kperm_u32)acc;
+                        acc >>= 32;
+                        bits -= 32;
+                    }
+                }
+            }
+        }
+        BENCH_BARRIER();
+        all = (kperm_u32)have * (kperm_u32)words;
+        for (i = (kperm_u32)lid; i < all; i += BENCH_GROUP)
+            out[base * words + i] = stage[(i / (kperm_u32)words) * (kperm_u32)pitch + i % (kperm_u32)words];
+        BENCH_BARRIER();
+    }
+}
+
+/* ---- 2. unrank: random ranks, one permutation each, folded --------------- */
+
+BENCH_DEVICE_FN kperm_u64 bench_unrank_seed(int n, kperm_rank total, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_u64 i, sum = 0;
+    for (i = item; i < count; i += items) {
+        bench_seed_unrank(bench_random_rank(i, total), n, p);
+        sum += bench_mix(bench_key(p, n));
+    }
+    return sum;
+}
+
+KPERM_FN kperm_u64 bench_unrank_kperm(int n, kperm_rank total, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_u64 i, sum = 0;
+    for (i = item; i < count; i += items) {
+        kperm_unrank(bench_random_rank(i, total), n, p);
+        sum += bench_mix(bench_key(p, n));
+    }
+    return sum;
+}
+
+KPERM_FN kperm_u64 bench_unrank_packed(int n, kperm_rank total, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u64 i, w = 0, sum = 0;
+    for (i = item; i < count; i += items) {
+        kperm_unrank_packed(bench_random_rank(i, total), n, &w);
+        sum += bench_mix(w);
+    }
+    return sum;
+}
+
+/* ---- 3. fused: every permutation visited in registers, folded ------------ */
+
+BENCH_DEVICE_FN kperm_u64 bench_fused_seed(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_u64 r, sum = 0;
+    for (r = item; r < total; r += items) {
+        bench_seed_unrank(r, n, p);
+        sum += bench_mix(bench_key(p, n));
+    }
+    return sum;
+}
+
+BENCH_DEVICE_FN kperm_u64 bench_fused_plain(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_rank r, b, e;
+    kperm_u64 sum = 0;
+    kperm_split(0, total, items, item, &b, &e);
+    if (b < e)
+        bench_seed_unrank(b, n, p);
+    for (r = b; r < e; r++) {
+        sum += bench_mix(bench_key(p, n));
+        bench_textbook_next(p, n);
+    }
+    return sum;
+}
+
+/* kperm's general cursor, as the README's example uses it */
+KPERM_FN kperm_u64 bench_fused_cursor(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_cursor c;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_cursor_init(&c, n, b, e);
+    while (kperm_cursor_next(&c))
+        sum += bench_mix(bench_key(c.perm, n));
+    return sum;
+}
+
+/* kperm blocks: one kperm_unrank_packed per s! permutations, the suffixes by
+ * kperm_arrange_packed with constant k: each permutation costs a few shifts */
+KPERM_FN kperm_u64 bench_fused_blocks(int n, int s, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u64 sum = 0, block, blocks, w = 0;
+    kperm_rank fs = 1;
+    int k;
+    for (k = 2; k <= s; k++)
+        fs *= (kperm_rank)k;
+    blocks = total / fs;
+    for (block = item; block < blocks; block += items) {
+        kperm_u64 prefix, list;
+        kperm_unrank_packed(block * fs, n, &w);
+        prefix = w & ((KPERM_U64(1) << (4 * (n - s))) - 1);
+        list = w >> (4 * (n - s));
+        KPERM_UNROLL
+        for (k = 0; k < (int)fs; k++)
+            sum += bench_mix(prefix | kperm_arrange_packed(list, s, (kperm_u32)k) << (4 * (n - s)));
+    }
+    return sum;
+}
+
+#endif
