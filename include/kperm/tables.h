@@ -48,22 +48,27 @@ KPERM_FN int kperm_fact_checked(int n, kperm_u64 *f)
 /* The Lehmer digit d = *rest / k! (with *rest < (k+1)!, so d <= k), leaving
  * *rest - d * k!. The quotient is estimated in single precision (relative
  * error below 2^-21, so it is off by at most one) and fixed with one exact
- * 64-bit product: no 64-bit division, which GPUs run as a long subroutine. */
+ * product: no 64-bit division, which GPUs run as a long subroutine. Once
+ * (k+1)! < 2^32 everything fits 32 bits; with a literal n the unrolled caller
+ * knows k, so only one of the two paths is compiled per digit. */
 KPERM_FN int kperm_fact_digit(kperm_u64 *rest, int k)
 {
-    kperm_u64 r = *rest, f = KPERM_TABLE(kperm_fact_table)[k], m;
-    float rf = (float)(kperm_u32)(r >> 32) * 4294967296.0f + (float)(kperm_u32)r;
-    kperm_u32 d = (kperm_u32)(rf * KPERM_TABLE(kperm_inv_fact_table)[k]);
-    m = (kperm_u64)d * f;
-    if (m > r) {
-        d--;
-        m -= f;
-    } else if (r - m >= f) {
-        d++;
-        m += f;
+    float inv = KPERM_TABLE(kperm_inv_fact_table)[k];
+    if (k <= 11) {
+        kperm_u32 r = (kperm_u32)*rest, f = (kperm_u32)KPERM_TABLE(kperm_fact_table)[k];
+        kperm_u32 d = (kperm_u32)((float)r * inv), m = d * f;
+        d = m > r ? d - 1 : r - m >= f ? d + 1 : d;
+        *rest = r - d * f;
+        return (int)d;
+    } else {
+        kperm_u64 r = *rest, f = KPERM_TABLE(kperm_fact_table)[k], m;
+        float rf = (float)(kperm_u32)(r >> 32) * 4294967296.0f + (float)(kperm_u32)r;
+        kperm_u32 d = (kperm_u32)(rf * inv);
+        m = (kperm_u64)d * f;
+        d = m > r ? d - 1 : r - m >= f ? d + 1 : d;
+        *rest = r - (kperm_u64)d * f;
+        return (int)d;
     }
-    *rest = r - m;
-    return (int)d;
 }
 
 #endif /* KPERM_TABLES_H */
