@@ -23,16 +23,22 @@ KPERM_FN kperm_u64 bench_mix(kperm_u64 z)
     return z ^ (z >> 31);
 }
 
-/* every element in: element i at bit 4i (mod 64), so for n <= 16 this is the
- * packed word itself */
+/* every element in: element i added at bit 4i (mod 64), so for n <= 16 this
+ * is the packed word itself; summed in two 32-bit halves (carries out of the
+ * low half dropped), which costs a GPU half the instructions of 64-bit adds */
 KPERM_FN kperm_u64 bench_key(const kperm_u8 *p, int n)
 {
-    kperm_u64 k = 0;
+    kperm_u32 lo = 0, hi = 0;
     int i;
     KPERM_UNROLL
-    for (i = 0; i < n; i++)
-        k += (kperm_u64)p[i] << ((4 * i) & 63);
-    return k;
+    for (i = 0; i < n; i++) {
+        int at = (4 * i) & 63;
+        if (at < 32)
+            lo += (kperm_u32)p[i] << at;
+        else
+            hi += (kperm_u32)p[i] << (at - 32);
+    }
+    return (kperm_u64)hi << 32 | lo;
 }
 
 /* high 64 bits of a * b, in 32-bit pieces so every backend computes it alike */

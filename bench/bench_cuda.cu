@@ -3,7 +3,8 @@
  * in one run. Every kernel's result is checked before it is timed; times are
  * CUDA-event medians of BENCH_REPS runs after one warm-up.
  *
- *   bench_cuda [--quick]      (--quick: fewer sizes, for a smoke test) */
+ *   bench_cuda [--quick] [materialize] [unrank] [fused]
+ * --quick: fewer ranks and no n = 14; naming sections runs only those. */
 #include "kperm_cuda.h"
 #define BENCH_GLOBAL
 #define BENCH_LOCAL
@@ -218,7 +219,16 @@ template <int N> static void fused(int with_seed)
 
 int main(int argc, char **argv)
 {
-    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0, dev = 0;
+    int quick = 0, dev = 0, only = 0, want[3] = {0, 0, 0};
+    const char *sections[3] = {"materialize", "unrank", "fused"};
+    for (int a = 1; a < argc; a++) {
+        quick |= strcmp(argv[a], "--quick") == 0;
+        for (int k = 0; k < 3; k++)
+            if (strcmp(argv[a], sections[k]) == 0)
+                want[k] = only = 1;
+    }
+    if (!only)
+        want[0] = want[1] = want[2] = 1;
     cudaDeviceProp prop;
     kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];
     if (cudaGetDeviceCount(&dev) != cudaSuccess || dev == 0) {
@@ -243,16 +253,22 @@ int main(int argc, char **argv)
     double ceiling = bytes / ceil_ms / 1e6;
     printf("| write ceiling | %zu bytes by a plain 16-byte store kernel | %9.3f ms | %7.1f GB/s |\n", bytes, ceil_ms, ceiling);
     printf("| benchmark | n | method | ms | permutations/s | ... |\n|---|---|---|---|---|---|\n");
-    materialize<10>(buf, ceiling);
-    materialize<11>(buf, ceiling);
-    materialize<12>(buf, ceiling);
-    unrank<12>(quick);
-    unrank<16>(quick);
-    unrank<20>(quick);
-    fused<12>(1);
-    fused<13>(1);
-    if (!quick)
-        fused<14>(0);
+    if (want[0]) {
+        materialize<10>(buf, ceiling);
+        materialize<11>(buf, ceiling);
+        materialize<12>(buf, ceiling);
+    }
+    if (want[1]) {
+        unrank<12>(quick);
+        unrank<16>(quick);
+        unrank<20>(quick);
+    }
+    if (want[2]) {
+        fused<12>(1);
+        fused<13>(1);
+        if (!quick)
+            fused<14>(0);
+    }
     cudaFree(buf);
     cudaFree(d_sums);
     return 0;

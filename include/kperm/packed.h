@@ -8,23 +8,15 @@
 #include "platform.h"
 #include "status.h"
 #include "tables.h"
+#include "lex.h"
 
 #define KPERM_MAX_PACKED_N 16
 #define KPERM_MAX_ARRANGE_N 12 /* kperm_arrange_packed: k < s! fits 32 bits */
-#define KPERM_IDENTITY_LIST KPERM_U64(0xfedcba9876543210)
 
 /* the element at position i of packed permutation w */
 KPERM_FN int kperm_packed_get(kperm_u64 w, int i)
 {
     return (int)((w >> (4 * i)) & 15u);
-}
-
-/* Takes the value at nibble d out of list (the nibbles above it move down). */
-KPERM_FN int kperm_list_take(kperm_u64 *list, int d)
-{
-    kperm_u64 l = *list, low = (KPERM_U64(1) << (4 * d)) - 1;
-    *list = (l & low) | ((l >> 4) & ~low);
-    return (int)((l >> (4 * d)) & 15u);
 }
 
 /* The k-th (0-based) arrangement, in lexicographic order, of the s values held
@@ -44,7 +36,7 @@ KPERM_FN kperm_u64 kperm_arrange_packed(kperm_u64 list, int s, kperm_u32 k)
     }
     KPERM_UNROLL
     for (i = 0; i < s; i++)
-        out |= (kperm_u64)kperm_list_take(&list, digit[i]) << (4 * i);
+        out |= (kperm_u64)kperm_list_take(&list, digit[i], 4) << (4 * i);
     return out;
 }
 
@@ -61,7 +53,7 @@ KPERM_FN int kperm_unrank_packed(kperm_rank rank, int n, kperm_u64 *w)
         return KPERM_E_RANK;
     KPERM_UNROLL
     for (i = 0; i < n; i++)
-        out |= (kperm_u64)kperm_list_take(&list, kperm_fact_digit(&rest, n - 1 - i)) << (4 * i);
+        out |= (kperm_u64)kperm_list_take(&list, kperm_fact_digit(&rest, n - 1 - i), 4) << (4 * i);
     *w = out;
     return KPERM_OK;
 }
