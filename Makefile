@@ -47,11 +47,16 @@ $(B)/kperm-tsp: $(TSP_OBJS)
 run: $(B)/kperm-tsp
 	$(B)/kperm-tsp data/burma14.tsp
 
-# --- benchmarks (DESIGN.md items 1-3): CUDA on the GPU
-$(B)/bench_cuda: bench/bench_cuda.cu bench/bench_body.h bench/bench_host.h $(CORE) cu/kperm_cuda.h | $(B)
+# --- benchmarks (DESIGN.md items 1-3): CUDA and OpenCL on the GPU; results
+# in bench/RESULTS.md
+BENCH_DEPS := bench/bench_body.h bench/bench_fold.h bench/bench_host.h $(CORE)
+$(B)/bench_cuda: bench/bench_cuda.cu $(BENCH_DEPS) cu/kperm_cuda.h | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench $< -o $@
-bench: $(if $(NVCC),$(B)/bench_cuda)
-	$(if $(NVCC),$(B)/bench_cuda,@echo "SKIP make bench: nvcc not found")
+$(B)/bench_cl: bench/bench_cl.c $(BENCH_DEPS) tests/cl_util.h $(B)/libkperm_cl.a
+	$(CC) $(STRICT) $(CFLAGS) $(INC) -Ibench $< $(B)/libkperm_cl.a -lOpenCL -o $@
+bench: $(if $(NVCC),$(B)/bench_cuda) $(if $(OPENCL),$(B)/bench_cl)
+	$(if $(NVCC),$(B)/bench_cuda,@echo "SKIP CUDA benchmarks: nvcc not found")
+	$(if $(OPENCL),$(B)/bench_cl bench,@echo "SKIP OpenCL benchmarks: no OpenCL headers")
 
 # --- TSP tests: the reader (also under the sanitizers), the solver through its CLI
 TSPLIB_DEPS := tests/test_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h

@@ -4,7 +4,8 @@
  * CUDA-event medians of BENCH_REPS runs after one warm-up.
  *
  *   bench_cuda [--quick] [materialize] [unrank] [fused]
- * --quick: fewer ranks and no n = 14; naming sections runs only those. */
+ * --quick: fewer ranks and no n = 14; naming sections runs only those.
+ * The benchmarks themselves are in bench_host.h, shared with bench_cl.c. */
 #include "kperm_cuda.h"
 #define BENCH_GLOBAL
 #define BENCH_LOCAL
@@ -18,9 +19,10 @@ static __constant__ kperm_u64 seed_table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];
 #define CK(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { \
     fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); exit(1); } } while (0)
 
+#define SUM_ITEMS (1u << 20) /* work-items of the checksum kernels, at most */
 static int sms;
 static kperm_u64 *d_sums;
-#define SUM_ITEMS (1u << 20) /* work-items of the checksum kernels, at most */
+static kperm_u8 *d_buf;
 
 /* ---- kernels: thin wrappers that give the bodies a literal n -------------- */
 #define ITEM ((kperm_u64)blockIdx.x * blockDim.x + threadIdx.x)
@@ -64,21 +66,73 @@ template <int N> __global__ void k_fused_cursor(kperm_rank total, kperm_u64 *sum
 template <int N, int S> __global__ void k_fused_blocks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_blocks(N, S, total, ITEM, ITEMS); }
 
-/* ---- timing --------------------------------------------------------------- */
+/* ---- the backend for bench_host.h --------------------------------------- */
 
-/* median milliseconds of BENCH_REPS launches after one warm-up */
-template <typename F> static double time_ms(F launch)
+static unsigned blocks(void) { return (unsigned)sms * 16; } /* of 256 threads */
+static unsigned items(void) { return blocks() * 256; }
+
+template <int N> static void launch_materialize(int m)
+{
+    kperm_rank total = bench_fact(N);
+    if (m == M_SEED) k_mat_seed<N><<<blocks(), 256>>>(total, d_buf);
+    else if (m == M_PLAIN) k_mat_plain<N><<<blocks(), 256>>>(total, d_buf);
+    else k_mat_kperm<N><<<sms * 8, BENCH_GROUP>>>(total, (kperm_u32 *)d_buf);
+}
+
+template <int N> static void launch_unrank(int m, kperm_u64 count)
+{
+    kperm_rank total = bench_fact(N);
+    if (m == U_SEED) k_unrank_seed<N><<<blocks(), 256>>>(total, count, d_sums);
+    else if (m == U_KPERM) k_unrank_kperm<N><<<blocks(), 256>>>(total, count, d_sums);
+    else k_unrank_packed<N><<<blocks(), 256>>>(total, count, d_sums);
+}
+
+template <int N> static void launch_fused(int m)
+{
+    kperm_rank total = bench_fact(N);
+    if (m == F_SEED) k_fused_seed<N><<<blocks(), 256>>>(total, d_sums);
+    else if (m == F_PLAIN) k_fused_plain<N><<<blocks(), 256>>>(total, d_sums);
+    else if (m == F_CURSOR) k_fused_cursor<N><<<blocks(), 256>>>(total, d_sums);
+    else if (m == F_BLOCKS4) k_fused_blocks<N, 4><<<blocks(), 256>>>(total, d_sums);
+    else k_fused_blocks<N, 5><<<blocks(), 256>>>(total, d_sums);
+}
+
+static void enqueue(int section, int m, int n, kperm_u64 count)
+{
+    if (section == BENCH_MATERIALIZE) {
+        if (n == 10) launch_materialize<10>(m);
+        else if (n == 11) launch_materialize<11>(m);
+        else launch_materialize<12>(m);
+    } else if (section == BENCH_UNRANK) {
+        if (n == 12) launch_unrank<12>(m, count);
+        else if (n == 16) launch_unrank<16>(m, count);
+        else launch_unrank<20>(m, count);
+    } else {
+        if (n == 12) launch_fused<12>(m);
+        else if (n == 13) launch_fused<13>(m);
+        else launch_fused<14>(m);
+    }
+    CK(cudaGetLastError());
+}
+
+static void cuda_launch(bench_backend *, int section, int m, int n, kperm_u64 count)
+{
+    enqueue(section, m, n, count);
+    CK(cudaDeviceSynchronize());
+}
+
+/* median of BENCH_REPS event-timed runs after one warm-up */
+template <typename F> static double event_ms(F run)
 {
     cudaEvent_t a, b;
     float t[BENCH_REPS];
     CK(cudaEventCreate(&a));
     CK(cudaEventCreate(&b));
-    launch();
-    CK(cudaGetLastError());
+    run();
     CK(cudaDeviceSynchronize());
     for (int r = 0; r < BENCH_REPS; r++) {
         CK(cudaEventRecord(a));
-        launch();
+        run();
         CK(cudaEventRecord(b));
         CK(cudaEventSynchronize(b));
         CK(cudaGetLastError());
@@ -89,148 +143,46 @@ template <typename F> static double time_ms(F launch)
     return bench_median(t, BENCH_REPS);
 }
 
-static kperm_u64 device_sum(unsigned items)
+static double cuda_time(bench_backend *, int section, int m, int n, kperm_u64 count)
+{
+    return event_ms([&] { enqueue(section, m, n, count); });
+}
+
+static double cuda_store(bench_backend *, size_t bytes)
+{
+    return bytes / event_ms([&] { k_store<<<blocks(), 256>>>((uint4 *)d_buf, bytes / 16); }) / 1e6;
+}
+
+static kperm_u64 cuda_sum(bench_backend *)
 {
     static kperm_u64 h[SUM_ITEMS];
     kperm_u64 s = 0;
-    CK(cudaMemcpy(h, d_sums, items * sizeof *h, cudaMemcpyDeviceToHost));
-    for (unsigned i = 0; i < items; i++)
+    CK(cudaMemcpy(h, d_sums, items() * sizeof *h, cudaMemcpyDeviceToHost));
+    for (unsigned i = 0; i < items(); i++)
         s += h[i];
     return s;
 }
 
-/* ---- 1. materialize -------------------------------------------------------- */
+static void cuda_poison(bench_backend *, size_t bytes) { CK(cudaMemset(d_buf, 0xff, bytes)); }
 
-template <int N> static void materialize(kperm_u8 *buf, double ceiling_gbs)
+static void cuda_row(bench_backend *, int n, kperm_rank r, kperm_u8 *row)
 {
-    kperm_rank total;
-    kperm_count(N, &total);
-    size_t bytes = (size_t)total * N;
-    kperm_u64 ref = 0;
-    const char *names[3] = {"seed (unrank per rank, chars)", "plain chunked + textbook next", "kperm blocks + staged stores"};
-    double ms[3];
-    unsigned blocks = (unsigned)(sms * 16), threads = 256, kblocks = (unsigned)(sms * 8);
-    for (int m = 0; m < 3; m++) {
-        auto launch = [&] {
-            if (m == 0) k_mat_seed<N><<<blocks, threads>>>(total, buf);
-            else if (m == 1) k_mat_plain<N><<<blocks, threads>>>(total, buf);
-            else k_mat_kperm<N><<<kblocks, BENCH_GROUP>>>(total, (kperm_u32 *)buf);
-        };
-        /* verify: poison, run, sampled rows against host kperm_unrank, and the
-         * whole buffer's checksum equal across methods */
-        CK(cudaMemset(buf, 0xff, bytes));
-        launch();
-        CK(cudaGetLastError());
-        CK(cudaDeviceSynchronize());
-        int bad = bench_check_rows(N, total, [&](kperm_rank r, kperm_u8 *row) {
-            CK(cudaMemcpy(row, buf + (size_t)r * N, N, cudaMemcpyDeviceToHost));
-        });
-        k_words_sum<<<SUM_ITEMS / 256, 256>>>((const kperm_u32 *)buf, bytes / 4, d_sums);
-        kperm_u64 sum = device_sum(SUM_ITEMS);
-        if (m == 0) ref = sum;
-        if (bad || sum != ref) {
-            printf("materialize n=%d %s: WRONG (%d bad rows, checksum %016llx vs %016llx)\n", N, names[m], bad, sum, ref);
-            exit(1);
-        }
-        ms[m] = time_ms(launch);
-    }
-    for (int m = 0; m < 3; m++) {
-        double gbs = bytes / ms[m] / 1e6;
-        printf("| materialize | %2d | %-34s | %9.3f | %8.2f G/s | %7.1f GB/s | %5.1f%% of write BW | %6.2fx seed | %6.2fx plain |\n",
-               N, names[m], ms[m], total / ms[m] / 1e6, gbs, 100 * gbs / ceiling_gbs, ms[0] / ms[m], ms[1] / ms[m]);
-    }
+    CK(cudaMemcpy(row, d_buf + (size_t)r * n, (size_t)n, cudaMemcpyDeviceToHost));
 }
 
-/* ---- 2. unrank -------------------------------------------------------------- */
-
-template <int N> static void unrank(int quick)
+static kperm_u64 cuda_buffer_sum(bench_backend *b, size_t bytes)
 {
-    kperm_rank total;
-    kperm_count(N, &total);
-    kperm_u64 count = quick ? (1ull << 22) : (1ull << 26), check = 1ull << 20;
-    const char *names[3] = {"seed (table + taken[] scan)", "kperm_unrank (bytes)", "kperm_unrank_packed"};
-    int methods = N <= KPERM_MAX_PACKED_N ? 3 : 2;
-    unsigned blocks = (unsigned)(sms * 16), threads = 256, items = blocks * threads;
-    double ms[3];
-    kperm_u64 want = bench_host_unrank_sum(N, total, check);
-    for (int m = 0; m < methods; m++) {
-        kperm_u64 n_ranks = check;
-        auto launch = [&] {
-            if (m == 0) k_unrank_seed<N><<<blocks, threads>>>(total, n_ranks, d_sums);
-            else if (m == 1) k_unrank_kperm<N><<<blocks, threads>>>(total, n_ranks, d_sums);
-            else k_unrank_packed<N><<<blocks, threads>>>(total, n_ranks, d_sums);
-        };
-        launch();
-        CK(cudaGetLastError());
-        kperm_u64 got = device_sum(items);
-        if (got != want) {
-            printf("unrank n=%d %s: WRONG checksum %016llx, host %016llx\n", N, names[m], got, want);
-            exit(1);
-        }
-        n_ranks = count;
-        ms[m] = time_ms(launch);
-    }
-    for (int m = 0; m < methods; m++)
-        printf("| unrank      | %2d | %-34s | %9.3f | %8.2f G/s | %6.2fx seed |\n", N, names[m], ms[m],
-               count / ms[m] / 1e6, ms[0] / ms[m]);
-}
-
-/* ---- 3. fused --------------------------------------------------------------- */
-
-template <int N> static void fused(int with_seed)
-{
-    kperm_rank total;
-    kperm_count(N, &total);
-    const char *names[5] = {"seed (unrank per rank)", "plain chunked + textbook next", "kperm cursor (general API)",
-                            "kperm blocks s=4 (packed)", "kperm blocks s=5 (packed)"};
-    unsigned blocks = (unsigned)(sms * 16), threads = 256, items = blocks * threads;
-    double ms[5] = {0};
-    kperm_u64 ref = 0;
-    int have_ref = 0;
-    if (N <= 12) {
-        ref = bench_host_fused_sum(N);
-        have_ref = 1;
-    }
-    for (int m = with_seed ? 0 : 1; m < 5; m++) {
-        auto launch = [&] {
-            if (m == 0) k_fused_seed<N><<<blocks, threads>>>(total, d_sums);
-            else if (m == 1) k_fused_plain<N><<<blocks, threads>>>(total, d_sums);
-            else if (m == 2) k_fused_cursor<N><<<blocks, threads>>>(total, d_sums);
-            else if (m == 3) k_fused_blocks<N, 4><<<blocks, threads>>>(total, d_sums);
-            else k_fused_blocks<N, 5><<<blocks, threads>>>(total, d_sums);
-        };
-        launch();
-        CK(cudaGetLastError());
-        kperm_u64 got = device_sum(items);
-        if (!have_ref) {
-            ref = got;
-            have_ref = 1;
-        }
-        if (got != ref) {
-            printf("fused n=%d %s: WRONG checksum %016llx, want %016llx\n", N, names[m], got, ref);
-            exit(1);
-        }
-        ms[m] = time_ms(launch);
-    }
-    for (int m = with_seed ? 0 : 1; m < 5; m++)
-        printf("| fused       | %2d | %-34s | %9.3f | %8.2f G/s | %s | %6.2fx plain |\n", N, names[m], ms[m],
-               total / ms[m] / 1e6, with_seed ? "" : "(seed skipped)", ms[1] / ms[m]);
+    k_words_sum<<<blocks(), 256>>>((const kperm_u32 *)d_buf, bytes / 4, d_sums);
+    CK(cudaGetLastError());
+    return cuda_sum(b);
 }
 
 int main(int argc, char **argv)
 {
-    int quick = 0, dev = 0, only = 0, want[3] = {0, 0, 0};
-    const char *sections[3] = {"materialize", "unrank", "fused"};
-    for (int a = 1; a < argc; a++) {
-        quick |= strcmp(argv[a], "--quick") == 0;
-        for (int k = 0; k < 3; k++)
-            if (strcmp(argv[a], sections[k]) == 0)
-                want[k] = only = 1;
-    }
-    if (!only)
-        want[0] = want[1] = want[2] = 1;
+    int dev = 0;
     cudaDeviceProp prop;
     kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];
+    bench_backend b;
     if (cudaGetDeviceCount(&dev) != cudaSuccess || dev == 0) {
         printf("SKIP bench_cuda: no CUDA device\n");
         return 0;
@@ -241,35 +193,18 @@ int main(int argc, char **argv)
     bench_seed_table(table);
     CK(cudaMemcpyToSymbol(seed_table, table, sizeof table));
     CK(cudaMalloc(&d_sums, SUM_ITEMS * sizeof *d_sums));
-    kperm_rank total12;
-    kperm_count(12, &total12);
-    size_t bytes = (size_t)total12 * 12;
-    kperm_u8 *buf;
-    CK(cudaMalloc(&buf, bytes));
-    printf("device: %s, %d SMs; medians of %d runs after a warm-up (CUDA events)\n", prop.name, sms, BENCH_REPS);
-
-    /* the ceiling: a plain store kernel writing as many bytes as n = 12 does */
-    double ceil_ms = time_ms([&] { k_store<<<sms * 16, 256>>>((uint4 *)buf, bytes / 16); });
-    double ceiling = bytes / ceil_ms / 1e6;
-    printf("| write ceiling | %zu bytes by a plain 16-byte store kernel | %9.3f ms | %7.1f GB/s |\n", bytes, ceil_ms, ceiling);
-    printf("| benchmark | n | method | ms | permutations/s | ... |\n|---|---|---|---|---|---|\n");
-    if (want[0]) {
-        materialize<10>(buf, ceiling);
-        materialize<11>(buf, ceiling);
-        materialize<12>(buf, ceiling);
-    }
-    if (want[1]) {
-        unrank<12>(quick);
-        unrank<16>(quick);
-        unrank<20>(quick);
-    }
-    if (want[2]) {
-        fused<12>(1);
-        fused<13>(1);
-        if (!quick)
-            fused<14>(0);
-    }
-    cudaFree(buf);
+    CK(cudaMalloc(&d_buf, (size_t)bench_fact(12) * 12));
+    memset(&b, 0, sizeof b);
+    snprintf(b.device, sizeof b.device, "%.200s, %d SMs, CUDA (events)", prop.name, sms);
+    b.launch = cuda_launch;
+    b.time_ms = cuda_time;
+    b.store_gbs = cuda_store;
+    b.sum = cuda_sum;
+    b.poison = cuda_poison;
+    b.row = cuda_row;
+    b.buffer_sum = cuda_buffer_sum;
+    bench_main(&b, argc, argv);
+    cudaFree(d_buf);
     cudaFree(d_sums);
     return 0;
 }

@@ -1,13 +1,38 @@
-/* bench_host.h - the host side the benchmark drivers share: references to
- * check results against, the seed article's table, the median. */
+/* bench_host.h - what the CUDA and OpenCL benchmark drivers share: the
+ * benchmarks themselves (sizes, methods, verification, the printed table),
+ * written once against a small backend interface that each driver fills in.
+ * Plain C, also compiled as the CUDA driver's host code. */
 #ifndef BENCH_HOST_H
 #define BENCH_HOST_H
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bench_fold.h"
 
 #define BENCH_REPS 7
+enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED };
+enum { M_SEED, M_PLAIN, M_KPERM };                       /* materialize */
+enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
+enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5 }; /* fused */
+#define BENCH_UNRANK_CHECK (1ull << 20)                  /* ranks checked against the host */
+
+typedef struct bench_backend bench_backend;
+struct bench_backend {
+    char device[256];
+    /* one launch of a method (section, method, n; count: ranks for unrank) */
+    void (*launch)(bench_backend *b, int section, int method, int n, kperm_u64 count);
+    /* median milliseconds of BENCH_REPS timed launches after a warm-up */
+    double (*time_ms)(bench_backend *b, int section, int method, int n, kperm_u64 count);
+    /* the write ceiling: GB/s of a plain 16-byte store kernel over `bytes`
+     * (or over the whole buffer, where that is smaller) */
+    double (*store_gbs)(bench_backend *b, size_t bytes);
+    kperm_u64 (*sum)(bench_backend *b);                  /* the last launch's partial sums, added */
+    void (*poison)(bench_backend *b, size_t bytes);      /* the materialize buffer set to 0xff */
+    void (*row)(bench_backend *b, int n, kperm_rank r, kperm_u8 *row); /* a row of it */
+    kperm_u64 (*buffer_sum)(bench_backend *b, size_t bytes); /* checksum of the whole buffer */
+    void *state;
+};
 
 static double bench_median(const float *t, int count)
 {
@@ -35,16 +60,11 @@ static void bench_seed_table(kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1])
         }
 }
 
-/* the unrank benchmark's checksum over its first `count` random ranks */
-static kperm_u64 bench_host_unrank_sum(int n, kperm_rank total, kperm_u64 count)
+static kperm_rank bench_fact(int n)
 {
-    kperm_u8 p[KPERM_MAX_N];
-    kperm_u64 i, sum = 0;
-    for (i = 0; i < count; i++) {
-        kperm_unrank(bench_random_rank(i, total), n, p);
-        sum += bench_mix(bench_key(p, n));
-    }
-    return sum;
+    kperm_rank f = 0;
+    kperm_count(n, &f);
+    return f;
 }
 
 /* the fused checksum over all n! permutations, by a recursive generator that
@@ -61,24 +81,133 @@ static kperm_u64 bench_fused_rec(int n, int i, kperm_u32 unused, kperm_u64 w)
     return sum;
 }
 
-static kperm_u64 bench_host_fused_sum(int n)
+static void bench_wrong(const char *what, int n, const char *method, kperm_u64 got, kperm_u64 want)
 {
-    return bench_fused_rec(n, 0, (1u << n) - 1, 0);
+    printf("%s n=%d %s: WRONG, %016llx where %016llx was expected\n", what, n, method, got, want);
+    exit(1);
 }
 
-/* rows 0..999, the last 1000 and 20000 random ones against kperm_unrank on the
- * host; fetch(r, row) copies row r of the device buffer. Returns the bad rows. */
-template <typename F> static int bench_check_rows(int n, kperm_rank total, F fetch)
+static void bench_materialize(bench_backend *b, int n, double ceiling_gbs)
 {
-    kperm_u8 got[KPERM_MAX_N], want[KPERM_MAX_N];
-    int bad = 0, k;
-    for (k = 0; k < 22000; k++) {
-        kperm_rank r = k < 1000 ? (kperm_rank)k : k < 2000 ? total - 2000 + k : bench_random_rank((kperm_u64)k, total);
-        fetch(r, got);
-        kperm_unrank(r, n, want);
-        bad += memcmp(got, want, (size_t)n) != 0;
+    static const char *names[3] = {"seed (unrank per rank, chars)", "plain chunked + textbook next",
+                                   "kperm blocks + staged stores"};
+    kperm_rank total = bench_fact(n);
+    size_t bytes = (size_t)total * (size_t)n;
+    kperm_u64 ref = 0;
+    double ms[3];
+    int m, k;
+    for (m = 0; m < 3; m++) {
+        kperm_u8 got[KPERM_MAX_N], want[KPERM_MAX_N];
+        kperm_u64 sum;
+        int bad = 0;
+        /* poisoned buffer, one run, rows 0..999, the last 1000 and 20000 random
+         * ones against host kperm_unrank, and the whole buffer's checksum
+         * equal for every method */
+        b->poison(b, bytes);
+        b->launch(b, BENCH_MATERIALIZE, m, n, 0);
+        for (k = 0; k < 22000; k++) {
+            kperm_rank r = k < 1000 ? (kperm_rank)k : k < 2000 ? total - 2000 + (kperm_rank)k
+                                                               : bench_random_rank((kperm_u64)k, total);
+            b->row(b, n, r, got);
+            kperm_unrank(r, n, want);
+            bad += memcmp(got, want, (size_t)n) != 0;
+        }
+        sum = b->buffer_sum(b, bytes);
+        if (m == 0)
+            ref = sum;
+        if (bad)
+            bench_wrong("materialize (bad rows)", n, names[m], (kperm_u64)bad, 0);
+        if (sum != ref)
+            bench_wrong("materialize (buffer checksum)", n, names[m], sum, ref);
+        ms[m] = b->time_ms(b, BENCH_MATERIALIZE, m, n, 0);
     }
-    return bad;
+    for (m = 0; m < 3; m++) {
+        double gbs = (double)bytes / ms[m] / 1e6;
+        printf("| materialize | %2d | %-31s | %8.3f | %7.2f G/s | %6.1f GB/s = %5.1f%% of the write ceiling | %5.2fx seed | %5.2fx plain |\n",
+               n, names[m], ms[m], (double)total / ms[m] / 1e6, gbs, 100 * gbs / ceiling_gbs, ms[0] / ms[m],
+               ms[1] / ms[m]);
+    }
+}
+
+static void bench_unrank(bench_backend *b, int n, kperm_u64 count)
+{
+    static const char *names[3] = {"seed (table + taken[] scan)", "kperm_unrank (bytes)", "kperm_unrank_packed"};
+    kperm_rank total = bench_fact(n);
+    kperm_u64 want = 0, i;
+    kperm_u8 p[KPERM_MAX_N];
+    double ms[3];
+    int m, methods = n <= KPERM_MAX_PACKED_N ? 3 : 2;
+    for (i = 0; i < BENCH_UNRANK_CHECK; i++) {
+        kperm_unrank(bench_random_rank(i, total), n, p);
+        want += bench_mix(bench_key(p, n));
+    }
+    for (m = 0; m < methods; m++) {
+        kperm_u64 got;
+        b->launch(b, BENCH_UNRANK, m, n, BENCH_UNRANK_CHECK);
+        got = b->sum(b);
+        if (got != want)
+            bench_wrong("unrank", n, names[m], got, want);
+        ms[m] = b->time_ms(b, BENCH_UNRANK, m, n, count);
+    }
+    for (m = 0; m < methods; m++)
+        printf("| unrank      | %2d | %-31s | %8.3f | %7.2f G/s | %llu random ranks | %5.2fx seed | |\n", n, names[m],
+               ms[m], (double)count / ms[m] / 1e6, count, ms[0] / ms[m]);
+}
+
+static void bench_fused(bench_backend *b, int n, int with_seed)
+{
+    static const char *names[5] = {"seed (unrank per rank)", "plain chunked + textbook next",
+                                   "kperm cursor (general API)", "kperm blocks s=4 (packed)",
+                                   "kperm blocks s=5 (packed)"};
+    kperm_rank total = bench_fact(n);
+    kperm_u64 ref = 0;
+    double ms[5] = {0, 0, 0, 0, 0};
+    int m, have_ref = n <= 12, first = with_seed ? F_SEED : F_PLAIN;
+    if (have_ref)
+        ref = bench_fused_rec(n, 0, (1u << n) - 1, 0);
+    for (m = first; m <= F_BLOCKS5; m++) {
+        kperm_u64 got;
+        b->launch(b, BENCH_FUSED, m, n, 0);
+        got = b->sum(b);
+        if (!have_ref) { /* n > 12: every method must agree with the first */
+            ref = got;
+            have_ref = 1;
+        }
+        if (got != ref)
+            bench_wrong("fused", n, names[m], got, ref);
+        ms[m] = b->time_ms(b, BENCH_FUSED, m, n, 0);
+    }
+    for (m = first; m <= F_BLOCKS5; m++)
+        printf("| fused       | %2d | %-31s | %8.3f | %7.2f G/s | checksum %016llx | %s | %5.2fx plain |\n", n, names[m],
+               ms[m], (double)total / ms[m] / 1e6, ref, with_seed ? "" : "seed skipped (hours)", ms[F_PLAIN] / ms[m]);
+}
+
+/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] */
+static int bench_main(bench_backend *b, int argc, char **argv)
+{
+    static const char *sections[3] = {"materialize", "unrank", "fused"};
+    int quick = 0, only = 0, want[3] = {0, 0, 0}, a, k;
+    double ceiling;
+    size_t bytes12 = (size_t)bench_fact(12) * 12;
+    for (a = 1; a < argc; a++) {
+        quick |= strcmp(argv[a], "--quick") == 0;
+        for (k = 0; k < 3; k++)
+            if (strcmp(argv[a], sections[k]) == 0)
+                want[k] = only = 1;
+    }
+    if (!only)
+        want[0] = want[1] = want[2] = 1;
+    printf("device: %s; medians of %d runs after a warm-up\n", b->device, BENCH_REPS);
+    ceiling = b->store_gbs(b, bytes12);
+    printf("| write ceiling | plain 16-byte stores over %zu bytes | %6.1f GB/s |\n", bytes12, ceiling);
+    printf("| benchmark | n | method | ms | permutations/s | | vs seed | vs plain |\n|---|---|---|---|---|---|---|---|\n");
+    for (k = 10; want[0] && k <= 12; k++)
+        bench_materialize(b, k, ceiling);
+    for (k = 12; want[1] && k <= 20; k += 4)
+        bench_unrank(b, k, quick ? 1ull << 22 : 1ull << 26);
+    for (k = 12; want[2] && k <= (quick ? 13 : 14); k++)
+        bench_fused(b, k, k <= 13);
+    return 0;
 }
 
 #endif

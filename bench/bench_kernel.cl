@@ -1,0 +1,49 @@
+/* bench_kernel.cl - the benchmark kernels for OpenCL around bench_body.h.
+ * bench_cl builds it once per n with -DBENCH_N=n, after kperm (#include
+ * "kperm.cl") and the seed article's table as a program-scope constant. */
+#define BENCH_GLOBAL __global
+#define BENCH_LOCAL __local
+#define BENCH_BARRIER() barrier(CLK_LOCAL_MEM_FENCE)
+#define BENCH_DEVICE_FN static inline
+#define BENCH_SEED_TABLE(i, j) seed_table[i][j]
+#include "bench_body.h"
+
+#define N BENCH_N
+#define ITEM ((ulong)get_global_id(0))
+#define ITEMS ((ulong)get_global_size(0))
+
+__kernel void store(__global uint4 *out, ulong count)
+{
+    for (ulong i = ITEM; i < count; i += ITEMS)
+        out[i] = (uint4)((uint)i, (uint)i ^ 1u, (uint)i ^ 2u, (uint)i ^ 3u);
+}
+
+__kernel void words_sum(__global const uint *buf, ulong words, __global ulong *sums)
+{
+    ulong s = 0;
+    for (ulong i = ITEM; i < words; i += ITEMS)
+        s += bench_mix(buf[i] + (i << 32));
+    sums[ITEM] = s;
+}
+
+__kernel void mat_seed(ulong total, __global uchar *out) { bench_materialize_seed(N, total, ITEM, ITEMS, out); }
+__kernel void mat_plain(ulong total, __global uchar *out) { bench_materialize_plain(N, total, ITEM, ITEMS, out); }
+__kernel __attribute__((reqd_work_group_size(BENCH_GROUP, 1, 1)))
+void mat_kperm(ulong total, __global uint *out)
+{
+    __local uint stage[BENCH_GROUP * (6 * N + 1)];
+    bench_materialize_kperm(N, total, get_group_id(0), get_num_groups(0), (int)get_local_id(0), stage, out);
+}
+
+__kernel void unrank_seed(ulong total, ulong count, __global ulong *sums)
+{ sums[ITEM] = bench_unrank_seed(N, total, count, ITEM, ITEMS); }
+__kernel void unrank_kperm(ulong total, ulong count, __global ulong *sums)
+{ sums[ITEM] = bench_unrank_kperm(N, total, count, ITEM, ITEMS); }
+__kernel void unrank_packed(ulong total, ulong count, __global ulong *sums)
+{ sums[ITEM] = bench_unrank_packed(N, total, count, ITEM, ITEMS); }
+
+__kernel void fused_seed(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_seed(N, total, ITEM, ITEMS); }
+__kernel void fused_plain(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_plain(N, total, ITEM, ITEMS); }
+__kernel void fused_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_cursor(N, total, ITEM, ITEMS); }
+__kernel void fused_blocks4(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_blocks(N, 4, total, ITEM, ITEMS); }
+__kernel void fused_blocks5(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_blocks(N, 5, total, ITEM, ITEMS); }
