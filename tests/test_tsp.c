@@ -174,14 +174,20 @@ int main(void)
             tsp_random(n, (unsigned long long)k, &t, err, sizeof err);
             check_instance(args, args, &t, 0);
         }
-        for (k = 0; k < 3; k++) {
+        /* k = 2: many ties; k >= 3: weights so large that the solver takes its
+         * general 64-bit search instead of the 32-bit block search, ATSP and TSP */
+        for (k = 0; k < 5; k++) {
             int i, j;
             for (i = 0; i < n; i++)
                 for (j = 0; j < n; j++)
-                    t.dist[i * n + j] = i == j ? 0 : rng() % (k == 2 ? 3 : 1000); /* k = 2: many ties */
+                    t.dist[i * n + j] = i == j ? 0 : k == 2 ? rng() % 3 : k >= 3 ? (1u << 30) + rng() % 1000 : rng() % 1000;
+            if (k == 4)
+                for (i = 0; i < n; i++)
+                    for (j = 0; j < i; j++)
+                        t.dist[i * n + j] = t.dist[j * n + i];
             t.n = n;
-            snprintf(args, sizeof args, DIR "/atsp-%d-%d.tsp", n, k);
-            write_matrix(args, "ATSP", &t);
+            snprintf(args, sizeof args, DIR "/%s-%d-%d.tsp", k == 4 ? "tsp" : "atsp", n, k);
+            write_matrix(args, k == 4 ? "TSP" : "ATSP", &t);
             check_instance(args, args, &t, 0);
         }
         check_end();

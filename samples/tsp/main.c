@@ -16,8 +16,8 @@
 
 #define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
 #define BATCH_SECONDS 0.25       /* aim of one search call: progress and estimate */
-#define FIRST_BATCH 65536.0
-#define CPU_TRIAL (KPERM_U64(1) << 24) /* ranks each CPU path searches to compare them */
+#define FIRST_BATCH (120.0 * 1024)
+#define CPU_TRIAL (KPERM_U64(120) << 17) /* ranks each CPU path searches to compare them */
 
 typedef struct {
     const char *backend, *file;
@@ -174,7 +174,8 @@ static int solve(const options *o, tsp_backend *b, kperm_rank next, kperm_rank t
     double t0 = now(), size = FIRST_BATCH;
     int bar = isatty(2), shown = 0, estimated = 0;
     while (next < total) {
-        kperm_rank end = (double)(total - next) <= size ? total : next + (kperm_rank)size;
+        /* batches end on block boundaries (see TSP_BLOCK), except the last */
+        kperm_rank end = (double)(total - next) <= size ? total : (next + (kperm_rank)size) / TSP_BLOCK * TSP_BLOCK;
         double t1 = now(), took, rate;
         if (b->search(b, next, end, err, sizeof err)) {
             fprintf(stderr, "kperm-tsp: %s\n", err);

@@ -13,6 +13,7 @@
 
 typedef struct {
     const tsp_instance *inst;
+    int narrow;
     kperm_rank begin, end;
     kperm_u64 len;
     kperm_rank rank;
@@ -20,7 +21,7 @@ typedef struct {
 
 typedef struct {
     tsp_instance inst;
-    int threads;
+    int threads, narrow;
     tsp_best best;
     part parts[MAX_THREADS];
 } cpu_state;
@@ -28,7 +29,7 @@ typedef struct {
 static void *run_part(void *arg)
 {
     part *p = (part *)arg;
-    tsp_search_range(p->inst->dist, p->inst->n, p->inst->symmetric, p->begin, p->end, &p->len, &p->rank);
+    tsp_search(p->inst->dist, p->inst->n, p->inst->symmetric, p->narrow, p->begin, p->end, &p->len, &p->rank);
     return NULL;
 }
 
@@ -40,9 +41,15 @@ static int cpu_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *er
     for (t = 0; t < s->threads; t++) {
         part *p = &s->parts[t];
         p->inst = &s->inst;
+        p->narrow = s->narrow;
         p->len = TSP_NONE;
         p->rank = TSP_NONE;
-        kperm_split(begin, end, (kperm_u64)s->threads, (kperm_u64)t, &p->begin, &p->end);
+        if (s->narrow) { /* whole blocks to each thread */
+            kperm_split(begin / TSP_BLOCK, end / TSP_BLOCK, (kperm_u64)s->threads, (kperm_u64)t, &p->begin, &p->end);
+            p->begin *= TSP_BLOCK;
+            p->end *= TSP_BLOCK;
+        } else
+            kperm_split(begin, end, (kperm_u64)s->threads, (kperm_u64)t, &p->begin, &p->end);
     }
     for (t = 1; t < s->threads; t++)
         if (pthread_create(&tid[t], NULL, run_part, &s->parts[t]) == 0)
@@ -112,6 +119,7 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *e
         return -1;
     }
     s->inst = *inst;
+    s->narrow = tsp_narrow_ok(inst->dist, inst->n);
     s->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
     s->best.length = TSP_NONE;
     s->best.rank = TSP_NONE;

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_search_kernel(const kperm_u32 *dist, int n, int symmetric, kperm_rank begin, kperm_rank end,
+tsp_search_kernel(const kperm_u32 *dist, int n, int symmetric, int narrow, kperm_rank begin, kperm_rank end,
                   tsp_best *groups)
 {
     __shared__ kperm_u32 d[(KPERM_MAX_N + 1) * (KPERM_MAX_N + 1)];
     __shared__ kperm_u64 lens[TSP_GROUP];
     __shared__ kperm_rank ranks[TSP_GROUP];
-    tsp_group_search(dist, n, symmetric, begin, end, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x,
+    tsp_group_search(dist, n, symmetric, narrow, begin, end, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x,
                      (kperm_u64)gridDim.x * blockDim.x, (int)threadIdx.x, TSP_GROUP, d, lens, ranks,
                      &groups[blockIdx.x]);
 }
@@ -31,7 +31,7 @@ tsp_final_kernel(const tsp_best *groups, int count, tsp_best *best)
 typedef struct {
     kperm_u32 *dist;
     tsp_best *groups, *best;
-    int n, symmetric, ngroups;
+    int n, symmetric, narrow, ngroups;
 } cuda_state;
 
 static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
@@ -44,7 +44,7 @@ static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *e
 {
     cuda_state *s = (cuda_state *)b->state;
     cudaError_t e;
-    tsp_search_kernel<<<s->ngroups, TSP_GROUP>>>(s->dist, s->n, s->symmetric, begin, end, s->groups);
+    tsp_search_kernel<<<s->ngroups, TSP_GROUP>>>(s->dist, s->n, s->symmetric, s->narrow, begin, end, s->groups);
     tsp_final_kernel<<<1, TSP_GROUP>>>(s->groups, s->ngroups, s->best);
     e = cudaGetLastError();
     if (e == cudaSuccess)
@@ -92,6 +92,7 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     b->state = s;
     s->n = inst->n;
     s->symmetric = inst->symmetric;
+    s->narrow = tsp_narrow_ok(inst->dist, inst->n);
     s->ngroups = prop.multiProcessorCount * 16; /* enough blocks to fill every SM */
     if (e == cudaSuccess) e = kperm_cuda_upload_tables();
     if (e == cudaSuccess) e = cudaMalloc(&s->dist, sizeof(kperm_u32) * inst->n * inst->n);

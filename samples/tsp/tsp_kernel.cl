@@ -8,12 +8,12 @@
 #include "tsp_search.h"
 
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
-void tsp_search(__global const uint *dist, int n, int symmetric, ulong begin, ulong end,
-                __global tsp_best *groups)
+void tsp_search_kernel(__global const uint *dist, int n, int symmetric, int narrow, ulong begin, ulong end,
+                       __global tsp_best *groups)
 {
     __local uint d[(KPERM_MAX_N + 1) * (KPERM_MAX_N + 1)];
     __local ulong lens[TSP_GROUP], ranks[TSP_GROUP];
-    tsp_group_search(dist, n, symmetric, begin, end, get_global_id(0), get_global_size(0),
+    tsp_group_search(dist, n, symmetric, narrow, begin, end, get_global_id(0), get_global_size(0),
                      (int)get_local_id(0), TSP_GROUP, d, lens, ranks, &groups[get_group_id(0)]);
 }
 

@@ -16,7 +16,7 @@ typedef struct {
     cl_program prog;
     cl_kernel search, final;
     cl_mem dist, groups, best;
-    cl_int n, symmetric, ngroups;
+    cl_int n, symmetric, narrow, ngroups;
 } cl_state;
 
 static int cl_fail(char *err, size_t errsize, const char *what, cl_int code)
@@ -48,8 +48,8 @@ static int cl_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err
     cl_state *s = (cl_state *)b->state;
     size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP;
     cl_ulong b64 = begin, e64 = end;
-    cl_int rc = clSetKernelArg(s->search, 3, sizeof b64, &b64);
-    rc |= clSetKernelArg(s->search, 4, sizeof e64, &e64);
+    cl_int rc = clSetKernelArg(s->search, 4, sizeof b64, &b64);
+    rc |= clSetKernelArg(s->search, 5, sizeof e64, &e64);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clSetKernelArg", rc);
     rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
@@ -99,7 +99,7 @@ static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
         snprintf(err, errsize, "opencl: building the kernel failed (%d): %s", (int)rc, log);
         return -1;
     }
-    s->search = clCreateKernel(s->prog, "tsp_search", &rc);
+    s->search = clCreateKernel(s->prog, "tsp_search_kernel", &rc);
     if (rc == CL_SUCCESS)
         s->final = clCreateKernel(s->prog, "tsp_final", &rc);
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel", rc);
@@ -139,6 +139,7 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char
     }
     s->n = inst->n;
     s->symmetric = inst->symmetric;
+    s->narrow = tsp_narrow_ok(inst->dist, inst->n);
     /* enough groups to fill the device several times over */
     s->ngroups = (cl_int)(units * (type & CL_DEVICE_TYPE_GPU ? 16 : 4));
     none.length = TSP_NONE;
@@ -153,7 +154,8 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char
         rc = clSetKernelArg(s->search, 0, sizeof s->dist, &s->dist);
         rc |= clSetKernelArg(s->search, 1, sizeof s->n, &s->n);
         rc |= clSetKernelArg(s->search, 2, sizeof s->symmetric, &s->symmetric);
-        rc |= clSetKernelArg(s->search, 5, sizeof s->groups, &s->groups);
+        rc |= clSetKernelArg(s->search, 3, sizeof s->narrow, &s->narrow);
+        rc |= clSetKernelArg(s->search, 6, sizeof s->groups, &s->groups);
         rc |= clSetKernelArg(s->final, 0, sizeof s->groups, &s->groups);
         rc |= clSetKernelArg(s->final, 1, sizeof s->ngroups, &s->ngroups);
         rc |= clSetKernelArg(s->final, 2, sizeof s->best, &s->best);
