@@ -54,9 +54,13 @@ $(B)/bench_cuda: bench/bench_cuda.cu $(BENCH_DEPS) cu/kperm_cuda.h | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench $< -o $@
 $(B)/bench_cl: bench/bench_cl.c $(BENCH_DEPS) tests/cl_util.h $(B)/libkperm_cl.a
 	$(CC) $(STRICT) $(CFLAGS) $(INC) -Ibench $< $(B)/libkperm_cl.a -lOpenCL -o $@
-bench: $(if $(NVCC),$(B)/bench_cuda) $(if $(OPENCL),$(B)/bench_cl)
+$(B)/bench_tsp: bench/bench_tsp.cu bench/held_karp.h $(BENCH_DEPS) $(TSP_HEADERS) $(TSP)/tsplib.c cu/kperm_cuda.h | $(B)
+	$(NVCC) $(NVCCFLAGS) -Ibench -I$(TSP) $< $(TSP)/tsplib.c -o $@
+bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl) $(B)/kperm-tsp
 	$(if $(NVCC),$(B)/bench_cuda,@echo "SKIP CUDA benchmarks: nvcc not found")
 	$(if $(OPENCL),$(B)/bench_cl bench,@echo "SKIP OpenCL benchmarks: no OpenCL headers")
+	$(if $(NVCC),$(B)/bench_tsp data,@echo "SKIP TSP kernel benchmark: nvcc not found")
+	sh bench/tsp_backends.sh
 
 # --- TSP tests: the reader (also under the sanitizers), the solver through its CLI
 TSPLIB_DEPS := tests/test_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h
@@ -65,7 +69,7 @@ $(B)/test_tsplib: $(TSPLIB_DEPS) | $(B)
 $(B)/test_tsplib_san: $(TSPLIB_DEPS) | $(B)
 	clang $(STRICT) $(SANITIZE) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
 $(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h $(B)/kperm-tsp
-	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -I$(TSP) -Itests tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
+	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -I$(TSP) -Itests -Ibench tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
 
 # libFuzzer on the reader, seeded with every test file; any crash, leak or
 # sanitizer report fails. FUZZ_SECONDS bounds the run (make test uses it too).

@@ -34,7 +34,7 @@ struct bench_backend {
     void *state;
 };
 
-static double bench_median(const float *t, int count)
+static inline double bench_median(const float *t, int count)
 {
     float s[64];
     int i, j;
@@ -49,7 +49,7 @@ static double bench_median(const float *t, int count)
 }
 
 /* the seed article's table: i! * j */
-static void bench_seed_table(kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1])
+static inline void bench_seed_table(kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1])
 {
     int i, j;
     for (i = 0; i <= KPERM_MAX_N; i++)
@@ -60,7 +60,7 @@ static void bench_seed_table(kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1])
         }
 }
 
-static kperm_rank bench_fact(int n)
+static inline kperm_rank bench_fact(int n)
 {
     kperm_rank f = 0;
     kperm_count(n, &f);
@@ -69,7 +69,7 @@ static kperm_rank bench_fact(int n)
 
 /* the fused checksum over all n! permutations, by a recursive generator that
  * builds the packed word position by position (independent of kperm) */
-static kperm_u64 bench_fused_rec(int n, int i, kperm_u32 unused, kperm_u64 w)
+static inline kperm_u64 bench_fused_rec(int n, int i, kperm_u32 unused, kperm_u64 w)
 {
     kperm_u64 sum = 0;
     int v;
@@ -81,13 +81,13 @@ static kperm_u64 bench_fused_rec(int n, int i, kperm_u32 unused, kperm_u64 w)
     return sum;
 }
 
-static void bench_wrong(const char *what, int n, const char *method, kperm_u64 got, kperm_u64 want)
+static inline void bench_wrong(const char *what, int n, const char *method, kperm_u64 got, kperm_u64 want)
 {
     printf("%s n=%d %s: WRONG, %016llx where %016llx was expected\n", what, n, method, got, want);
     exit(1);
 }
 
-static void bench_materialize(bench_backend *b, int n, double ceiling_gbs)
+static inline void bench_materialize(bench_backend *b, int n, double ceiling_gbs)
 {
     static const char *names[3] = {"seed (unrank per rank, chars)", "plain chunked + textbook next",
                                    "kperm blocks + staged stores"};
@@ -129,7 +129,7 @@ static void bench_materialize(bench_backend *b, int n, double ceiling_gbs)
     }
 }
 
-static void bench_unrank(bench_backend *b, int n, kperm_u64 count)
+static inline void bench_unrank(bench_backend *b, int n, kperm_u64 count)
 {
     static const char *names[3] = {"seed (table + taken[] scan)", "kperm_unrank (bytes)", "kperm_unrank_packed"};
     kperm_rank total = bench_fact(n);
@@ -154,7 +154,7 @@ static void bench_unrank(bench_backend *b, int n, kperm_u64 count)
                ms[m], (double)count / ms[m] / 1e6, count, ms[0] / ms[m]);
 }
 
-static void bench_fused(bench_backend *b, int n, int with_seed)
+static inline void bench_fused(bench_backend *b, int n, int with_seed)
 {
     static const char *names[5] = {"seed (unrank per rank)", "plain chunked + textbook next",
                                    "kperm cursor (general API)", "kperm blocks s=4 (packed)",
@@ -183,7 +183,7 @@ static void bench_fused(bench_backend *b, int n, int with_seed)
 }
 
 /* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] */
-static int bench_main(bench_backend *b, int argc, char **argv)
+static inline int bench_main(bench_backend *b, int argc, char **argv)
 {
     static const char *sections[3] = {"materialize", "unrank", "fused"};
     int quick = 0, only = 0, want[3] = {0, 0, 0}, a, k;

@@ -21,3 +21,6 @@ done | sort -k5 > "$out/sass_counts.txt"
 cat "$out/sass_counts.txt"
 build/bench_cuda "$@" | tee "$out/bench_cuda.txt"
 build/bench_cl bench "$@" | tee "$out/bench_cl.txt"
+make -s build/bench_tsp build/kperm-tsp || exit 1
+build/bench_tsp data | tee "$out/bench_tsp.txt"
+sh bench/tsp_backends.sh | tee "$out/tsp_backends.txt"

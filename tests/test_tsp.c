@@ -5,6 +5,7 @@
  * printed one; all-equal instances give rank 0's tour; all backends print the
  * same tour. KPERM_TSP_LARGE=1 adds random n = 12, 13, 14 (for the GPU run). */
 #include "tsplib.h"
+#include "held_karp.h"
 #include "check.h"
 #include <stdlib.h>
 #include <string.h>
@@ -20,36 +21,6 @@ typedef struct {
 static const char *all_backends[] = {"cpu", "opencl", "cuda"};
 static const char *backends[3];
 static int nbackends;
-
-/* Held-Karp: the optimal tour length by dynamic programming over subsets */
-static unsigned long long held_karp(const tsp_instance *t)
-{
-    int n = t->n, m = n - 1, full = (1 << m) - 1, mask, j, k;
-    unsigned long long *dp = malloc(sizeof *dp * (size_t)(full + 1) * (size_t)m), best = ~0ULL;
-    for (mask = 1; mask <= full; mask++)
-        for (j = 0; j < m; j++) {
-            unsigned long long v = ~0ULL;
-            if (!(mask >> j & 1))
-                continue;
-            if (mask == 1 << j)
-                v = t->dist[j + 1];
-            else
-                for (k = 0; k < m; k++)
-                    if (k != j && (mask >> k & 1) && dp[(size_t)(mask ^ 1 << j) * m + k] != ~0ULL) {
-                        unsigned long long c = dp[(size_t)(mask ^ 1 << j) * m + k] + t->dist[(k + 1) * n + j + 1];
-                        if (c < v)
-                            v = c;
-                    }
-            dp[(size_t)mask * m + j] = v;
-        }
-    for (j = 0; j < m; j++) {
-        unsigned long long c = dp[(size_t)full * m + j] + t->dist[(j + 1) * n];
-        if (c < best)
-            best = c;
-    }
-    free(dp);
-    return best;
-}
 
 /* runs kperm-tsp; 0 with *a filled from its JSON, else the exit status */
 static int run(const char *backend, const char *args, answer *a)

@@ -4,6 +4,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TSP_MIN_CITIES 3
 #define TSP_MAX_CITIES 21          /* city 1 fixed, 20 permuted: 64-bit ranks */
 #define TSP_MAX_WEIGHT 2147483647L /* so that every tour length fits with room */
@@ -30,5 +34,9 @@ int tsp_parse(const char *path, const char *text, size_t size, tsp_instance *ins
 /* A reproducible EUC_2D instance: n cities with integer coordinates in
  * [0, 1000) from splitmix64(seed). Returns -1 with err for a bad n. */
 int tsp_random(int n, unsigned long long seed, tsp_instance *inst, char *err, size_t errsize);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

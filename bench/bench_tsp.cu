@@ -1,0 +1,186 @@
+/* bench_tsp.cu - DESIGN.md benchmark 4 on the GPU: kperm-tsp's kernel against
+ * a Cudafy-style kernel (one work-item per tour number, the tour rebuilt from
+ * its rank by the seed article's unrank, every edge summed) and the plain
+ * incremental kernel (unrank once per chunk, textbook next, the path re-added
+ * from the changed position: tsp_search_range), in one run, on random
+ * symmetric EUC_2D instances and burma14. Every optimum is checked against
+ * Held-Karp and the three kernels must agree on the tour's rank.
+ *
+ *   bench_tsp [DATA_DIR] */
+#include "kperm_cuda.h"
+#define TSP_BARRIER() __syncthreads()
+#define TSP_GROUP_FN static __device__ __forceinline__
+#include "tsp_backend.h"
+#define BENCH_GLOBAL
+#define BENCH_LOCAL
+#define BENCH_BARRIER() __syncthreads()
+#define BENCH_DEVICE_FN static __device__ __forceinline__
+static __constant__ kperm_u64 seed_table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];
+#define BENCH_SEED_TABLE(i, j) seed_table[i][j]
+#include "bench_body.h"
+#include "bench_host.h"
+#include "held_karp.h"
+#include <math.h>
+
+#define CK(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { \
+    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); exit(1); } } while (0)
+
+enum { CUDAFY, PLAIN, KPERM };
+static const char *method_names[3] = {"Cudafy style (rebuild + sum all)", "plain incremental (textbook next)",
+                                      "kperm-tsp (blocks of 5!)"};
+
+/* one work-item per rank: the Cudafy series' kernel, with its per-block
+ * reduction, and the same final pass on the device as the others */
+static __device__ void cudafy_range(const kperm_u32 *d, int n, kperm_rank begin, kperm_rank end,
+                                    kperm_u64 item, kperm_u64 items, kperm_u64 *len, kperm_rank *rank)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    for (kperm_rank r = begin + item; r < end; r += items) {
+        kperm_u64 total = 0;
+        int from = 0;
+        bench_seed_unrank(r, n - 1, p);
+        for (int i = 0; i < n - 1; i++) {
+            total += d[from * n + p[i] + 1];
+            from = p[i] + 1;
+        }
+        total += d[from * n];
+        if (total < *len) {
+            *len = total;
+            *rank = r;
+        }
+    }
+}
+
+__global__ void __launch_bounds__(TSP_GROUP)
+k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end, tsp_best *groups)
+{
+    __shared__ kperm_u32 d[(KPERM_MAX_N + 1) * (KPERM_MAX_N + 1)];
+    __shared__ kperm_u64 lens[TSP_GROUP];
+    __shared__ kperm_rank ranks[TSP_GROUP];
+    kperm_u64 item = (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, items = (kperm_u64)gridDim.x * blockDim.x;
+    if (method == KPERM) { /* exactly what kperm-tsp runs */
+        tsp_group_search(dist, n, 1, 1, begin, end, item, items, threadIdx.x, TSP_GROUP, d, lens, ranks,
+                         &groups[blockIdx.x]);
+        return;
+    }
+    kperm_u64 len = TSP_NONE;
+    kperm_rank rank = TSP_NONE, b, e;
+    for (int i = threadIdx.x; i < n * n; i += TSP_GROUP)
+        d[i] = dist[i];
+    __syncthreads();
+    if (method == CUDAFY)
+        cudafy_range(d, n, begin, end, item, items, &len, &rank);
+    else {
+        kperm_split(begin, end, items, item, &b, &e);
+        tsp_search_range(d, n, 1, b, e, &len, &rank);
+    }
+    lens[threadIdx.x] = len;
+    ranks[threadIdx.x] = rank;
+    tsp_group_min(lens, ranks, threadIdx.x, TSP_GROUP);
+    if (threadIdx.x == 0) {
+        groups[blockIdx.x].length = lens[0];
+        groups[blockIdx.x].rank = ranks[0];
+    }
+}
+
+__global__ void __launch_bounds__(TSP_GROUP) k_final(const tsp_best *groups, int count, tsp_best *best)
+{
+    __shared__ kperm_u64 lens[TSP_GROUP];
+    __shared__ kperm_rank ranks[TSP_GROUP];
+    tsp_group_final(groups, count, best, threadIdx.x, TSP_GROUP, lens, ranks);
+}
+
+/* one full search: ms by CUDA events (median of reps after a warm-up), the result */
+static double run(int method, const tsp_instance *t, int reps, int sms, tsp_best *out)
+{
+    kperm_u32 *dist;
+    tsp_best *groups, *best, none = {TSP_NONE, TSP_NONE};
+    kperm_rank total = bench_fact(t->n - 1);
+    int ngroups = sms * 16;
+    float ms[BENCH_REPS];
+    cudaEvent_t a, b;
+    CK(cudaMalloc(&dist, sizeof(kperm_u32) * t->n * t->n));
+    CK(cudaMalloc(&groups, sizeof(tsp_best) * ngroups));
+    CK(cudaMalloc(&best, sizeof(tsp_best)));
+    CK(cudaMemcpy(dist, t->dist, sizeof(kperm_u32) * t->n * t->n, cudaMemcpyHostToDevice));
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    for (int r = -1; r < reps; r++) {
+        CK(cudaMemcpy(best, &none, sizeof none, cudaMemcpyHostToDevice));
+        CK(cudaEventRecord(a));
+        k_tsp<<<ngroups, TSP_GROUP>>>(method, dist, t->n, 0, total, groups);
+        k_final<<<1, TSP_GROUP>>>(groups, ngroups, best);
+        CK(cudaEventRecord(b));
+        CK(cudaEventSynchronize(b));
+        CK(cudaGetLastError());
+        if (r >= 0)
+            CK(cudaEventElapsedTime(&ms[r], a, b));
+    }
+    CK(cudaMemcpy(out, best, sizeof *out, cudaMemcpyDeviceToHost));
+    cudaFree(dist);
+    cudaFree(groups);
+    cudaFree(best);
+    cudaEventDestroy(a);
+    cudaEventDestroy(b);
+    return bench_median(ms, reps);
+}
+
+static void instance(const tsp_instance *t, int sms)
+{
+    kperm_u64 opt = held_karp(t);
+    kperm_rank total = bench_fact(t->n - 1);
+    double ms[3] = {0, 0, 0};
+    tsp_best res[3];
+    int first = t->n <= 14 ? CUDAFY : t->n <= 15 ? PLAIN : KPERM;
+    for (int m = first; m <= KPERM; m++) {
+        double seconds_guess = (double)total / (m == CUDAFY ? 1e10 : m == PLAIN ? 5e10 : 1e12);
+        ms[m] = run(m, t, seconds_guess > 2 ? 3 : BENCH_REPS, sms, &res[m]);
+        if (res[m].length != opt || res[m].rank != res[first].rank) {
+            printf("%s %s: WRONG, length %llu (Held-Karp %llu), rank %llu\n", t->name, method_names[m],
+                   res[m].length, opt, res[m].rank);
+            exit(1);
+        }
+    }
+    for (int m = first; m <= KPERM; m++) {
+        double evaluated = m == CUDAFY ? (double)total : (double)total / 2;
+        printf("| %-18s | %2d | %-34s | %10.3f | %9.4g | %9.4g | %llu |\n", t->name, t->n, method_names[m], ms[m],
+               evaluated / ms[m] * 1e3, (double)total / ms[m] * 1e3, res[m].length);
+    }
+    if (first == CUDAFY)
+        printf("| %-18s | %2d | **kperm-tsp: %.1fx the Cudafy style, %.1fx the plain incremental** | | | | |\n",
+               t->name, t->n, ms[CUDAFY] / ms[KPERM], ms[PLAIN] / ms[KPERM]);
+    else if (first == PLAIN)
+        printf("| %-18s | %2d | **kperm-tsp: %.1fx the plain incremental** (Cudafy style skipped: minutes) | | | | |\n",
+               t->name, t->n, ms[PLAIN] / ms[KPERM]);
+}
+
+int main(int argc, char **argv)
+{
+    int count = 0;
+    cudaDeviceProp prop;
+    kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];
+    tsp_instance t;
+    char err[TSP_ERR_SIZE], path[600];
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+        printf("SKIP bench_tsp: no CUDA device\n");
+        return 0;
+    }
+    CK(cudaGetDeviceProperties(&prop, 0));
+    CK(kperm_cuda_upload_tables());
+    bench_seed_table(table);
+    CK(cudaMemcpyToSymbol(seed_table, table, sizeof table));
+    printf("device: %s, %d SMs; CUDA events, kernel + final pass, median after a warm-up\n", prop.name,
+           prop.multiProcessorCount);
+    printf("| instance | n | kernel | ms | tours evaluated/s | (n-1)! orders/s | optimum |\n|---|---|---|---|---|---|---|\n");
+    for (int n = 12; n <= 16; n++) {
+        tsp_random(n, 1, &t, err, sizeof err);
+        instance(&t, prop.multiProcessorCount);
+    }
+    snprintf(path, sizeof path, "%s/burma14.tsp", argc > 1 ? argv[1] : "data");
+    if (tsp_read(path, &t, err, sizeof err)) {
+        printf("bench_tsp: %s\n", err);
+        return 1;
+    }
+    instance(&t, prop.multiProcessorCount);
+    return 0;
+}
