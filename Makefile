@@ -130,7 +130,7 @@ $(B)/derangements: examples/derangements.cu $(CORE) cu/kperm_cuda.h | $(B)
 # one object per .cu file: CI has no GPU, but every CUDA file must still compile
 $(B)/nvcc/%.o: %.cu $(CORE) cu/kperm_cuda.h
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) -Ibench -Isamples/tsp -c $< -o $@
 
 test:
 	@$(MAKE) -s deps

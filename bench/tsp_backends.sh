@@ -28,7 +28,7 @@ for n in 12 13 14; do
     row cpu --random $n --seed 1
     if [ -n "$OCL_ICD_VENDORS" ] && [ -f "$OCL_ICD_VENDORS/pocl.icd" ]; then
         mkdir -p /tmp/icd-pocl && cp "$OCL_ICD_VENDORS/pocl.icd" /tmp/icd-pocl/
-        OCL_ICD_VENDORS=/tmp/icd-pocl row opencl --random $n --seed 1
+        (export OCL_ICD_VENDORS=/tmp/icd-pocl; row opencl --random $n --seed 1)
     else
         row opencl --random $n --seed 1
     fi
