@@ -58,6 +58,12 @@ static void check_before_upload(const unsigned long long *in, const unsigned cha
                       "vector %zu: count wrote its output", i);
         } else if (in[5 * i] == 1) {
             CHECK(memcmp(g, w, KPERM_TEST_RECORD) == 0, "vector %zu: split needs no table but differs", i);
+        } else if (in[5 * i] == 3) {
+            CHECK((signed char)g[0] == KPERM_E_TABLES, "vector %zu: unrank_packed gave %d", i, (signed char)g[0]);
+            for (j = 0; j < 8; j++)
+                CHECK(g[1 + j] == (unsigned char)(0x0123456789abcdefULL >> (8 * j)),
+                      "vector %zu: unrank_packed wrote its output", i);
+            CHECK(memcmp(g + 9, w + 9, 8) == 0, "vector %zu: arrange_packed needs no table but differs", i);
         } else {
             CHECK((signed char)g[0] == KPERM_E_TABLES && g[1] == 0,
                   "vector %zu: cursor_init gave %d and visited", i, (signed char)g[0]);
