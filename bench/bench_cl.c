@@ -48,23 +48,27 @@ static const char *kernel_name(int section, int m)
     static const char *mat[] = {"mat_seed", "mat_plain", "mat_kperm"};
     static const char *unr[] = {"unrank_seed", "unrank_kperm", "unrank_packed"};
     static const char *fus[] = {"fused_seed", "fused_plain", "fused_cursor", "fused_blocks4", "fused_blocks5"};
-    return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : fus[m];
+    return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m] : "family";
 }
 
 /* enqueues one launch; *ev (if not NULL) receives its event */
 static void enqueue(cl_bench *s, int section, int m, int n, kperm_u64 count, cl_event *ev)
 {
     cl_int e;
-    cl_kernel k = clCreateKernel(program(s, n), kernel_name(section, m), &e);
-    cl_ulong total = bench_fact(n), c = count;
+    cl_kernel k = clCreateKernel(program(s, section == BENCH_FAMILY ? 12 : n), kernel_name(section, m), &e);
+    cl_ulong total = bench_fact(section == BENCH_FAMILY ? 12 : n), c = count;
+    cl_int family = m;
     size_t local = section == BENCH_MATERIALIZE && m == M_KPERM ? BENCH_GROUP : 256;
     size_t global = section == BENCH_MATERIALIZE && m == M_KPERM ? (size_t)s->units * 8 * BENCH_GROUP
                                                                  : (size_t)s->units * 16 * 256;
     ck(e, "clCreateKernel");
-    ck(clSetKernelArg(k, 0, sizeof total, &total), "clSetKernelArg");
+    if (section == BENCH_FAMILY)
+        ck(clSetKernelArg(k, 0, sizeof family, &family), "clSetKernelArg");
+    else
+        ck(clSetKernelArg(k, 0, sizeof total, &total), "clSetKernelArg");
     if (section == BENCH_MATERIALIZE)
         ck(clSetKernelArg(k, 1, sizeof s->buf, &s->buf), "clSetKernelArg");
-    else if (section == BENCH_UNRANK) {
+    else if (section == BENCH_UNRANK || section == BENCH_FAMILY) {
         ck(clSetKernelArg(k, 1, sizeof c, &c), "clSetKernelArg");
         ck(clSetKernelArg(k, 2, sizeof s->sums, &s->sums), "clSetKernelArg");
     } else

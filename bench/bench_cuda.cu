@@ -63,6 +63,8 @@ template <int N> __global__ void k_fused_plain(kperm_rank total, kperm_u64 *sums
 { sums[ITEM] = bench_fused_plain(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_cursor(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_cursor(N, total, ITEM, ITEMS); }
+__global__ void k_family(int family, kperm_u64 count, kperm_u64 *sums)
+{ sums[ITEM] = bench_family(family, count, ITEM, ITEMS); }
 template <int N, int S> __global__ void k_fused_blocks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_blocks(N, S, total, ITEM, ITEMS); }
 
@@ -107,6 +109,8 @@ static void enqueue(int section, int m, int n, kperm_u64 count)
         if (n == 12) launch_unrank<12>(m, count);
         else if (n == 16) launch_unrank<16>(m, count);
         else launch_unrank<20>(m, count);
+    } else if (section == BENCH_FAMILY) {
+        k_family<<<blocks(), 256>>>(m, count, d_sums);
     } else {
         if (n == 12) launch_fused<12>(m);
         else if (n == 13) launch_fused<13>(m);

@@ -1,7 +1,7 @@
-/* bench_fold.h - what every benchmark method folds its permutations into,
- * and the random ranks of the unrank benchmark: portable (KPERM_FN), so the
- * host computes the same checksums as the kernels; and the one launch
- * constant both sides need. */
+/* bench_fold.h - the portable (KPERM_FN) half of the benchmarks, which the
+ * host runs too to check the kernels: what every method folds its
+ * permutations into, the random ranks, the other families' unrank loop, and
+ * the one launch constant both sides need. */
 #ifndef BENCH_FOLD_H
 #define BENCH_FOLD_H
 
@@ -45,6 +45,41 @@ KPERM_FN kperm_u64 bench_mulhi(kperm_u64 a, kperm_u64 b)
 KPERM_FN kperm_rank bench_random_rank(kperm_u64 i, kperm_rank total)
 {
     return bench_mulhi(bench_mix(i + KPERM_U64(0x9e3779b97f4a7c15)), total);
+}
+
+/* the other families: random ranks unranked and folded like the unrank
+ * benchmark; portable, so the host checks the kernels' sums */
+
+#define BENCH_MS_VALUES 4  /* multiset: 4 values, 4 of each: 16!/(4!^4) = 63 063 000 */
+#define BENCH_KP_N 32      /* k-permutations: P(32, 8) */
+#define BENCH_KP_K 8
+#define BENCH_N128 30      /* 128-bit ranks: 30! */
+
+KPERM_FN kperm_u64 bench_family(int family, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[KPERM_MAX_MS_N], counts[BENCH_MS_VALUES] = {4, 4, 4, 4};
+    kperm_u64 i, sum = 0;
+    kperm_rank total = 0;
+    kperm_rank128 total128, r128;
+    int n = family == 0 ? 16 : family == 1 ? BENCH_KP_K : BENCH_N128;
+    if (family == 0)
+        kperm_ms_count(counts, BENCH_MS_VALUES, &total);
+    else if (family == 1)
+        kperm_kp_count(BENCH_KP_N, BENCH_KP_K, &total);
+    kperm_count128(BENCH_N128, &total128);
+    for (i = item; i < count; i += items) {
+        if (family == 0)
+            kperm_ms_unrank(bench_random_rank(i, total), counts, BENCH_MS_VALUES, p);
+        else if (family == 1)
+            kperm_kp_unrank(bench_random_rank(i, total), BENCH_KP_N, BENCH_KP_K, p);
+        else {
+            r128.hi = bench_random_rank(i, total128.hi); /* below 30!'s high word: below 30! */
+            r128.lo = bench_mix(i ^ KPERM_U64(0x5555555555555555));
+            kperm_unrank128(r128, BENCH_N128, p);
+        }
+        sum += bench_mix(bench_key(p, n));
+    }
+    return sum;
 }
 
 #endif

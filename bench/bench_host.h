@@ -11,7 +11,7 @@
 #include "bench_fold.h"
 
 #define BENCH_REPS 7
-enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED };
+enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY };
 enum { M_SEED, M_PLAIN, M_KPERM };                       /* materialize */
 enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
 enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5 }; /* fused */
@@ -182,21 +182,40 @@ static inline void bench_fused(bench_backend *b, int n, int with_seed)
                ms[m], (double)total / ms[m] / 1e6, ref, with_seed ? "" : "seed skipped (hours)", ms[F_PLAIN] / ms[m]);
 }
 
-/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] */
+/* the other families' unrank rates (method = family: multiset, k-permutation, 128-bit) */
+static inline void bench_families(bench_backend *b, kperm_u64 count)
+{
+    static const char *names[3] = {"kperm_ms_unrank, 4 values x 4", "kperm_kp_unrank, P(32, 8)",
+                                   "kperm_unrank128, n = 30"};
+    int f;
+    for (f = 0; f < 3; f++) {
+        kperm_u64 got, want = bench_family(f, BENCH_UNRANK_CHECK, 0, 1); /* the host, all of it */
+        double ms;
+        b->launch(b, BENCH_FAMILY, f, 0, BENCH_UNRANK_CHECK);
+        got = b->sum(b);
+        if (got != want)
+            bench_wrong("family", 0, names[f], got, want);
+        ms = b->time_ms(b, BENCH_FAMILY, f, 0, count);
+        printf("| family      | %2d | %-31s | %8.3f | %7.2f G/s | %llu random ranks | | |\n", f == 0 ? 16 : f == 1 ? 32 : 30,
+               names[f], ms, (double)count / ms / 1e6, count);
+    }
+}
+
+/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] [family] */
 static inline int bench_main(bench_backend *b, int argc, char **argv)
 {
-    static const char *sections[3] = {"materialize", "unrank", "fused"};
-    int quick = 0, only = 0, want[3] = {0, 0, 0}, a, k;
+    static const char *sections[4] = {"materialize", "unrank", "fused", "family"};
+    int quick = 0, only = 0, want[4] = {0, 0, 0, 0}, a, k;
     double ceiling;
     size_t bytes12 = (size_t)bench_fact(12) * 12;
     for (a = 1; a < argc; a++) {
         quick |= strcmp(argv[a], "--quick") == 0;
-        for (k = 0; k < 3; k++)
+        for (k = 0; k < 4; k++)
             if (strcmp(argv[a], sections[k]) == 0)
                 want[k] = only = 1;
     }
     if (!only)
-        want[0] = want[1] = want[2] = 1;
+        want[0] = want[1] = want[2] = want[3] = 1;
     printf("device: %s; medians of %d runs after a warm-up\n", b->device, BENCH_REPS);
     ceiling = b->store_gbs(b, bytes12);
     printf("| write ceiling | plain 16-byte stores over %zu bytes | %6.1f GB/s |\n", bytes12, ceiling);
@@ -207,6 +226,8 @@ static inline int bench_main(bench_backend *b, int argc, char **argv)
         bench_unrank(b, k, quick ? 1ull << 22 : 1ull << 26);
     for (k = 12; want[2] && k <= (quick ? 13 : 14); k++)
         bench_fused(b, k, k <= 13);
+    if (want[3])
+        bench_families(b, quick ? 1ull << 22 : 1ull << 26);
     return 0;
 }
 

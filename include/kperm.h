@@ -12,5 +12,9 @@
 #include "kperm/lex.h"
 #include "kperm/range.h"
 #include "kperm/packed.h"
+#include "kperm/bits.h"
+#include "kperm/multiset.h"
+#include "kperm/partial.h"
+#include "kperm/rank128.h"
 
 #endif /* KPERM_H */

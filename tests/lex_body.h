@@ -11,6 +11,10 @@
  *  kind 2: cursor over [b, c) of n = a - 1000, at most d visits, folded
  *  kind 3: unrank_packed(rank b, n = a - 1000), arrange_packed(list c, s = d % 13,
  *          k = d >> 8)
+ *  kind 4: multiset, m = a - 1000 values with counts the nibbles of c, rank b,
+ *          mutation d (1: the first element raised past the last value)
+ *  kind 5: k-permutation, n = a - 1000, k = c, rank b, mutation d as above
+ *  kind 6: 128-bit, n = a - 1000, rank (hi c, lo b)
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -112,6 +116,83 @@ KPERM_FN void kperm_test_packed_one(int n, kperm_rank rank, kperm_u64 list, kper
         kperm_test_put64(o, 9, kperm_arrange_packed(list, s, (kperm_u32)(d >> 8)));
 }
 
+KPERM_FN void kperm_test_putn(KPERM_TEST_GLOBAL kperm_u8 *o, int off, const kperm_u8 *p, int count)
+{
+    int i;
+    for (i = 0; i < count; i++)
+        o[off + i] = p[i];
+}
+
+/* kinds 4 and 5 share a layout: unrank, rank_of, next, count */
+#define KPERM_TEST_FAMILY_N 32
+
+KPERM_FN void kperm_test_ms_one(int m, kperm_rank rank, kperm_u64 packed, kperm_u64 mutation,
+                                KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u8 counts[KPERM_MAX_MS_N], p[KPERM_MAX_MS_N], q[KPERM_MAX_MS_N];
+    kperm_rank r = KPERM_U64(0x0123456789abcdef), count = r;
+    int i, n = 0;
+    for (i = 0; i < KPERM_MAX_MS_N; i++) { /* values 16 and up occur 0 times */
+        counts[i] = (kperm_u8)(i < 16 ? (packed >> (4 * i)) & 15u : 0u);
+        n += i < m ? counts[i] : 0;
+    }
+    for (i = 0; i < KPERM_MAX_MS_N; i++)
+        p[i] = KPERM_TEST_POISON;
+    kperm_test_put8(o, 0, kperm_ms_unrank(rank, counts, m, p));
+    kperm_test_putn(o, 1, p, KPERM_TEST_FAMILY_N);
+    if (mutation == 1)
+        p[0] = (kperm_u8)m;
+    kperm_test_put8(o, 33, kperm_ms_rank_of(p, counts, m, &r));
+    kperm_test_put64(o, 34, r);
+    for (i = 0; i < KPERM_MAX_MS_N; i++)
+        q[i] = p[i];
+    kperm_test_put8(o, 42, kperm_ms_next(q, n < KPERM_TEST_FAMILY_N ? n : KPERM_TEST_FAMILY_N));
+    kperm_test_putn(o, 43, q, KPERM_TEST_FAMILY_N);
+    kperm_test_put8(o, 75, kperm_ms_count(counts, m, &count));
+    kperm_test_put64(o, 76, count);
+}
+
+KPERM_FN void kperm_test_kp_one(int n, kperm_rank rank, int k, kperm_u64 mutation, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u8 p[KPERM_MAX_KP_N], q[KPERM_MAX_KP_N];
+    kperm_rank r = KPERM_U64(0x0123456789abcdef), count = r;
+    int i;
+    for (i = 0; i < KPERM_MAX_KP_N; i++)
+        p[i] = KPERM_TEST_POISON;
+    kperm_test_put8(o, 0, kperm_kp_unrank(rank, n, k, p));
+    kperm_test_putn(o, 1, p, KPERM_TEST_FAMILY_N);
+    if (mutation == 1)
+        p[0] = (kperm_u8)n;
+    kperm_test_put8(o, 33, kperm_kp_rank_of(p, n, k, &r));
+    kperm_test_put64(o, 34, r);
+    for (i = 0; i < KPERM_MAX_KP_N; i++)
+        q[i] = p[i];
+    kperm_test_put8(o, 42, kperm_kp_next(q, n, k));
+    kperm_test_putn(o, 43, q, KPERM_TEST_FAMILY_N);
+    kperm_test_put8(o, 75, kperm_kp_count(n, k, &count));
+    kperm_test_put64(o, 76, count);
+}
+
+KPERM_FN void kperm_test_128_one(int n, kperm_u64 lo, kperm_u64 hi, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u8 p[KPERM_MAX_N128];
+    kperm_rank128 r, back, count;
+    int i;
+    r.lo = lo;
+    r.hi = hi;
+    back.lo = back.hi = count.lo = count.hi = KPERM_U64(0x0123456789abcdef);
+    for (i = 0; i < KPERM_MAX_N128; i++)
+        p[i] = KPERM_TEST_POISON;
+    kperm_test_put8(o, 0, kperm_unrank128(r, n, p));
+    kperm_test_putn(o, 1, p, KPERM_MAX_N128);
+    kperm_test_put8(o, 35, kperm_rank128_of(p, n, &back));
+    kperm_test_put64(o, 36, back.lo);
+    kperm_test_put64(o, 44, back.hi);
+    kperm_test_put8(o, 52, kperm_count128(n, &count));
+    kperm_test_put64(o, 53, count.lo);
+    kperm_test_put64(o, 61, count.hi);
+}
+
 KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64 *in,
                                   KPERM_TEST_GLOBAL kperm_u8 *out)
 {
@@ -126,8 +207,14 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_split_one(w[1], w[2], w[3], w[4], o);
     else if (w[0] == 2)
         kperm_test_cursor_one(n, w[2], w[3], w[4], o);
-    else
+    else if (w[0] == 3)
         kperm_test_packed_one(n, w[2], w[3], w[4], o);
+    else if (w[0] == 4)
+        kperm_test_ms_one(n, w[2], w[3], w[4], o);
+    else if (w[0] == 5)
+        kperm_test_kp_one(n, w[2], (int)w[3], w[4], o);
+    else
+        kperm_test_128_one(n, w[2], w[3], o);
 }
 
 #endif

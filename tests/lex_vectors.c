@@ -83,6 +83,50 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
         add(0, (u64)(1000 + bad_n[k]), 0, 0, 0);
         add(2, (u64)(1000 + bad_n[k]), 0, 1, 5);
     }
+    for (k = 0; k < 600; k++) { /* multisets of up to 32 elements over up to 6 values */
+        kperm_u8 counts[16];
+        u64 packed = 0, count;
+        int m = 1 + (int)(rng() % 6), v, total = 0;
+        for (v = 0; v < m; v++) {
+            counts[v] = (kperm_u8)(rng() % 7);
+            total += counts[v];
+            packed |= (u64)counts[v] << (4 * v);
+        }
+        if (kperm_ms_count(counts, m, &count) != KPERM_OK || total > 32) {
+            add(4, (u64)(1000 + m), 0, packed, 0); /* an error record */
+            continue;
+        }
+        add(4, (u64)(1000 + m), k % 50 == 0 ? count : rng() % count, packed, (u64)(k % 4 == 1));
+    }
+    add(4, 1000, 0, 1, 0);
+    add(4, 1017, 0, 1, 0);
+    for (k = 0; k < 600; k++) { /* k-permutations up to n = 64, k <= 32 */
+        int nn = 1 + (int)(rng() % 64), kk = 1 + (int)(rng() % (nn < 32 ? nn : 32));
+        u64 count;
+        if (kperm_kp_count(nn, kk, &count) != KPERM_OK) {
+            add(5, (u64)(1000 + nn), 0, (u64)kk, 0);
+            continue;
+        }
+        add(5, (u64)(1000 + nn), k % 50 == 0 ? count : rng() % count, (u64)kk, (u64)(k % 4 == 1));
+    }
+    add(5, 1000, 0, 1, 0);
+    add(5, 1065, 0, 1, 0);
+    add(5, 1010, 0, 11, 0);
+    for (k = 0; k < 600; k++) { /* 128-bit ranks: n = 1..35, ranks below n! (and n! itself) */
+        int nn = 1 + k % 35;
+        kperm_rank128 total, r;
+        if (kperm_count128(nn, &total) != KPERM_OK) {
+            add(6, (u64)(1000 + nn), 0, 0, 0);
+            continue;
+        }
+        r.lo = rng();
+        r.hi = total.hi ? rng() % total.hi : 0;
+        if (!total.hi)
+            r.lo %= total.lo;
+        if (k % 70 == 3)
+            r = total;
+        add(6, (u64)(1000 + nn), r.lo, r.hi, 0);
+    }
     kperm_count(20, &f);
     for (k = 0; k < 500; k++) {
         u64 b = rng() % f, e = b + rng() % (f - b), parts = 1 + rng() % (k < 250 ? 5000 : ~0ULL);

@@ -56,6 +56,10 @@ if command -v clang >/dev/null 2>&1; then
 else
     record "SKIP host C tests under clang and the sanitizers: clang not found (make deps installs it)"
 fi
+step "multisets, k-permutations, 128-bit ranks" build_run $B/test_families
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] families" build_run $B/test_families_san "[asan+ubsan] "
+fi
 step "the core compiles as C++ (g++ -Wall -Wextra -Werror -pedantic)" $MAKE -s $B/cxx_check.o
 
 if [ -f /usr/include/CL/cl.h ]; then

@@ -109,13 +109,14 @@ KPERM_FN void kperm_reverse(kperm_u8 *a, int lo, int hi)
 }
 
 /* One step of std::next_permutation (dir = 1) or std::prev_permutation
- * (dir = -1): the two differ only in the direction of every comparison.
+ * (dir = -1), for 1 <= n <= max_n: the two differ only in the direction of
+ * every comparison, and repeated values are handled as std does.
  * Returns the pivot, the first index that changed, or KPERM_END after
  * reversing the whole array back to the first (last) arrangement. */
-KPERM_FN int kperm_step(kperm_u8 *perm, int n, int dir)
+KPERM_FN int kperm_step(kperm_u8 *perm, int n, int dir, int max_n)
 {
     int i, j;
-    if (n < 1 || n > KPERM_MAX_N)
+    if (n < 1 || n > max_n)
         return KPERM_E_N;
     i = n - 2;
     while (i >= 0 && dir * ((int)perm[i + 1] - (int)perm[i]) <= 0)
@@ -142,14 +143,14 @@ KPERM_FN int kperm_step(kperm_u8 *perm, int n, int dir)
  * std::next_permutation it never reads or writes outside perm[0..n-1]. */
 KPERM_FN int kperm_next(kperm_u8 *perm, int n)
 {
-    return kperm_step(perm, n, 1);
+    return kperm_step(perm, n, 1, KPERM_MAX_N);
 }
 
 /* Mirror of kperm_next: the previous permutation, KPERM_END before the first
  * one, leaving the last in perm. */
 KPERM_FN int kperm_prev(kperm_u8 *perm, int n)
 {
-    return kperm_step(perm, n, -1);
+    return kperm_step(perm, n, -1, KPERM_MAX_N);
 }
 
 #endif /* KPERM_LEX_H */

@@ -78,4 +78,9 @@ KPERM_FN int kperm_popcount32(kperm_u32 x)
 #endif
 }
 
+KPERM_FN int kperm_popcount64(kperm_u64 x)
+{
+    return kperm_popcount32((kperm_u32)x) + kperm_popcount32((kperm_u32)(x >> 32));
+}
+
 #endif /* KPERM_PLATFORM_H */

@@ -12,5 +12,8 @@
 #define KPERM_E_ARG (-7)        /* other bad argument: split with parts == 0 or i >= parts */
 
 #define KPERM_MAX_N 20          /* 20! < 2^64 <= 21! */
+#define KPERM_MAX_MS_N 64       /* multisets: elements (and distinct values) at most */
+#define KPERM_MAX_KP_N 64       /* k-permutations: n at most */
+#define KPERM_MAX_N128 34       /* 34! < 2^128 <= 35! */
 
 #endif /* KPERM_STATUS_H */

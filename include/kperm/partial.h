@@ -1,0 +1,112 @@
+/* kperm/partial.h - k-permutations: ordered selections of k of 0..n-1, in
+ * lexicographic order of the k values, 1 <= k <= n <= KPERM_MAX_KP_N, as long
+ * as n!/(n-k)! fits 64 bits. Rank r <-> digits d[i] < n-i with place values
+ * P(n-1-i, k-1-i); perm[i] is the d[i]-th value not used before it (a 64-bit
+ * mask and a popcount select). On any error the outputs are left untouched.
+ */
+#ifndef KPERM_PARTIAL_H
+#define KPERM_PARTIAL_H
+
+#include "platform.h"
+#include "status.h"
+#include "bits.h"
+
+/* the mask of values 0..n-1 */
+KPERM_FN kperm_u64 kperm_kp_all(int n)
+{
+    return n >= 64 ? ~KPERM_U64(0) : (KPERM_U64(1) << n) - 1;
+}
+
+KPERM_FN int kperm_kp_count(int n, int k, kperm_rank *count)
+{
+    kperm_u64 c = 1;
+    int i;
+    if (n < 1 || n > KPERM_MAX_KP_N || k < 1 || k > n)
+        return KPERM_E_N;
+    for (i = n - k + 1; i <= n; i++) {
+        if (c > ~KPERM_U64(0) / (kperm_u64)i)
+            return KPERM_E_OVERFLOW;
+        c *= (kperm_u64)i;
+    }
+    *count = c;
+    return KPERM_OK;
+}
+
+KPERM_FN int kperm_kp_unrank(kperm_rank rank, int n, int k, kperm_u8 *perm)
+{
+    kperm_u64 total, place, unused = kperm_kp_all(n);
+    kperm_u8 out[KPERM_MAX_KP_N];
+    int i, rc = kperm_kp_count(n, k, &total);
+    if (rc != KPERM_OK)
+        return rc;
+    if (rank >= total)
+        return KPERM_E_RANK;
+    place = total;
+    for (i = 0; i < k; i++) {
+        kperm_u64 d;
+        place /= (kperm_u64)(n - i); /* P(n-1-i, k-1-i) */
+        d = rank / place;
+        rank -= d * place;
+        out[i] = (kperm_u8)kperm_select64(unused, (int)d);
+        unused &= ~(KPERM_U64(1) << out[i]);
+    }
+    for (i = 0; i < k; i++)
+        perm[i] = out[i];
+    return KPERM_OK;
+}
+
+KPERM_FN int kperm_kp_rank_of(const kperm_u8 *perm, int n, int k, kperm_rank *rank)
+{
+    kperm_u64 total, place, unused = kperm_kp_all(n), r = 0;
+    int i, rc = kperm_kp_count(n, k, &total);
+    if (rc != KPERM_OK)
+        return rc;
+    place = total;
+    for (i = 0; i < k; i++) {
+        int v = perm[i];
+        if (v >= n || !((unused >> v) & 1u))
+            return KPERM_E_PERM;
+        place /= (kperm_u64)(n - i);
+        r += place * (kperm_u64)kperm_popcount64(unused & ((KPERM_U64(1) << v) - 1));
+        unused &= ~(KPERM_U64(1) << v);
+    }
+    *rank = r;
+    return KPERM_OK;
+}
+
+/* The next k-permutation: the last position that can take a larger value not
+ * used before it gets the smallest such value, and the positions after it the
+ * smallest values left, ascending. Returns that position (the pivot), or
+ * KPERM_END after the last one, leaving the first (0, 1, ..., k-1). Validates
+ * perm (KPERM_E_PERM): a repeated value would make "unused" meaningless. */
+KPERM_FN int kperm_kp_next(kperm_u8 *perm, int n, int k)
+{
+    kperm_u64 all, used = 0, larger;
+    int i, j;
+    if (n < 1 || n > KPERM_MAX_KP_N || k < 1 || k > n)
+        return KPERM_E_N;
+    all = kperm_kp_all(n);
+    for (i = 0; i < k; i++) {
+        if (perm[i] >= n || ((used >> perm[i]) & 1u))
+            return KPERM_E_PERM;
+        used |= KPERM_U64(1) << perm[i];
+    }
+    for (i = k - 1; i >= 0; i--) {
+        used &= ~(KPERM_U64(1) << perm[i]); /* now the values before position i */
+        larger = all & ~used & ~((KPERM_U64(2) << perm[i]) - 1); /* 2 << 63 wraps to 0: none */
+        if (larger) {
+            perm[i] = (kperm_u8)kperm_lowest64(larger);
+            used |= KPERM_U64(1) << perm[i];
+            for (j = i + 1; j < k; j++) {
+                perm[j] = (kperm_u8)kperm_lowest64(all & ~used);
+                used |= KPERM_U64(1) << perm[j];
+            }
+            return i;
+        }
+    }
+    for (i = 0; i < k; i++)
+        perm[i] = (kperm_u8)i;
+    return KPERM_END;
+}
+
+#endif /* KPERM_PARTIAL_H */
