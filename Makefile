@@ -49,7 +49,7 @@ run: $(B)/kperm-tsp
 
 # --- benchmarks (DESIGN.md items 1-3): CUDA and OpenCL on the GPU; results
 # in bench/RESULTS.md
-BENCH_DEPS := bench/bench_body.h bench/bench_fold.h bench/bench_host.h $(CORE)
+BENCH_DEPS := bench/bench_cuda.h bench/bench_body.h bench/bench_fold.h bench/bench_host.h $(CORE)
 $(B)/bench_cuda: bench/bench_cuda.cu $(BENCH_DEPS) cu/kperm_cuda.h | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench $< -o $@
 $(B)/bench_cl: bench/bench_cl.c $(BENCH_DEPS) tests/cl_util.h $(B)/libkperm_cl.a

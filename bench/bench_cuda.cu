@@ -6,18 +6,7 @@
  *   bench_cuda [--quick] [materialize] [unrank] [fused]
  * --quick: fewer ranks and no n = 14; naming sections runs only those.
  * The benchmarks themselves are in bench_host.h, shared with bench_cl.c. */
-#include "kperm_cuda.h"
-#define BENCH_GLOBAL
-#define BENCH_LOCAL
-#define BENCH_BARRIER() __syncthreads()
-#define BENCH_DEVICE_FN static __device__ __forceinline__
-static __constant__ kperm_u64 seed_table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];
-#define BENCH_SEED_TABLE(i, j) seed_table[i][j]
-#include "bench_body.h"
-#include "bench_host.h"
-
-#define CK(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); exit(1); } } while (0)
+#include "bench_cuda.h"
 
 #define SUM_ITEMS (1u << 20) /* work-items of the checksum kernels, at most */
 static int sms;
@@ -185,7 +174,6 @@ int main(int argc, char **argv)
 {
     int dev = 0;
     cudaDeviceProp prop;
-    kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];
     bench_backend b;
     if (cudaGetDeviceCount(&dev) != cudaSuccess || dev == 0) {
         printf("SKIP bench_cuda: no CUDA device\n");
@@ -193,9 +181,7 @@ int main(int argc, char **argv)
     }
     CK(cudaGetDeviceProperties(&prop, 0));
     sms = prop.multiProcessorCount;
-    CK(kperm_cuda_upload_tables());
-    bench_seed_table(table);
-    CK(cudaMemcpyToSymbol(seed_table, table, sizeof table));
+    bench_cuda_upload_tables();
     CK(cudaMalloc(&d_sums, SUM_ITEMS * sizeof *d_sums));
     CK(cudaMalloc(&d_buf, (size_t)bench_fact(12) * 12));
     memset(&b, 0, sizeof b);

@@ -11,19 +11,8 @@
 #define TSP_BARRIER() __syncthreads()
 #define TSP_GROUP_FN static __device__ __forceinline__
 #include "tsp_backend.h"
-#define BENCH_GLOBAL
-#define BENCH_LOCAL
-#define BENCH_BARRIER() __syncthreads()
-#define BENCH_DEVICE_FN static __device__ __forceinline__
-static __constant__ kperm_u64 seed_table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];
-#define BENCH_SEED_TABLE(i, j) seed_table[i][j]
-#include "bench_body.h"
-#include "bench_host.h"
+#include "bench_cuda.h"
 #include "held_karp.h"
-#include <math.h>
-
-#define CK(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); exit(1); } } while (0)
 
 enum { CUDAFY, PLAIN, KPERM };
 static const char *method_names[3] = {"Cudafy style (rebuild + sum all)", "plain incremental (textbook next)",
@@ -158,7 +147,6 @@ int main(int argc, char **argv)
 {
     int count = 0;
     cudaDeviceProp prop;
-    kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];
     tsp_instance t;
     char err[TSP_ERR_SIZE], path[600];
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
@@ -166,9 +154,7 @@ int main(int argc, char **argv)
         return 0;
     }
     CK(cudaGetDeviceProperties(&prop, 0));
-    CK(kperm_cuda_upload_tables());
-    bench_seed_table(table);
-    CK(cudaMemcpyToSymbol(seed_table, table, sizeof table));
+    bench_cuda_upload_tables();
     printf("device: %s, %d SMs; CUDA events, kernel + final pass, median after a warm-up\n", prop.name,
            prop.multiProcessorCount);
     printf("| instance | n | kernel | ms | tours evaluated/s | (n-1)! orders/s | optimum |\n|---|---|---|---|---|---|---|\n");
