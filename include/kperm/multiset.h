@@ -44,8 +44,18 @@ KPERM_FN int kperm_ms_count(const kperm_u8 *counts, int m, kperm_rank *count)
     return KPERM_OK;
 }
 
+/* total * c / rest, an integer (total counts the arrangements of a multiset
+ * of `rest` elements of which c are one value: that value comes first in
+ * total * c / rest of them). With total = q * rest + r it is q * c plus the
+ * small exact quotient r * c / rest: one 64-bit division per position (q, r),
+ * none per value. */
+KPERM_FN kperm_u64 kperm_ms_share(kperm_u64 q, kperm_u32 r, kperm_u32 c, kperm_u32 rest)
+{
+    return q * c + r * c / rest;
+}
+
 /* Position by position: the arrangements that put value v next number
- * count * c_v / rest (rest = elements left); skip whole groups until rank
+ * total * c_v / rest (rest = elements left); skip whole groups until rank
  * falls inside one. */
 KPERM_FN int kperm_ms_unrank(kperm_rank rank, const kperm_u8 *counts, int m, kperm_u8 *perm)
 {
@@ -60,10 +70,12 @@ KPERM_FN int kperm_ms_unrank(kperm_rank rank, const kperm_u8 *counts, int m, kpe
     for (v = 0; v < m; v++)
         c[v] = counts[v];
     for (i = 0; i < n; i++) {
+        kperm_u32 rest = (kperm_u32)(n - i), r = (kperm_u32)(total % rest);
+        kperm_u64 q = total / rest;
         for (v = 0; v < m; v++) {
             if (!c[v])
                 continue;
-            kperm_mul_div(total, c[v], (kperm_u64)(n - i), &group); /* <= total: fits */
+            group = kperm_ms_share(q, r, c[v], rest);
             if (rank < group)
                 break;
             rank -= group;
@@ -82,7 +94,7 @@ KPERM_FN int kperm_ms_unrank(kperm_rank rank, const kperm_u8 *counts, int m, kpe
 KPERM_FN int kperm_ms_rank_of(const kperm_u8 *perm, const kperm_u8 *counts, int m, kperm_rank *rank)
 {
     kperm_u8 c[KPERM_MAX_MS_N];
-    kperm_u64 total, group = 0, r = 0;
+    kperm_u64 total, r = 0;
     int n = 0, i, v, rc = kperm_ms_count(counts, m, &total);
     if (rc != KPERM_OK)
         return rc;
@@ -90,14 +102,13 @@ KPERM_FN int kperm_ms_rank_of(const kperm_u8 *perm, const kperm_u8 *counts, int 
     for (v = 0; v < m; v++)
         c[v] = counts[v];
     for (i = 0; i < n; i++) {
+        kperm_u32 rest = (kperm_u32)(n - i), rem = (kperm_u32)(total % rest);
+        kperm_u64 q = total / rest;
         if (perm[i] >= m || !c[perm[i]])
             return KPERM_E_PERM;
         for (v = 0; v < perm[i]; v++)
-            if (c[v]) {
-                kperm_mul_div(total, c[v], (kperm_u64)(n - i), &group);
-                r += group;
-            }
-        kperm_mul_div(total, c[perm[i]], (kperm_u64)(n - i), &total);
+            r += kperm_ms_share(q, rem, c[v], rest);
+        total = kperm_ms_share(q, rem, c[perm[i]], rest);
         c[perm[i]]--;
     }
     *rank = r;
