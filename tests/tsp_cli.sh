@@ -27,7 +27,7 @@ rm -f /tmp/kperm-tsp-err.$$
 [ $bad -eq 0 ] && echo "PASS kperm-tsp rejects $count malformed files: exit 2, one FILE:LINE: line, empty stdout"
 
 usage_ok=1
-for args in "" "--backend gpu data/burma14.tsp" "--random 2" "--random 22" "--random x" "--bogus" \
+for args in "" "--backend gpu data/burma14.tsp" "--random 2" "--random 22" "--random x" "--bogus" "--gpus 0 --random 5" "--gpus x --random 5" \
             "data/burma14.tsp data/burma14.tsp" "--random 5 data/burma14.tsp" "--seed"; do
     out=$($bin $args 2>/dev/null)
     rc=$?

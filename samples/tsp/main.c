@@ -1,6 +1,6 @@
 /* kperm-tsp - exact brute-force TSP on CUDA, OpenCL or every CPU core.
  *
- *   kperm-tsp [--backend auto|cuda|opencl|cpu] [--json] [--force] FILE
+ *   kperm-tsp [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--json] [--force] FILE
  *   kperm-tsp ... --random N [--seed S]
  *
  * Exit status: 0 solved, 2 bad input or usage, 3 refused as hopeless (see
@@ -21,11 +21,11 @@
 
 typedef struct {
     const char *backend, *file;
-    int json, force, random_n;
+    int json, force, random_n, gpus; /* gpus: 0 = all */
     unsigned long long seed;
 } options;
 
-typedef int (*open_fn)(tsp_backend *, const tsp_instance *, int, char *, size_t);
+typedef int (*open_fn)(tsp_backend *, const tsp_instance *, int, int, char *, size_t);
 static const struct {
     const char *name;
     open_fn open;
@@ -49,7 +49,7 @@ static double now(void)
 
 static void usage(const char *why)
 {
-    fprintf(stderr, "kperm-tsp: %s\nusage: kperm-tsp [--backend auto|cuda|opencl|cpu] [--json] [--force] "
+    fprintf(stderr, "kperm-tsp: %s\nusage: kperm-tsp [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--json] [--force] "
                     "FILE | --random N [--seed S]\n", why);
     exit(2);
 }
@@ -78,7 +78,12 @@ static options parse_args(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--backend") == 0 && i + 1 < argc)
             o.backend = argv[++i];
-        else if (strcmp(a, "--json") == 0)
+        else if (strcmp(a, "--gpus") == 0 && i + 1 < argc) {
+            const char *v = argv[++i];
+            o.gpus = strcmp(v, "all") == 0 ? 0 : (int)parse_count("--gpus", v);
+            if (strcmp(v, "all") && (o.gpus < 1 || o.gpus > 64))
+                usage("--gpus is all or a number of GPUs, 1..64");
+        } else if (strcmp(a, "--json") == 0)
             o.json = 1;
         else if (strcmp(a, "--force") == 0)
             o.force = 1;
@@ -113,7 +118,7 @@ static int open_backend(const options *o, const tsp_instance *inst, tsp_backend 
     for (k = 0; k < NBACKENDS; k++) {
         if (strcmp(o->backend, "auto") && strcmp(o->backend, backends[k].name))
             continue;
-        if (backends[k].open(b, inst, gpu_only, err, sizeof err) == 0)
+        if (backends[k].open(b, inst, gpu_only, o->gpus, err, sizeof err) == 0)
             return 0;
         if (strcmp(o->backend, "auto") == 0)
             continue;
@@ -143,7 +148,7 @@ static int pick_cpu(const options *o, const tsp_instance *inst, tsp_backend *b, 
     char err[TSP_ERR_SIZE];
     double t0, t_cpu, t_cl;
     memset(&other, 0, sizeof other);
-    if (tsp_cpu_open(b, inst, 0, err, sizeof err))
+    if (tsp_cpu_open(b, inst, 0, 0, err, sizeof err))
         return -1;
     if (open_backend(o, inst, &other, 0) || strcmp(other.name, "opencl")) {
         if (other.close)
@@ -279,7 +284,7 @@ int main(int argc, char **argv)
             if (pick_cpu(&o, &inst, &b, CPU_TRIAL))
                 return 4;
             start = CPU_TRIAL;
-        } else if (tsp_cpu_open(&b, &inst, 0, err, sizeof err) == 0)
+        } else if (tsp_cpu_open(&b, &inst, 0, 0, err, sizeof err) == 0)
             t0 = now();
         else
             return 4;

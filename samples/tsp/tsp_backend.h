@@ -27,10 +27,11 @@ struct tsp_backend {
     void *state;
 };
 
-/* Each opens its backend for inst, or returns -1 with err ("no CUDA device"). */
-int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize);
-int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize);
-int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize);
+/* Each opens its backend for inst, or returns -1 with err ("no CUDA device");
+ * gpu_only refuses CPU devices, gpus (0: all) is how many GPUs CUDA uses. */
+int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize);
+int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize);
+int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize);
 
 #ifdef __cplusplus
 }

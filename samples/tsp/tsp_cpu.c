@@ -104,8 +104,9 @@ static void cpu_model(char *out, size_t size)
         fclose(f);
 }
 
-int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize)
+int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize)
 {
+    (void)gpus; /* one device */
     cpu_state *s;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     char model[220];

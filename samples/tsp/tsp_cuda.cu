@@ -28,10 +28,19 @@ tsp_final_kernel(const tsp_best *groups, int count, tsp_best *best)
     tsp_group_final(groups, count, best, (int)threadIdx.x, TSP_GROUP, lens, ranks);
 }
 
+#define TSP_MAX_GPUS 16
+
+/* one GPU's share: its copy of the distances, its groups' results, and its
+ * running best */
 typedef struct {
     kperm_u32 *dist;
     tsp_best *groups, *best;
-    int n, symmetric, narrow, ngroups;
+    int ngroups;
+} cuda_gpu;
+
+typedef struct {
+    cuda_gpu gpu[TSP_MAX_GPUS];
+    int gpus, n, symmetric, narrow;
 } cuda_state;
 
 static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
@@ -40,50 +49,104 @@ static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
     return -1;
 }
 
+/* [begin, end) cut into one contiguous part per GPU (whole blocks where the
+ * block search runs), launched on all of them, then waited for */
 static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
-    cudaError_t e;
-    tsp_search_kernel<<<s->ngroups, TSP_GROUP>>>(s->dist, s->n, s->symmetric, s->narrow, begin, end, s->groups);
-    tsp_final_kernel<<<1, TSP_GROUP>>>(s->groups, s->ngroups, s->best);
-    e = cudaGetLastError();
-    if (e == cudaSuccess)
-        e = cudaDeviceSynchronize();
+    kperm_u64 unit = s->narrow ? TSP_BLOCK : 1;
+    cudaError_t e = cudaSuccess;
+    int g;
+    for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
+        cuda_gpu *d = &s->gpu[g];
+        kperm_rank pb = 0, pe = 0;
+        kperm_split(begin / unit, end / unit, (kperm_u64)s->gpus, (kperm_u64)g, &pb, &pe);
+        pb *= unit;
+        pe *= unit; /* the block search gets whole blocks: kperm-tsp aligns its batches */
+        e = cudaSetDevice(g);
+        if (e == cudaSuccess && pb < pe) {
+            tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, s->n, s->symmetric, s->narrow, pb, pe, d->groups);
+            tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best);
+            e = cudaGetLastError();
+        }
+    }
+    for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
+        e = cudaSetDevice(g);
+        if (e == cudaSuccess)
+            e = cudaDeviceSynchronize();
+    }
     return e == cudaSuccess ? 0 : cuda_fail(err, errsize, "running the search kernel", e);
 }
 
+/* the GPUs' running bests folded: shorter, then the smaller rank */
 static int cuda_result(tsp_backend *b, tsp_best *best, char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
-    cudaError_t e = cudaMemcpy(best, s->best, sizeof *best, cudaMemcpyDeviceToHost);
-    return e == cudaSuccess ? 0 : cuda_fail(err, errsize, "reading the result", e);
+    tsp_best mine;
+    int g;
+    best->length = best->rank = TSP_NONE;
+    for (g = 0; g < s->gpus; g++) {
+        cudaError_t e = cudaSetDevice(g);
+        if (e == cudaSuccess)
+            e = cudaMemcpy(&mine, s->gpu[g].best, sizeof mine, cudaMemcpyDeviceToHost);
+        if (e != cudaSuccess)
+            return cuda_fail(err, errsize, "reading the result", e);
+        if (tsp_better(mine.length, mine.rank, best->length, best->rank))
+            *best = mine;
+    }
+    return 0;
 }
 
 static void cuda_close(tsp_backend *b)
 {
     cuda_state *s = (cuda_state *)b->state;
+    int g;
     if (!s)
         return;
-    cudaFree(s->dist);
-    cudaFree(s->groups);
-    cudaFree(s->best);
+    for (g = 0; g < s->gpus; g++) {
+        cudaSetDevice(g);
+        cudaFree(s->gpu[g].dist);
+        cudaFree(s->gpu[g].groups);
+        cudaFree(s->gpu[g].best);
+    }
     free(s);
     b->state = NULL;
 }
 
-extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize)
+/* one GPU made ready: tables, distances, buffers */
+static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cudaDeviceProp *prop)
 {
-    int count = 0;
+    tsp_best none = {TSP_NONE, TSP_NONE};
+    size_t bytes = sizeof(kperm_u32) * inst->n * inst->n;
+    cudaError_t e = cudaSetDevice(g);
+    if (e == cudaSuccess) e = cudaGetDeviceProperties(prop, g);
+    d->ngroups = prop->multiProcessorCount * 16; /* enough blocks to fill every SM */
+    if (e == cudaSuccess) e = kperm_cuda_upload_tables(); /* per device */
+    if (e == cudaSuccess) e = cudaMalloc(&d->dist, bytes);
+    if (e == cudaSuccess) e = cudaMalloc(&d->groups, sizeof(tsp_best) * d->ngroups);
+    if (e == cudaSuccess) e = cudaMalloc(&d->best, sizeof(tsp_best));
+    if (e == cudaSuccess) e = cudaMemcpy(d->dist, inst->dist, bytes, cudaMemcpyHostToDevice);
+    if (e == cudaSuccess) e = cudaMemcpy(d->best, &none, sizeof none, cudaMemcpyHostToDevice);
+    return e;
+}
+
+/* gpus: how many GPUs to use, 0 for all of them */
+extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err,
+                             size_t errsize)
+{
+    int count = 0, g;
     cudaDeviceProp prop;
     cudaError_t e = cudaGetDeviceCount(&count);
     cuda_state *s;
-    tsp_best none = {TSP_NONE, TSP_NONE};
     (void)gpu_only;
     if (e != cudaSuccess || count == 0) {
         snprintf(err, errsize, "cuda: no CUDA device (%s)", e != cudaSuccess ? cudaGetErrorString(e) : "none found");
         return -1;
     }
-    e = cudaGetDeviceProperties(&prop, 0);
+    if (gpus > count) {
+        snprintf(err, errsize, "cuda: --gpus %d, but this host has %d", gpus, count);
+        return -1;
+    }
     s = (cuda_state *)calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errsize, "cuda: out of memory");
@@ -93,21 +156,20 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     s->n = inst->n;
     s->symmetric = inst->symmetric;
     s->narrow = tsp_narrow_ok(inst->dist, inst->n);
-    s->ngroups = prop.multiProcessorCount * 16; /* enough blocks to fill every SM */
-    if (e == cudaSuccess) e = kperm_cuda_upload_tables();
-    if (e == cudaSuccess) e = cudaMalloc(&s->dist, sizeof(kperm_u32) * inst->n * inst->n);
-    if (e == cudaSuccess) e = cudaMalloc(&s->groups, sizeof(tsp_best) * s->ngroups);
-    if (e == cudaSuccess) e = cudaMalloc(&s->best, sizeof(tsp_best));
-    if (e == cudaSuccess)
-        e = cudaMemcpy(s->dist, inst->dist, sizeof(kperm_u32) * inst->n * inst->n, cudaMemcpyHostToDevice);
-    if (e == cudaSuccess) e = cudaMemcpy(s->best, &none, sizeof none, cudaMemcpyHostToDevice);
+    s->gpus = gpus ? gpus : count < TSP_MAX_GPUS ? count : TSP_MAX_GPUS;
+    for (g = 0; g < s->gpus && e == cudaSuccess; g++)
+        e = cuda_setup(&s->gpu[g], g, inst, &prop);
     if (e != cudaSuccess) {
+        s->gpus = g;
         cuda_fail(err, errsize, "setting up", e);
         cuda_close(b);
         return -1;
     }
     b->name = "cuda";
-    snprintf(b->device, sizeof b->device, "%s", prop.name);
+    if (s->gpus > 1)
+        snprintf(b->device, sizeof b->device, "%d x %.200s", s->gpus, prop.name);
+    else
+        snprintf(b->device, sizeof b->device, "%.200s", prop.name);
     b->is_gpu = 1;
     b->search = cuda_search;
     b->result = cuda_result;

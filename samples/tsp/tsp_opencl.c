@@ -105,8 +105,9 @@ static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel", rc);
 }
 
-int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, char *err, size_t errsize)
+int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize)
 {
+    (void)gpus; /* one device */
     cl_device_id dev;
     cl_device_type type;
     cl_uint units = 1;
