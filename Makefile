@@ -104,15 +104,15 @@ $(B)/libkperm_cl.a: $(B)/kperm_cl.o $(B)/kperm_cl_source.o
 	rm -f $@ && ar rcs $@ $^
 
 # --- tests: host C under gcc, clang and the sanitizers
-$(B)/test_lex_gcc: tests/test_lex.c tests/check.h $(CORE) | $(B)
+$(B)/test_lex_gcc: tests/test_lex.c tests/check.h tests/reference.h $(CORE) | $(B)
 	gcc $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_lex_clang: tests/test_lex.c tests/check.h $(CORE) | $(B)
+$(B)/test_lex_clang: tests/test_lex.c tests/check.h tests/reference.h $(CORE) | $(B)
 	clang $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_lex_san: tests/test_lex.c tests/check.h $(CORE) | $(B)
+$(B)/test_lex_san: tests/test_lex.c tests/check.h tests/reference.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_families: tests/test_families.c tests/check.h $(CORE) | $(B)
+$(B)/test_families: tests/test_families.c tests/check.h tests/reference.h $(CORE) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_families_san: tests/test_families.c tests/check.h $(CORE) | $(B)
+$(B)/test_families_san: tests/test_families.c tests/check.h tests/reference.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
 # C++ users of the host API: the core must also be valid C++
 $(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)

@@ -3,31 +3,19 @@
  * article's method), successors by a plain textbook next_permutation. */
 #include "kperm.h"
 #include "check.h"
+#include "reference.h"
 #include <string.h>
 
 typedef unsigned long long u64;
 
 static u64 ref_fact(int n)
 {
-    u64 f = 1;
-    int i;
-    for (i = 2; i <= n; i++)
-        f *= (u64)i;
-    return f;
+    return (u64)fact128(n);
 }
 
 static void ref_unrank(u64 r, int n, kperm_u8 *p)
 {
-    int taken[KPERM_MAX_N] = {0}, i, j;
-    for (i = 0; i < n; i++) {
-        u64 f = ref_fact(n - 1 - i), d = r / f;
-        r %= f;
-        for (j = 0;; j++)
-            if (!taken[j] && d-- == 0)
-                break;
-        taken[j] = 1;
-        p[i] = (kperm_u8)j;
-    }
+    ref_unrank128(r, n, p);
 }
 
 /* textbook successor; 0 when p was the last permutation (p left as it was) */
