@@ -141,33 +141,24 @@ BENCH_DEVICE_FN void bench_materialize_kperm(int n, kperm_rank total, kperm_u64 
 
 /* ---- 2. unrank: random ranks, one permutation each, folded --------------- */
 
-BENCH_DEVICE_FN kperm_u64 bench_unrank_seed(int n, kperm_rank total, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+/* method (a literal in each kernel, so the other branches vanish): U_SEED the
+ * seed article's unrank, U_KPERM kperm_unrank, U_PACKED kperm_unrank_packed */
+BENCH_DEVICE_FN kperm_u64 bench_unrank(int method, int n, kperm_rank total, kperm_u64 count, kperm_u64 item,
+                                       kperm_u64 items)
 {
     kperm_u8 p[KPERM_MAX_N];
-    kperm_u64 i, sum = 0;
-    for (i = item; i < count; i += items) {
-        bench_seed_unrank(bench_random_rank(i, total), n, p);
-        sum += bench_mix(bench_key(p, n));
-    }
-    return sum;
-}
-
-KPERM_FN kperm_u64 bench_unrank_kperm(int n, kperm_rank total, kperm_u64 count, kperm_u64 item, kperm_u64 items)
-{
-    kperm_u8 p[KPERM_MAX_N];
-    kperm_u64 i, sum = 0;
-    for (i = item; i < count; i += items) {
-        kperm_unrank(bench_random_rank(i, total), n, p);
-        sum += bench_mix(bench_key(p, n));
-    }
-    return sum;
-}
-
-KPERM_FN kperm_u64 bench_unrank_packed(int n, kperm_rank total, kperm_u64 count, kperm_u64 item, kperm_u64 items)
-{
     kperm_u64 i, w = 0, sum = 0;
     for (i = item; i < count; i += items) {
-        kperm_unrank_packed(bench_random_rank(i, total), n, &w);
+        kperm_rank r = bench_random_rank(i, total);
+        if (method == U_PACKED)
+            kperm_unrank_packed(r, n, &w);
+        else {
+            if (method == U_SEED)
+                bench_seed_unrank(r, n, p);
+            else
+                kperm_unrank(r, n, p);
+            w = bench_key(p, n);
+        }
         sum += bench_mix(w);
     }
     return sum;

@@ -40,12 +40,8 @@ template <int N> __global__ void __launch_bounds__(BENCH_GROUP) k_mat_kperm(kper
     __shared__ kperm_u32 stage[BENCH_GROUP * (6 * N + 1)];
     bench_materialize_kperm(N, total, blockIdx.x, gridDim.x, threadIdx.x, stage, out);
 }
-template <int N> __global__ void k_unrank_seed(kperm_rank total, kperm_u64 count, kperm_u64 *sums)
-{ sums[ITEM] = bench_unrank_seed(N, total, count, ITEM, ITEMS); }
-template <int N> __global__ void k_unrank_kperm(kperm_rank total, kperm_u64 count, kperm_u64 *sums)
-{ sums[ITEM] = bench_unrank_kperm(N, total, count, ITEM, ITEMS); }
-template <int N> __global__ void k_unrank_packed(kperm_rank total, kperm_u64 count, kperm_u64 *sums)
-{ sums[ITEM] = bench_unrank_packed(N, total, count, ITEM, ITEMS); }
+template <int N, int M> __global__ void k_unrank(kperm_rank total, kperm_u64 count, kperm_u64 *sums)
+{ sums[ITEM] = bench_unrank(M, N, total, count, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_seed(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_seed(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_plain(kperm_rank total, kperm_u64 *sums)
@@ -73,9 +69,9 @@ template <int N> static void launch_materialize(int m)
 template <int N> static void launch_unrank(int m, kperm_u64 count)
 {
     kperm_rank total = bench_fact(N);
-    if (m == U_SEED) k_unrank_seed<N><<<blocks(), 256>>>(total, count, d_sums);
-    else if (m == U_KPERM) k_unrank_kperm<N><<<blocks(), 256>>>(total, count, d_sums);
-    else k_unrank_packed<N><<<blocks(), 256>>>(total, count, d_sums);
+    if (m == U_SEED) k_unrank<N, U_SEED><<<blocks(), 256>>>(total, count, d_sums);
+    else if (m == U_KPERM) k_unrank<N, U_KPERM><<<blocks(), 256>>>(total, count, d_sums);
+    else k_unrank<N, U_PACKED><<<blocks(), 256>>>(total, count, d_sums);
 }
 
 template <int N> static void launch_fused(int m)

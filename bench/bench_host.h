@@ -11,10 +11,6 @@
 #include "bench_fold.h"
 
 #define BENCH_REPS 7
-enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY };
-enum { M_SEED, M_PLAIN, M_KPERM };                       /* materialize */
-enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
-enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5 }; /* fused */
 #define BENCH_UNRANK_CHECK (1ull << 20)                  /* ranks checked against the host */
 
 typedef struct bench_backend bench_backend;

@@ -36,11 +36,11 @@ void mat_kperm(ulong total, __global uint *out)
 }
 
 __kernel void unrank_seed(ulong total, ulong count, __global ulong *sums)
-{ sums[ITEM] = bench_unrank_seed(N, total, count, ITEM, ITEMS); }
+{ sums[ITEM] = bench_unrank(U_SEED, N, total, count, ITEM, ITEMS); }
 __kernel void unrank_kperm(ulong total, ulong count, __global ulong *sums)
-{ sums[ITEM] = bench_unrank_kperm(N, total, count, ITEM, ITEMS); }
+{ sums[ITEM] = bench_unrank(U_KPERM, N, total, count, ITEM, ITEMS); }
 __kernel void unrank_packed(ulong total, ulong count, __global ulong *sums)
-{ sums[ITEM] = bench_unrank_packed(N, total, count, ITEM, ITEMS); }
+{ sums[ITEM] = bench_unrank(U_PACKED, N, total, count, ITEM, ITEMS); }
 
 __kernel void fused_seed(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_seed(N, total, ITEM, ITEMS); }
 __kernel void fused_plain(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_plain(N, total, ITEM, ITEMS); }

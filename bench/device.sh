@@ -12,7 +12,7 @@ echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd
 export OCL_ICD_VENDORS=/tmp/icd
 make -s build/bench_cuda build/bench_cl || exit 1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
-for k in k_unrank_kperm k_unrank_seed k_fused_blocks k_mat_kperm; do
+for k in k_unrank k_fused_blocks k_mat_kperm; do
     cuobjdump -sass build/bench_cuda | awk -v k="$k" '
         /Function :/ { on = index($0, k) > 0; name = $3 }
         on && /^ +\/\*[0-9a-f]+\*\/ +[A-Z@]/ { n[name]++ }
