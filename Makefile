@@ -4,6 +4,7 @@ B := build
 CC ?= cc
 NVCC ?= $(firstword $(shell command -v nvcc 2>/dev/null) $(wildcard /usr/local/cuda/bin/nvcc))
 OPENCL := $(wildcard /usr/include/CL/cl.h)
+MPICC ?= $(shell command -v mpicc 2>/dev/null)
 
 STRICT := -std=c99 -Wall -Wextra -Werror -pedantic
 CFLAGS ?= -O2
@@ -16,15 +17,18 @@ CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu)
 
 # Debian packages the build and the tests use (make deps installs the missing ones)
 DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
-                pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
+                pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo \
+                openmpi-bin libopenmpi-dev
 
 .PHONY: all test deps install clean run fuzz bench
-all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
+all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
 
 # --- the TSP sample: the C backend always, OpenCL and CUDA where they build
 TSP := samples/tsp
 TSP_HEADERS := $(wildcard $(TSP)/*.h) $(CORE)
-TSP_OBJS := $(B)/tsp/main.o $(B)/tsp/tsplib.o $(B)/tsp/tsp_cpu.o \
+# every object but the job: kperm-tsp links tsp_job_local.o, kperm-tsp-mpi tsp_job_mpi.o
+TSP_OBJS := $(B)/tsp/main.o $(B)/tsp/tsplib.o $(B)/tsp/tsp_cpu.o $(B)/tsp/tsp_pool.o \
+            $(B)/tsp/tsp_checkpoint.o $(B)/tsp/tsp_run.o \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
@@ -41,8 +45,15 @@ $(B)/tsp/tsp_kernel_source.o: $(B)/tsp/tsp_kernel_source.c
 $(B)/tsp/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -I$(TSP) -c $< -o $@
-$(B)/kperm-tsp: $(TSP_OBJS)
-	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $(TSP_OBJS) $(TSP_LIBS) -o $@
+$(B)/kperm-tsp: $(TSP_OBJS) $(B)/tsp/tsp_job_local.o
+	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $^ $(TSP_LIBS) -o $@
+
+# kperm-tsp-mpi: the same program on the ranks of an MPI job, where mpicc is found
+$(B)/tsp/tsp_job_mpi.o: $(TSP)/tsp_job_mpi.c $(TSP_HEADERS)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -c $< -o $@
+$(B)/kperm-tsp-mpi: $(TSP_OBJS) $(B)/tsp/tsp_job_mpi.o
+	$(if $(NVCC),$(NVCC) -ccbin $(MPICC) -arch=sm_90,$(MPICC)) $^ $(TSP_LIBS) $(if $(NVCC),-lstdc++) -o $@
 
 run: $(B)/kperm-tsp
 	$(B)/kperm-tsp data/burma14.tsp

@@ -1,31 +1,44 @@
-/* kperm-tsp - exact brute-force TSP on CUDA, OpenCL or every CPU core.
+/* kperm-tsp - exact brute-force TSP on CUDA, OpenCL or every CPU core; as
+ * kperm-tsp-mpi, on the ranks of an MPI job (the same source, linked with
+ * tsp_job_mpi.c instead of tsp_job_local.c).
  *
- *   kperm-tsp [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--json] [--force] FILE
- *   kperm-tsp ... --random N [--seed S]
+ *   kperm-tsp [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--json] [--force]
+ *             [--checkpoint FILE [--checkpoint-every SECONDS]] [--chunk ORDERS]
+ *             FILE | --random N [--seed S]
  *
- * Exit status: 0 solved, 2 bad input or usage, 3 refused as hopeless (see
- * --force), 4 the backend failed.
+ * Exit status: 0 solved, 2 bad input or usage (or a bad checkpoint), 3
+ * refused as hopeless (see --force), 4 the backend failed, 128 + the signal
+ * when interrupted by SIGINT or SIGTERM (the checkpoint keeps the work done).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "tsp_backend.h"
+#include "tsp_run.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
-#define BATCH_SECONDS 0.25       /* aim of one search call: progress and estimate */
-#define FIRST_BATCH (120.0 * 1024)
 #define CPU_TRIAL (KPERM_U64(120) << 17) /* ranks each CPU path searches to compare them */
 
 typedef struct {
-    const char *backend, *file;
-    int json, force, random_n, gpus; /* gpus: 0 = all */
-    unsigned long long seed;
+    const char *backend, *file, *checkpoint;
+    int json, force, random_n, gpus; /* gpus: -1 = not given, 0 = all */
+    unsigned long long seed, chunk;
+    double checkpoint_every;
 } options;
 
-typedef int (*open_fn)(tsp_backend *, const tsp_instance *, int, int, char *, size_t);
+static const char *prog = "kperm-tsp";
+
+/* a failure of this process: under MPI it names the rank */
+static void say_error(const char *what)
+{
+    if (tsp_job_ranks() > 1)
+        fprintf(stderr, "%s: rank %d: %s\n", prog, tsp_job_rank(), what);
+    else
+        fprintf(stderr, "%s: %s\n", prog, what);
+}
+
+typedef int (*open_fn)(tsp_backend *, const tsp_instance *, int, const tsp_place *, char *, size_t);
 static const struct {
     const char *name;
     open_fn open;
@@ -47,11 +60,14 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* rank 0 says it once; every rank ends with status 2 */
 static void usage(const char *why)
 {
-    fprintf(stderr, "kperm-tsp: %s\nusage: kperm-tsp [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--json] [--force] "
-                    "FILE | --random N [--seed S]\n", why);
-    exit(2);
+    if (tsp_job_rank() == 0)
+        fprintf(stderr, "%s: %s\nusage: %s [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--json] [--force] "
+                        "[--checkpoint FILE [--checkpoint-every SECONDS]] [--chunk ORDERS] "
+                        "FILE | --random N [--seed S]\n", prog, why, prog);
+    tsp_job_exit(2);
 }
 
 static unsigned long long parse_count(const char *opt, const char *s)
@@ -62,8 +78,24 @@ static unsigned long long parse_count(const char *opt, const char *s)
         usage("an option needs a value");
     v = strtoull(s, &end, 10);
     if (end == s || *end || s[0] == '-') {
-        fprintf(stderr, "kperm-tsp: %s '%s' is not a non-negative integer\n", opt, s);
-        exit(2);
+        if (tsp_job_rank() == 0)
+            fprintf(stderr, "%s: %s '%s' is not a non-negative integer\n", prog, opt, s);
+        tsp_job_exit(2);
+    }
+    return v;
+}
+
+static double parse_seconds(const char *opt, const char *s)
+{
+    char *end;
+    double v;
+    if (!s)
+        usage("an option needs a value");
+    v = strtod(s, &end);
+    if (end == s || *end || !(v > 0 && v < 1e9)) {
+        if (tsp_job_rank() == 0)
+            fprintf(stderr, "%s: %s '%s' is not a number of seconds above 0\n", prog, opt, s);
+        tsp_job_exit(2);
     }
     return v;
 }
@@ -74,6 +106,8 @@ static options parse_args(int argc, char **argv)
     int i;
     memset(&o, 0, sizeof o);
     o.backend = "auto";
+    o.gpus = -1;
+    o.checkpoint_every = 60;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--backend") == 0 && i + 1 < argc)
@@ -83,6 +117,14 @@ static options parse_args(int argc, char **argv)
             o.gpus = strcmp(v, "all") == 0 ? 0 : (int)parse_count("--gpus", v);
             if (strcmp(v, "all") && (o.gpus < 1 || o.gpus > 64))
                 usage("--gpus is all or a number of GPUs, 1..64");
+        } else if (strcmp(a, "--checkpoint") == 0 && i + 1 < argc)
+            o.checkpoint = argv[++i];
+        else if (strcmp(a, "--checkpoint-every") == 0)
+            o.checkpoint_every = parse_seconds(a, i + 1 < argc ? argv[++i] : NULL);
+        else if (strcmp(a, "--chunk") == 0) {
+            o.chunk = parse_count(a, i + 1 < argc ? argv[++i] : NULL);
+            if (o.chunk == 0)
+                usage("--chunk is a number of orders above 0");
         } else if (strcmp(a, "--json") == 0)
             o.json = 1;
         else if (strcmp(a, "--force") == 0)
@@ -111,53 +153,51 @@ static options parse_args(int argc, char **argv)
 
 /* Opens the backend named by --backend (for auto: the first of cuda, opencl,
  * cpu that opens, GPUs only when gpu_only). Returns 0 with *b open. */
-static int open_backend(const options *o, const tsp_instance *inst, tsp_backend *b, int gpu_only)
+static int open_backend(const options *o, const tsp_instance *inst, const tsp_place *place, tsp_backend *b,
+                        int gpu_only)
 {
     char err[TSP_ERR_SIZE];
     int k;
     for (k = 0; k < NBACKENDS; k++) {
         if (strcmp(o->backend, "auto") && strcmp(o->backend, backends[k].name))
             continue;
-        if (backends[k].open(b, inst, gpu_only, o->gpus, err, sizeof err) == 0)
+        if (backends[k].open(b, inst, gpu_only, place, err, sizeof err) == 0)
             return 0;
         if (strcmp(o->backend, "auto") == 0)
             continue;
-        fprintf(stderr, "kperm-tsp: %s\n", err);
+        say_error(err);
         return -1;
     }
-    if (strcmp(o->backend, "auto"))
-        fprintf(stderr, "kperm-tsp: backend %s was not built into this program\n", o->backend);
+    if (strcmp(o->backend, "auto")) {
+        snprintf(err, sizeof err, "backend %s was not built into this program", o->backend);
+        say_error(err);
+    }
     return -1;
-}
-
-static void progress(double done, double total, double elapsed)
-{
-    int width = 40, fill = (int)(width * done / total), i;
-    double eta = done > 0 ? elapsed * (total - done) / done : 0;
-    fprintf(stderr, "\r[");
-    for (i = 0; i < width; i++)
-        fputc(i < fill ? '#' : '.', stderr);
-    fprintf(stderr, "] %5.1f%%  ETA %.0f s ", 100.0 * done / total, eta);
 }
 
 /* --backend auto without a GPU: the C backend and OpenCL's CPU device (POCL)
  * both search the first `trial` ranks; the faster one goes on from there. */
-static int pick_cpu(const options *o, const tsp_instance *inst, tsp_backend *b, kperm_rank trial)
+static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place *place, tsp_backend *b,
+                    kperm_rank trial)
 {
     tsp_backend other;
     char err[TSP_ERR_SIZE];
     double t0, t_cpu, t_cl;
     memset(&other, 0, sizeof other);
-    if (tsp_cpu_open(b, inst, 0, 0, err, sizeof err))
+    if (tsp_cpu_open(b, inst, 0, place, err, sizeof err)) {
+        say_error(err);
         return -1;
-    if (open_backend(o, inst, &other, 0) || strcmp(other.name, "opencl")) {
+    }
+    if (open_backend(o, inst, place, &other, 0) || strcmp(other.name, "opencl")) {
         if (other.close)
             other.close(&other);
         return 0;
     }
     t0 = now();
-    if (b->search(b, 0, trial, err, sizeof err))
+    if (b->search(b, 0, trial, err, sizeof err)) {
+        say_error(err);
         return -1;
+    }
     t_cpu = now() - t0;
     t0 = now();
     if (other.search(&other, 0, trial, err, sizeof err))
@@ -169,46 +209,6 @@ static int pick_cpu(const options *o, const tsp_instance *inst, tsp_backend *b, 
         *b = other;
     } else
         other.close(&other);
-    return 0;
-}
-
-/* Searches ranks [next, total); returns the exit status. */
-static int solve(const options *o, tsp_backend *b, kperm_rank next, kperm_rank total, double *seconds)
-{
-    char err[TSP_ERR_SIZE];
-    double t0 = now(), size = FIRST_BATCH;
-    int bar = isatty(2), shown = 0, estimated = 0;
-    while (next < total) {
-        /* batches end on block boundaries (see TSP_BLOCK), except the last */
-        kperm_rank end = (double)(total - next) <= size ? total : (next + (kperm_rank)size) / TSP_BLOCK * TSP_BLOCK;
-        double t1 = now(), took, rate;
-        if (b->search(b, next, end, err, sizeof err)) {
-            fprintf(stderr, "kperm-tsp: %s\n", err);
-            return 4;
-        }
-        took = now() - t1;
-        rate = (double)(end - next) / (took > 1e-6 ? took : 1e-6);
-        next = end;
-        if (!estimated && took >= BATCH_SECONDS / 2 && next < total) {
-            double eta = (double)(total - next) / rate;
-            estimated = 1;
-            if (eta > HOPELESS_SECONDS && !o->force) {
-                fprintf(stderr, "kperm-tsp: about %.3g s (%.1f days) at the measured %.3g orders/s on %s; "
-                                "--force runs it anyway\n", eta, eta / 86400, rate, b->name);
-                return 3;
-            }
-        }
-        size = rate * BATCH_SECONDS;
-        if (size < FIRST_BATCH)
-            size = FIRST_BATCH;
-        if (bar && now() - t0 > 2.0) {
-            progress((double)next, (double)total, now() - t0);
-            shown = 1;
-        }
-    }
-    if (shown)
-        fprintf(stderr, "\r%60s\r", "");
-    *seconds = now() - t0;
     return 0;
 }
 
@@ -228,12 +228,51 @@ static void json_string(const char *s)
     putchar('"');
 }
 
-static void print_result(const options *o, const tsp_instance *inst, const tsp_backend *b,
-                         const tsp_best *best, kperm_u64 tours, double seconds)
+/* what each rank searched with, gathered on rank 0 */
+typedef struct {
+    char backend[16], device[256];
+} rank_info;
+
+/* the answer and how it was found; info is NULL when a finished checkpoint
+ * gave it */
+typedef struct {
+    const tsp_pool *pool;
+    const rank_info *info;
+    const char *checkpoint;
+    int ranks;
+    double seconds;
+} report;
+
+static void summary(const report *r, char *backend, size_t bsize, char *device, size_t dsize)
 {
+    int k, same = 1;
+    if (!r->info) {
+        snprintf(backend, bsize, "checkpoint");
+        snprintf(device, dsize, "%s", r->checkpoint);
+        return;
+    }
+    for (k = 1; k < r->ranks; k++)
+        same &= strcmp(r->info[k].backend, r->info[0].backend) == 0;
+    snprintf(backend, bsize, "%s", same ? r->info[0].backend : "mixed");
+    if (r->ranks == 1) {
+        snprintf(device, dsize, "%s", r->info[0].device);
+        return;
+    }
+    snprintf(device, dsize, "%d MPI ranks", r->ranks);
+}
+
+static void print_result(const options *o, const tsp_instance *inst, const report *r)
+{
+    const tsp_pool *pool = r->pool;
+    const tsp_best *best = &pool->best;
+    kperm_u64 per = inst->symmetric ? 2 : 1, tours = pool->total / per, resumed = pool->resumed / per;
+    kperm_u64 searched = (pool->done_ranks - pool->resumed) / per;
+    double rate = (double)searched / (r->seconds > 0 ? r->seconds : 1e-9);
     kperm_u8 perm[KPERM_MAX_N];
+    char backend[32], device[300];
     int i, m = inst->n - 1;
     kperm_unrank(best->rank, m, perm);
+    summary(r, backend, sizeof backend, device, sizeof device);
     if (o->json) {
         printf("{\"name\": ");
         json_string(inst->name);
@@ -241,10 +280,17 @@ static void print_result(const options *o, const tsp_instance *inst, const tsp_b
                best->length);
         for (i = 0; i < m; i++)
             printf(", %d", perm[i] + 2);
-        printf("], \"rank\": %llu, \"backend\": \"%s\", \"device\": ", best->rank, b->name);
-        json_string(b->device);
-        printf(", \"tours\": %llu, \"seconds\": %.6f, \"tours_per_second\": %.6g}\n", tours, seconds,
-               tours / (seconds > 0 ? seconds : 1e-9));
+        printf("], \"rank\": %llu, \"backend\": \"%s\", \"device\": ", best->rank, backend);
+        json_string(device);
+        printf(", \"tours\": %llu, \"seconds\": %.6f, \"tours_per_second\": %.6g, \"resumed_tours\": %llu, "
+               "\"searched_tours\": %llu, \"ranks\": %d, \"devices\": [", tours, r->seconds, rate, resumed,
+               searched, r->ranks);
+        for (i = 0; r->info && i < r->ranks; i++) {
+            printf("%s{\"rank\": %d, \"backend\": \"%s\", \"device\": ", i ? ", " : "", i, r->info[i].backend);
+            json_string(r->info[i].device);
+            printf(", \"searched_tours\": %llu}", pool->searched[i] / per);
+        }
+        printf("]}\n");
         return;
     }
     printf("instance: %s (%d cities, %s, %s)\n", inst->name, inst->n, inst->type, inst->weight_type);
@@ -252,54 +298,143 @@ static void print_result(const options *o, const tsp_instance *inst, const tsp_b
     printf("tour: 1");
     for (i = 0; i < m; i++)
         printf(" %d", perm[i] + 2);
-    printf("\nbackend: %s (%s)\n", b->name, b->device);
+    printf("\nbackend: %s (%s)\n", backend, device);
+    for (i = 0; r->info && r->ranks > 1 && i < r->ranks; i++)
+        printf("  rank %d: %s (%s), %llu tours\n", i, r->info[i].backend, r->info[i].device,
+               pool->searched[i] / per);
     printf("tours evaluated: %llu%s\n", tours, inst->symmetric ? " (each tour once, not with its reverse)" : "");
-    printf("time: %.3f s, %.4g tours/s\n", seconds, tours / (seconds > 0 ? seconds : 1e-9));
+    if (resumed)
+        printf("resumed: %llu tours were done before, from %s\n", resumed, o->checkpoint);
+    printf("time: %.3f s, %.4g tours/s\n", r->seconds, rate);
+}
+
+/* the backend of this rank, by --backend and its place on the host; seconds
+ * of search start before the CPU paths' trial. Returns 0, or 4 with the
+ * error said. */
+static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b, double *t0)
+{
+    tsp_place place;
+    kperm_rank total = 0;
+    int local = tsp_job_local_rank();
+    char err[TSP_ERR_SIZE];
+    place.share = tsp_job_local_ranks();
+    if (o->gpus < 0) { /* one GPU per MPI rank by its rank on the host; a lone process takes all */
+        place.first_gpu = local < 0 ? 0 : local;
+        place.gpus = local < 0 ? 0 : 1;
+    } else {
+        place.first_gpu = local < 0 || o->gpus == 0 ? 0 : local * o->gpus;
+        place.gpus = o->gpus;
+    }
+    kperm_count(inst->n - 1, &total);
+    memset(b, 0, sizeof *b);
+    if (strcmp(o->backend, "auto"))
+        return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = now(), 0);
+    if (open_backend(o, inst, &place, b, 1) == 0) {
+        *t0 = now();
+        return 0;
+    }
+    *t0 = now();
+    if (total > CPU_TRIAL) /* its ranks are searched again from the pool: a min is idempotent */
+        return pick_cpu(o, inst, &place, b, CPU_TRIAL) ? 4 : 0;
+    if (tsp_cpu_open(b, inst, 0, &place, err, sizeof err) == 0)
+        return 0;
+    say_error(err);
+    return 4;
 }
 
 int main(int argc, char **argv)
 {
-    options o = parse_args(argc, argv);
     static tsp_instance inst;
+    static tsp_pool pool;
+    options o;
     tsp_backend b;
-    tsp_best best;
+    tsp_run_options run;
+    report r;
+    rank_info mine, *info = NULL;
     char err[TSP_ERR_SIZE];
     kperm_rank total = 0;
-    double seconds = 0, t0;
-    kperm_rank start = 0;
-    int rc;
-    if (o.file ? tsp_read(o.file, &inst, err, sizeof err)
-               : tsp_random(o.random_n, o.seed, &inst, err, sizeof err)) {
+    double t0 = 0;
+    int status = 0, rank, complete = 0;
+    const char *slash = strrchr(argv[0], '/');
+    prog = slash ? slash + 1 : argv[0];
+    tsp_job_init(&argc, &argv);
+    rank = tsp_job_rank();
+    o = parse_args(argc, argv);
+    memset(&r, 0, sizeof r);
+    r.ranks = tsp_job_ranks();
+    r.pool = &pool;
+    r.checkpoint = o.checkpoint;
+    /* rank 0 reads the instance and the checkpoint; the ranks get the instance */
+    if (rank == 0 && (o.file ? tsp_read(o.file, &inst, err, sizeof err)
+                             : tsp_random(o.random_n, o.seed, &inst, err, sizeof err))) {
         fprintf(stderr, "%s\n", err);
-        return 2;
+        status = 2;
     }
+    if (tsp_job_max(status))
+        tsp_job_exit(2);
+    tsp_job_share(&inst, sizeof inst);
     kperm_count(inst.n - 1, &total);
-    memset(&b, 0, sizeof b);
-    /* seconds count the search (with the CPU paths' trial), not device setup */
-    if (strcmp(o.backend, "auto") == 0) {
-        if (open_backend(&o, &inst, &b, 1) == 0)
-            t0 = now();
-        else if (total > CPU_TRIAL) {
-            t0 = now();
-            if (pick_cpu(&o, &inst, &b, CPU_TRIAL))
-                return 4;
-            start = CPU_TRIAL;
-        } else if (tsp_cpu_open(&b, &inst, 0, 0, err, sizeof err) == 0)
-            t0 = now();
-        else
-            return 4;
-    } else if (open_backend(&o, &inst, &b, 0) == 0)
-        t0 = now();
-    else
-        return 4;
-    rc = solve(&o, &b, start, total, &seconds);
-    seconds = now() - t0;
-    if (rc == 0 && b.result(&b, &best, err, sizeof err)) {
-        fprintf(stderr, "kperm-tsp: %s\n", err);
-        rc = 4;
+    if (rank == 0) {
+        if (tsp_pool_init(&pool, total, r.ranks, o.chunk)) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            status = 4;
+        } else if (o.checkpoint && tsp_checkpoint_load(o.checkpoint, &inst, &pool, err, sizeof err) < 0) {
+            fprintf(stderr, "%s\n", err);
+            status = 2;
+        }
+        complete = status == 0 && tsp_pool_complete(&pool);
+        if (complete) /* a finished run: its answer at once */
+            print_result(&o, &inst, &r);
+        else if (status == 0 && o.checkpoint && tsp_checkpoint_save(o.checkpoint, &inst, &pool, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err); /* better now than after hours of search */
+            status = 2;
+        }
     }
-    if (rc == 0)
-        print_result(&o, &inst, &b, &best, inst.symmetric ? total / 2 : total, seconds);
+    status = tsp_job_max(status);
+    tsp_job_share(&complete, sizeof complete);
+    if (status || complete)
+        tsp_job_exit(status);
+    if (rank == 0 && o.checkpoint)
+        tsp_run_catch_signals();
+    status = open_mine(&o, &inst, &b, &t0);
+    if (tsp_job_max(status)) {
+        if (status == 0)
+            b.close(&b);
+        tsp_job_exit(status ? status : 4);
+    }
+    memset(&mine, 0, sizeof mine);
+    snprintf(mine.backend, sizeof mine.backend, "%s", b.name);
+    snprintf(mine.device, sizeof mine.device, "%s", b.device);
+    if (rank == 0 && !(info = (rank_info *)calloc((size_t)r.ranks, sizeof *info))) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        tsp_job_abort(4);
+    }
+    tsp_job_gather(&mine, info, sizeof mine);
+    run.prog = prog;
+    run.inst = &inst;
+    run.checkpoint = o.checkpoint;
+    run.checkpoint_every = o.checkpoint_every;
+    run.force = o.force;
+    run.bar = isatty(2);
+    if (rank) {
+        run.where = b.name;
+        tsp_run_worker(&b, &run);
+    } else {
+        char where[300];
+        if (r.ranks > 1)
+            snprintf(where, sizeof where, "%d ranks", r.ranks);
+        else
+            snprintf(where, sizeof where, "%s", b.name);
+        run.where = where;
+        status = tsp_run_coordinator(&pool, &b, &run);
+        r.seconds = now() - t0;
+        r.info = info;
+        if (status == 0)
+            print_result(&o, &inst, &r);
+        free(info);
+        tsp_pool_free(&pool);
+    }
     b.close(&b);
-    return rc;
+    tsp_job_exit(status);
+    return status;
 }

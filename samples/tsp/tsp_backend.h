@@ -18,8 +18,8 @@ struct tsp_backend {
     const char *name;   /* "cuda", "opencl", "cpu" */
     char device[256];   /* what it runs on, for the output */
     int is_gpu;
-    /* Searches ranks [begin, end), after every earlier range (ranks rise from
-     * call to call), folding the result into the backend's running best. */
+    /* Searches ranks [begin, end) (ends on multiples of TSP_BLOCK, or (n-1)!),
+     * folding the result into the backend's running best. */
     int (*search)(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize);
     /* The running best: one small result. */
     int (*result)(tsp_backend *b, tsp_best *best, char *err, size_t errsize);
@@ -27,11 +27,21 @@ struct tsp_backend {
     void *state;
 };
 
+/* where one process runs: GPUs first_gpu, first_gpu + 1, ... (modulo the
+ * GPUs it sees), `gpus` of them (0: all), and how many processes share the
+ * host (the C backend takes their share of the cores) */
+typedef struct {
+    int first_gpu, gpus, share;
+} tsp_place;
+
 /* Each opens its backend for inst, or returns -1 with err ("no CUDA device");
- * gpu_only refuses CPU devices, gpus (0: all) is how many GPUs CUDA uses. */
-int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize);
-int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize);
-int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize);
+ * gpu_only refuses CPU devices. */
+int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
+                 size_t errsize);
+int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
+                    size_t errsize);
+int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
+                  size_t errsize);
 
 #ifdef __cplusplus
 }

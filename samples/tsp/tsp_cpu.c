@@ -104,11 +104,11 @@ static void cpu_model(char *out, size_t size)
         fclose(f);
 }
 
-int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize)
+int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
+                 size_t errsize)
 {
-    (void)gpus; /* one device */
     cpu_state *s;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN) / (place->share > 1 ? place->share : 1);
     char model[220];
     if (gpu_only) {
         snprintf(err, errsize, "cpu: not a GPU");
@@ -126,7 +126,7 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpu
     s->best.rank = TSP_NONE;
     cpu_model(model, sizeof model);
     b->name = "cpu";
-    snprintf(b->device, sizeof b->device, "%d threads on %s", s->threads, model);
+    snprintf(b->device, sizeof b->device, "%d thread%s on %s", s->threads, s->threads > 1 ? "s" : "", model);
     b->is_gpu = 0;
     b->search = cpu_search;
     b->result = cpu_result;

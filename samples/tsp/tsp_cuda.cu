@@ -40,6 +40,7 @@ typedef struct {
 
 typedef struct {
     cuda_gpu gpu[TSP_MAX_GPUS];
+    int id[TSP_MAX_GPUS]; /* CUDA device number of each */
     int gpus, n, symmetric, narrow;
 } cuda_state;
 
@@ -63,7 +64,7 @@ static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *e
         kperm_split(begin / unit, end / unit, (kperm_u64)s->gpus, (kperm_u64)g, &pb, &pe);
         pb *= unit;
         pe *= unit; /* the block search gets whole blocks: kperm-tsp aligns its batches */
-        e = cudaSetDevice(g);
+        e = cudaSetDevice(s->id[g]);
         if (e == cudaSuccess && pb < pe) {
             tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, s->n, s->symmetric, s->narrow, pb, pe, d->groups);
             tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best);
@@ -71,7 +72,7 @@ static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *e
         }
     }
     for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
-        e = cudaSetDevice(g);
+        e = cudaSetDevice(s->id[g]);
         if (e == cudaSuccess)
             e = cudaDeviceSynchronize();
     }
@@ -86,7 +87,7 @@ static int cuda_result(tsp_backend *b, tsp_best *best, char *err, size_t errsize
     int g;
     best->length = best->rank = TSP_NONE;
     for (g = 0; g < s->gpus; g++) {
-        cudaError_t e = cudaSetDevice(g);
+        cudaError_t e = cudaSetDevice(s->id[g]);
         if (e == cudaSuccess)
             e = cudaMemcpy(&mine, s->gpu[g].best, sizeof mine, cudaMemcpyDeviceToHost);
         if (e != cudaSuccess)
@@ -104,7 +105,7 @@ static void cuda_close(tsp_backend *b)
     if (!s)
         return;
     for (g = 0; g < s->gpus; g++) {
-        cudaSetDevice(g);
+        cudaSetDevice(s->id[g]);
         cudaFree(s->gpu[g].dist);
         cudaFree(s->gpu[g].groups);
         cudaFree(s->gpu[g].best);
@@ -130,11 +131,11 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cuda
     return e;
 }
 
-/* gpus: how many GPUs to use, 0 for all of them */
-extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err,
-                             size_t errsize)
+/* place->gpus GPUs (0: all) from place->first_gpu on, modulo the GPUs seen */
+extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place,
+                             char *err, size_t errsize)
 {
-    int count = 0, g;
+    int count = 0, g, gpus = place->gpus;
     cudaDeviceProp prop;
     cudaError_t e = cudaGetDeviceCount(&count);
     cuda_state *s;
@@ -157,8 +158,10 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     s->symmetric = inst->symmetric;
     s->narrow = tsp_narrow_ok(inst->dist, inst->n);
     s->gpus = gpus ? gpus : count < TSP_MAX_GPUS ? count : TSP_MAX_GPUS;
-    for (g = 0; g < s->gpus && e == cudaSuccess; g++)
-        e = cuda_setup(&s->gpu[g], g, inst, &prop);
+    for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
+        s->id[g] = (place->first_gpu + g) % count;
+        e = cuda_setup(&s->gpu[g], s->id[g], inst, &prop);
+    }
     if (e != cudaSuccess) {
         s->gpus = g;
         cuda_fail(err, errsize, "setting up", e);
@@ -169,7 +172,7 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     if (s->gpus > 1)
         snprintf(b->device, sizeof b->device, "%d x %.200s", s->gpus, prop.name);
     else
-        snprintf(b->device, sizeof b->device, "%.200s", prop.name);
+        snprintf(b->device, sizeof b->device, "%.200s (GPU %d)", prop.name, s->id[0]);
     b->is_gpu = 1;
     b->search = cuda_search;
     b->result = cuda_result;

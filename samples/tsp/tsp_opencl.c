@@ -25,16 +25,22 @@ static int cl_fail(char *err, size_t errsize, const char *what, cl_int code)
     return -1;
 }
 
-/* the first GPU of any platform; unless gpu_only, else the first device */
-static int pick_device(int gpu_only, cl_device_id *dev)
+/* GPU number `which` (modulo the GPUs of every platform); unless gpu_only,
+ * else the first device */
+static int pick_device(int gpu_only, int which, cl_device_id *dev)
 {
     cl_platform_id plats[16];
-    cl_uint np = 0, p, nd;
+    cl_device_id gpus[64];
+    cl_uint np = 0, p, nd, ngpus = 0;
     if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS)
         return -1;
-    for (p = 0; p < np && p < 16; p++)
-        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_GPU, 1, dev, &nd) == CL_SUCCESS && nd)
-            return 0;
+    for (p = 0; p < np && p < 16 && ngpus < 64; p++)
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_GPU, 64 - ngpus, gpus + ngpus, &nd) == CL_SUCCESS)
+            ngpus += nd < 64 - ngpus ? nd : 64 - ngpus;
+    if (ngpus) {
+        *dev = gpus[(cl_uint)which % ngpus];
+        return 0;
+    }
     if (gpu_only)
         return -1;
     for (p = 0; p < np && p < 16; p++)
@@ -105,9 +111,9 @@ static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel", rc);
 }
 
-int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int gpus, char *err, size_t errsize)
+int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
+                    size_t errsize)
 {
-    (void)gpus; /* one device */
     cl_device_id dev;
     cl_device_type type;
     cl_uint units = 1;
@@ -115,7 +121,7 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, int 
     cl_int rc;
     tsp_best none;
     char name[200] = "", vendor[40] = "";
-    if (pick_device(gpu_only, &dev)) {
+    if (pick_device(gpu_only, place->first_gpu, &dev)) {
         snprintf(err, errsize, "opencl: no %sdevice", gpu_only ? "GPU " : "");
         return -1;
     }

@@ -1,0 +1,258 @@
+/* tsp_checkpoint.c - the checkpoint file (see tsp_checkpoint.h):
+ *
+ *   kperm-tsp checkpoint 1
+ *   fingerprint 0123456789abcdef
+ *   n 14
+ *   total 6227020800
+ *   best 3323 1234567          ("best none" before any tour)
+ *   done 600 3
+ *   0 240
+ *   360 480
+ *   ...                        (one "BEGIN END" line per finished range)
+ *   sum 89abcdef01234567       (FNV-1a of every byte before this line)
+ *
+ * The sum catches truncation and corruption; the fingerprint another
+ * instance; the best tour is re-measured against the matrix. */
+#define _POSIX_C_SOURCE 200809L
+#include "tsp_checkpoint.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAGIC "kperm-tsp checkpoint 1\n"
+#define MAX_FILE (64L << 20)
+#define FNV_BASIS KPERM_U64(0xcbf29ce484222325)
+
+static kperm_u64 fnv(kperm_u64 h, const void *data, size_t size)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    size_t i;
+    for (i = 0; i < size; i++)
+        h = (h ^ s[i]) * KPERM_U64(0x100000001b3);
+    return h;
+}
+
+static kperm_u64 fnv_u32(kperm_u64 h, kperm_u32 v) /* little-endian bytes: the same everywhere */
+{
+    unsigned char b[4];
+    b[0] = (unsigned char)v;
+    b[1] = (unsigned char)(v >> 8);
+    b[2] = (unsigned char)(v >> 16);
+    b[3] = (unsigned char)(v >> 24);
+    return fnv(h, b, 4);
+}
+
+kperm_u64 tsp_fingerprint(const tsp_instance *inst)
+{
+    kperm_u64 h = fnv_u32(FNV_BASIS, (kperm_u32)inst->n);
+    int i;
+    h = fnv(h, inst->type, strlen(inst->type));
+    for (i = 0; i < inst->n * inst->n; i++)
+        h = fnv_u32(h, inst->dist[i]);
+    return h;
+}
+
+/* whether (length, rank) is a tour the search could have reported */
+static int tour_ok(const tsp_instance *inst, kperm_u64 length, kperm_rank rank)
+{
+    kperm_u8 perm[KPERM_MAX_N];
+    kperm_u64 sum = 0;
+    int m = inst->n - 1, i, prev = 0;
+    if (kperm_unrank(rank, m, perm) != KPERM_OK || (inst->symmetric && perm[0] > perm[m - 1]))
+        return 0;
+    for (i = 0; i < m; i++) {
+        sum += inst->dist[prev * inst->n + perm[i] + 1];
+        prev = perm[i] + 1;
+    }
+    return sum + inst->dist[prev * inst->n] == length;
+}
+
+/* the whole file, NUL-terminated; NULL with err */
+static char *slurp(const char *path, long *size, int *absent, char *err, size_t errsize)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    *absent = 0;
+    if (!f) {
+        *absent = errno == ENOENT;
+        snprintf(err, errsize, "%s: cannot read the checkpoint: %s", path, strerror(errno));
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) == 0 && (*size = ftell(f)) >= 0 && *size <= MAX_FILE && fseek(f, 0, SEEK_SET) == 0
+        && (text = (char *)malloc((size_t)*size + 1)) != NULL && fread(text, 1, (size_t)*size, f) == (size_t)*size)
+        text[*size] = 0;
+    else {
+        snprintf(err, errsize, "%s: cannot read the checkpoint (not a regular file, or over %ld bytes)", path,
+                 MAX_FILE);
+        free(text);
+        text = NULL;
+    }
+    fclose(f);
+    return text;
+}
+
+/* the next line of *s (without its newline), or NULL at the end */
+static char *line(char **s)
+{
+    char *start = *s, *nl;
+    if (!*start)
+        return NULL;
+    nl = strchr(start, '\n');
+    if (nl) {
+        *nl = 0;
+        *s = nl + 1;
+    } else
+        *s = start + strlen(start);
+    return start;
+}
+
+static int parse(char *text, const char *path, const tsp_instance *inst, tsp_pool *p, char *err, size_t errsize)
+{
+    char *s = text + strlen(MAGIC), *l, word[8];
+    unsigned long long fp, total, len, rank, sum = 0, b, e;
+    long count, i;
+    int n, extra;
+    kperm_u64 mine = tsp_fingerprint(inst);
+#define BAD(...) do { snprintf(err, errsize, __VA_ARGS__); return -1; } while (0)
+    if (!(l = line(&s)) || sscanf(l, "fingerprint %16llx%n", &fp, &extra) != 1 || l[extra])
+        BAD("%s: corrupt checkpoint (fingerprint line)", path);
+    if (fp != mine)
+        BAD("%s: a checkpoint of another instance (fingerprint %016llx, this instance %016llx)", path, fp, mine);
+    if (!(l = line(&s)) || sscanf(l, "n %d%n", &n, &extra) != 1 || l[extra] || n != inst->n)
+        BAD("%s: corrupt checkpoint (n line)", path);
+    if (!(l = line(&s)) || sscanf(l, "total %llu%n", &total, &extra) != 1 || l[extra] || total != p->total)
+        BAD("%s: corrupt checkpoint (total line)", path);
+    if (!(l = line(&s)))
+        BAD("%s: corrupt checkpoint (best line)", path);
+    if (strcmp(l, "best none") != 0) {
+        if (sscanf(l, "best %llu %llu%n", &len, &rank, &extra) != 2 || l[extra] || !tour_ok(inst, len, rank))
+            BAD("%s: corrupt checkpoint (the best tour is not a tour of this instance)", path);
+        p->best.length = len;
+        p->best.rank = rank;
+    }
+    if (!(l = line(&s)) || sscanf(l, "done %llu %ld%n", &sum, &count, &extra) != 2 || l[extra] || count < 0)
+        BAD("%s: corrupt checkpoint (done line)", path);
+    for (i = 0; i < count; i++) {
+        if (!(l = line(&s)) || sscanf(l, "%llu %llu%n", &b, &e, &extra) != 2 || l[extra]
+            || tsp_pool_add_done(p, b, e))
+            BAD("%s: corrupt checkpoint (finished range %ld of %ld)", path, i + 1, count);
+    }
+    if (p->done_ranks != sum || (sum > 0 && p->best.length == TSP_NONE))
+        BAD("%s: corrupt checkpoint (the ranges do not add up)", path);
+    if ((l = line(&s)) && sscanf(l, "%7s", word) == 1)
+        BAD("%s: corrupt checkpoint (unexpected line '%.40s')", path, l);
+#undef BAD
+    return 0;
+}
+
+int tsp_checkpoint_load(const char *path, const tsp_instance *inst, tsp_pool *p, char *err, size_t errsize)
+{
+    long size = 0;
+    int absent, rc;
+    char *text = slurp(path, &size, &absent, err, errsize), *sum_line;
+    unsigned long long sum;
+    int extra;
+    if (!text)
+        return absent ? 0 : -1;
+    /* the last line is "sum X\n", X the hash of everything before it */
+    sum_line = size >= 2 ? text + size - 2 : text;
+    while (sum_line > text && sum_line[-1] != '\n')
+        sum_line--;
+    if (size < (long)strlen(MAGIC) || memcmp(text, MAGIC, strlen(MAGIC)) != 0) {
+        snprintf(err, errsize, "%s: not a kperm-tsp checkpoint", path);
+        rc = -1;
+    } else if (text[size - 1] != '\n' || sscanf(sum_line, "sum %16llx\n%n", &sum, &extra) != 1
+               || sum_line[extra] || sum != fnv(FNV_BASIS, text, (size_t)(sum_line - text))) {
+        snprintf(err, errsize, "%s: truncated or corrupt checkpoint (its checksum does not match)", path);
+        rc = -1;
+    } else {
+        *sum_line = 0;
+        rc = parse(text, path, inst, p, err, errsize) ? -1 : 1;
+    }
+    free(text);
+    return rc;
+}
+
+/* appends to a growing buffer; -1 when out of memory */
+typedef struct {
+    char *s;
+    size_t len, cap;
+} buffer;
+
+static int put(buffer *b, const char *fmt, unsigned long long x, unsigned long long y)
+{
+    char one[96];
+    int k = snprintf(one, sizeof one, fmt, x, y);
+    if (b->len + (size_t)k + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 + (size_t)k : 4096;
+        char *s = (char *)realloc(b->s, cap);
+        if (!s)
+            return -1;
+        b->s = s;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, one, (size_t)k + 1);
+    b->len += (size_t)k;
+    return 0;
+}
+
+static int write_all(const char *path, const char *tmp, const buffer *b, char *err, size_t errsize)
+{
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    size_t off = 0;
+    if (fd < 0) {
+        snprintf(err, errsize, "%s: cannot write the checkpoint (%s: %s)", path, tmp, strerror(errno));
+        return -1;
+    }
+    while (off < b->len) {
+        ssize_t k = write(fd, b->s + off, b->len - off);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        off += (size_t)k;
+    }
+    if (off < b->len || fsync(fd) != 0) {
+        snprintf(err, errsize, "%s: cannot write the checkpoint (%s: %s)", path, tmp, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        return -1;
+    }
+    return close(fd);
+}
+
+int tsp_checkpoint_save(const char *path, const tsp_instance *inst, const tsp_pool *p, char *err, size_t errsize)
+{
+    buffer b = {NULL, 0, 0};
+    char tmp[4200];
+    int i, bad;
+    bad = put(&b, MAGIC "fingerprint %016llx\n", tsp_fingerprint(inst), 0);
+    bad |= put(&b, "n %llu\n", (unsigned long long)inst->n, 0);
+    bad |= put(&b, "total %llu\n", p->total, 0);
+    if (p->best.length == TSP_NONE)
+        bad |= put(&b, "best none\n", 0, 0);
+    else
+        bad |= put(&b, "best %llu %llu\n", p->best.length, p->best.rank);
+    bad |= put(&b, "done %llu %llu\n", p->done_ranks, (unsigned long long)p->ndone);
+    for (i = 0; i < p->ndone; i++)
+        bad |= put(&b, "%llu %llu\n", p->done[i].begin, p->done[i].end);
+    if (!bad)
+        bad = put(&b, "sum %016llx\n", fnv(FNV_BASIS, b.s, b.len), 0);
+    if (bad) {
+        free(b.s);
+        snprintf(err, errsize, "%s: cannot write the checkpoint: out of memory", path);
+        return -1;
+    }
+    snprintf(tmp, sizeof tmp, "%.4096s.tmp.%ld", path, (long)getpid());
+    bad = write_all(path, tmp, &b, err, errsize);
+    free(b.s);
+    if (!bad && rename(tmp, path) != 0) {
+        snprintf(err, errsize, "%s: cannot replace the checkpoint: %s", path, strerror(errno));
+        unlink(tmp);
+        bad = -1;
+    }
+    return bad ? -1 : 0;
+}

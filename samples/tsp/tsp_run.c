@@ -1,0 +1,212 @@
+/* tsp_run.c - the coordinator and the worker loop (see tsp_run.h).
+ *
+ * Rank 0's backend searches in a thread of its own while the main thread
+ * serves requests, so a worker rank never waits for rank 0's device and a
+ * signal is answered within a millisecond. Every worker sizes its next chunk
+ * from its own measured rate, so a GPU takes more than a CPU. */
+#define _POSIX_C_SOURCE 200809L
+#include "tsp_run.h"
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define CHUNK_SECONDS 0.25      /* a worker's chunk: about this long */
+#define FIRST_CHUNK (120.0 * 1024)
+#define ESTIMATE_AFTER 0.5      /* seconds of search before the estimate */
+#define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
+
+static volatile sig_atomic_t caught;
+
+static void on_signal(int sig)
+{
+    caught = sig;
+}
+
+void tsp_run_catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* asks for the next chunk (reporting the last one finished): 1, or 0 = stop */
+typedef int (*take_fn)(void *ctx, const tsp_request *req, tsp_range *chunk);
+
+/* The worker loop: search each chunk, then report it with the running best
+ * and ask for the next, sized to take about CHUNK_SECONDS. */
+static int work(tsp_backend *b, take_fn take, void *ctx, char *err, size_t errsize)
+{
+    tsp_request req;
+    tsp_range c;
+    req.want = (kperm_u64)FIRST_CHUNK;
+    req.best.length = req.best.rank = TSP_NONE;
+    while (take(ctx, &req, &c)) {
+        double t0 = now(), took;
+        if (b->search(b, c.begin, c.end, err, errsize) || b->result(b, &req.best, err, errsize))
+            return -1;
+        took = now() - t0;
+        req.want = (kperm_u64)((double)(c.end - c.begin) / (took > 1e-6 ? took : 1e-6) * CHUNK_SECONDS);
+    }
+    return 0;
+}
+
+static int remote_take(void *ctx, const tsp_request *req, tsp_range *chunk)
+{
+    tsp_grant g;
+    (void)ctx;
+    tsp_job_ask(req, &g);
+    chunk->begin = g.begin;
+    chunk->end = g.end;
+    return !g.stop;
+}
+
+void tsp_run_worker(tsp_backend *b, const tsp_run_options *o)
+{
+    char err[TSP_ERR_SIZE];
+    if (work(b, remote_take, NULL, err, sizeof err)) {
+        fprintf(stderr, "%s: rank %d: %s\n", o->prog, tsp_job_rank(), err);
+        tsp_job_abort(4);
+    }
+}
+
+/* rank 0's own backend, in a thread, drawing from the pool under the lock */
+typedef struct {
+    tsp_pool *pool;
+    tsp_backend *b;
+    pthread_mutex_t lock;
+    int failed;
+    char err[TSP_ERR_SIZE];
+} local_worker;
+
+static int local_take(void *ctx, const tsp_request *req, tsp_range *chunk)
+{
+    local_worker *w = (local_worker *)ctx;
+    int more;
+    pthread_mutex_lock(&w->lock);
+    more = tsp_pool_next(w->pool, 0, req->want, &req->best, chunk);
+    pthread_mutex_unlock(&w->lock);
+    return more;
+}
+
+static void *local_main(void *arg)
+{
+    local_worker *w = (local_worker *)arg;
+    char err[TSP_ERR_SIZE];
+    if (work(w->b, local_take, w, err, sizeof err)) {
+        pthread_mutex_lock(&w->lock);
+        memcpy(w->err, err, sizeof err);
+        w->failed = 1;
+        pthread_mutex_unlock(&w->lock);
+    }
+    return NULL;
+}
+
+static void save(const tsp_pool *pool, const tsp_run_options *o)
+{
+    char err[TSP_ERR_SIZE];
+    if (o->checkpoint && tsp_checkpoint_save(o->checkpoint, o->inst, pool, err, sizeof err))
+        fprintf(stderr, "%s: %s\n", o->prog, err);
+}
+
+static void progress(const tsp_pool *pool, const tsp_run_options *o, double elapsed)
+{
+    double done = (double)pool->done_ranks / (double)pool->total;
+    double rate = (double)(pool->done_ranks - pool->resumed) / elapsed;
+    double eta = rate > 0 ? (double)(pool->total - pool->done_ranks) / rate : 0;
+    int width = 30, fill = (int)(width * done), i;
+    fprintf(stderr, "\r[");
+    for (i = 0; i < width; i++)
+        fputc(i < fill ? '#' : '.', stderr);
+    fprintf(stderr, "] %5.1f%%  %.3g tours/s  ETA %.0f s", 100.0 * done, rate / (o->inst->symmetric ? 2 : 1), eta);
+    if (pool->best.length != TSP_NONE)
+        fprintf(stderr, "  best %llu", pool->best.length);
+    fprintf(stderr, " ");
+}
+
+/* serves the waiting worker ranks from the pool (lock held) */
+static void serve(tsp_pool *pool)
+{
+    tsp_request req;
+    tsp_range c;
+    tsp_grant g;
+    int from;
+    while (tsp_job_poll(&from, &req)) {
+        g.stop = !tsp_pool_next(pool, from, req.want, &req.best, &c);
+        g.begin = g.stop ? 0 : c.begin;
+        g.end = g.stop ? 0 : c.end;
+        tsp_job_reply(from, &g);
+    }
+}
+
+int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o)
+{
+    local_worker w;
+    pthread_t thread;
+    double t0 = now(), last_save = t0, elapsed;
+    struct timespec nap = {0, 1000000};
+    int estimated = 0, shown = 0, status = 0, finished = 0;
+    memset(&w, 0, sizeof w);
+    w.pool = pool;
+    w.b = b;
+    pthread_mutex_init(&w.lock, NULL);
+    if (pthread_create(&thread, NULL, local_main, &w) != 0) {
+        fprintf(stderr, "%s: cannot start a thread\n", o->prog);
+        tsp_job_abort(4);
+    }
+    while (!finished) {
+        pthread_mutex_lock(&w.lock);
+        serve(pool);
+        elapsed = now() - t0;
+        if (caught || w.failed) { /* keep what is finished, then end every rank */
+            save(pool, o);
+            if (w.failed)
+                fprintf(stderr, "%s: %s\n", o->prog, w.err);
+            else
+                fprintf(stderr, "%s%s: interrupted by signal %d%s%s\n", shown ? "\n" : "", o->prog, (int)caught,
+                        o->checkpoint ? "; the work done is in " : "", o->checkpoint ? o->checkpoint : "");
+            tsp_job_abort(w.failed ? 4 : 128 + caught);
+        }
+        if (!estimated && elapsed >= ESTIMATE_AFTER && pool->done_ranks > pool->resumed) {
+            double rate = (double)(pool->done_ranks - pool->resumed) / elapsed;
+            double eta = (double)(pool->total - pool->done_ranks) / rate;
+            estimated = 1;
+            if (eta > HOPELESS_SECONDS && !o->force) {
+                fprintf(stderr, "%s: about %.3g s (%.1f days) at the measured %.3g orders/s on %s; "
+                                "--force runs it anyway\n", o->prog, eta, eta / 86400, rate, o->where);
+                pool->stopping = 1;
+                status = 3;
+            }
+        }
+        if (o->checkpoint && now() - last_save >= o->checkpoint_every) {
+            save(pool, o);
+            last_save = now();
+        }
+        if (o->bar && elapsed > 2.0) {
+            progress(pool, o, elapsed);
+            shown = 1;
+        }
+        finished = pool->active == 0;
+        pthread_mutex_unlock(&w.lock);
+        if (!finished)
+            nanosleep(&nap, NULL);
+    }
+    pthread_join(thread, NULL);
+    if (shown)
+        fprintf(stderr, "\r%90s\r", "");
+    if (status == 0)
+        save(pool, o);
+    pthread_mutex_destroy(&w.lock);
+    return status;
+}
