@@ -82,6 +82,14 @@ $(B)/test_tsplib_san: $(TSPLIB_DEPS) | $(B)
 $(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h $(B)/kperm-tsp
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -I$(TSP) -Itests -Ibench tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
 
+POOL_DEPS := tests/test_pool.c tests/check.h $(TSP)/tsp_pool.c $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c $(TSP_HEADERS)
+$(B)/test_pool: $(POOL_DEPS) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -Itests tests/test_pool.c $(TSP)/tsp_pool.c \
+	    $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c -lm -o $@
+$(B)/test_pool_san: $(POOL_DEPS) | $(B)
+	clang $(STRICT) $(SANITIZE) -Iinclude -I$(TSP) -Itests tests/test_pool.c $(TSP)/tsp_pool.c \
+	    $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c -lm -o $@
+
 # libFuzzer on the reader, seeded with every test file; any crash, leak or
 # sanitizer report fails. FUZZ_SECONDS bounds the run (make test uses it too).
 FUZZ_SECONDS ?= 120

@@ -78,6 +78,15 @@ if command -v clang >/dev/null 2>&1; then
 fi
 step "kperm-tsp error messages" sh -c "$MAKE -s $B/kperm-tsp && sh tests/tsp_cli.sh"
 step "kperm-tsp solver" build_run $B/test_tsp
+step "kperm-tsp chunk pool and checkpoint file" build_run $B/test_pool
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] chunk pool and checkpoint file" build_run $B/test_pool_san "[asan+ubsan] "
+fi
+if command -v mpicc >/dev/null 2>&1; then
+    step "kperm-tsp checkpoint/resume and kperm-tsp-mpi" sh -c "$MAKE -s $B/kperm-tsp $B/kperm-tsp-mpi && sh tests/tsp_resume.sh"
+else
+    step "kperm-tsp checkpoint/resume" sh -c "$MAKE -s $B/kperm-tsp && sh tests/tsp_resume.sh"
+fi
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
 
 if [ -z "$NVCC" ]; then
