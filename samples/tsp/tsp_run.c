@@ -2,7 +2,7 @@
  *
  * Rank 0's backend searches in a thread of its own while the main thread
  * serves requests, so a worker rank never waits for rank 0's device and a
- * signal is answered within a millisecond. Every worker sizes its next chunk
+ * signal is answered within a fraction of a millisecond. Every worker sizes its next chunk
  * from its own measured rate, so a GPU takes more than a CPU. */
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_run.h"
@@ -155,7 +155,7 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
     local_worker w;
     pthread_t thread;
     double t0 = now(), last_save = t0, elapsed;
-    struct timespec nap = {0, 1000000};
+    struct timespec nap = {0, 200000}; /* 0.2 ms: a worker rank waits at most this for its chunk */
     int estimated = 0, shown = 0, status = 0, finished = 0;
     memset(&w, 0, sizeof w);
     w.pool = pool;
