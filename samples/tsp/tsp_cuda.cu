@@ -172,7 +172,7 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     if (s->gpus > 1)
         snprintf(b->device, sizeof b->device, "%d x %.200s", s->gpus, prop.name);
     else
-        snprintf(b->device, sizeof b->device, "%.200s (GPU %d)", prop.name, s->id[0]);
+        snprintf(b->device, sizeof b->device, "%.200s", prop.name);
     b->is_gpu = 1;
     b->search = cuda_search;
     b->result = cuda_result;
