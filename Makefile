@@ -133,6 +133,10 @@ $(B)/test_families: tests/test_families.c tests/check.h tests/reference.h $(CORE
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
 $(B)/test_families_san: tests/test_families.c tests/check.h tests/reference.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
+$(B)/test_walk: tests/test_walk.c tests/check.h $(CORE) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
+$(B)/test_walk_san: tests/test_walk.c tests/check.h $(CORE) | $(B)
+	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
 # C++ users of the host API: the core must also be valid C++
 $(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@

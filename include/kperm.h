@@ -12,6 +12,7 @@
 #include "kperm/lex.h"
 #include "kperm/range.h"
 #include "kperm/packed.h"
+#include "kperm/walk.h"
 #include "kperm/bits.h"
 #include "kperm/multiset.h"
 #include "kperm/partial.h"

@@ -15,6 +15,8 @@
  *          mutation d (1: the first element raised past the last value)
  *  kind 5: k-permutation, n = a - 1000, k = c, rank b, mutation d as above
  *  kind 6: 128-bit, n = a - 1000, rank (hi c, lo b)
+ *  kind 7: block walk over [b, c) of n = a - 1000, at most d visits, folded
+ *  kind 8: packed cursor over [b, c) of n = a - 1000, at most d visits, folded
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -116,6 +118,50 @@ KPERM_FN void kperm_test_packed_one(int n, kperm_rank rank, kperm_u64 list, kper
         kperm_test_put64(o, 9, kperm_arrange_packed(list, s, (kperm_u32)(d >> 8)));
 }
 
+/* the fold of one visit, as kperm_test_cursor_one folds */
+KPERM_FN kperm_u64 kperm_test_fold_word(kperm_u64 fold, kperm_rank rank, int pivot, kperm_u64 word)
+{
+    fold = fold * KPERM_U64(1099511628211) + rank;
+    fold = fold * KPERM_U64(1099511628211) + (kperm_u64)pivot;
+    return fold * KPERM_U64(1099511628211) + word;
+}
+
+KPERM_FN void kperm_test_walk_one(int n, kperm_rank b, kperm_rank e, kperm_u64 most, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_walk w;
+    kperm_u64 visits = 0, fold = 0, word = 0;
+    kperm_u32 k;
+    kperm_test_put8(o, 0, kperm_walk_init(&w, n, b, e));
+    while (visits < most && kperm_walk_block(&w)) {
+        KPERM_UNROLL
+        for (k = 0; k < KPERM_WALK_BLOCK; k++)
+            if (kperm_walk_has(&w, k) && visits < most) {
+                word = kperm_walk_word(&w, k);
+                fold = kperm_test_fold_word(fold, (n >= KPERM_WALK_S ? w.block * KPERM_WALK_BLOCK : 0) + k,
+                                            kperm_walk_pivot(&w, k), word);
+                visits++;
+            }
+    }
+    kperm_test_put64(o, 1, visits);
+    kperm_test_put64(o, 9, fold);
+    kperm_test_put64(o, 17, word);
+}
+
+KPERM_FN void kperm_test_pcursor_one(int n, kperm_rank b, kperm_rank e, kperm_u64 most,
+                                     KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_pcursor c;
+    kperm_u64 visits = 0, fold = 0;
+    kperm_test_put8(o, 0, kperm_pcursor_init(&c, n, b, e));
+    while (visits < most && kperm_pcursor_next(&c)) {
+        fold = kperm_test_fold_word(fold, c.rank, c.pivot, c.word);
+        visits++;
+    }
+    kperm_test_put64(o, 1, visits);
+    kperm_test_put64(o, 9, fold);
+    kperm_test_put64(o, 17, c.word);
+}
+
 KPERM_FN void kperm_test_putn(KPERM_TEST_GLOBAL kperm_u8 *o, int off, const kperm_u8 *p, int count)
 {
     int i;
@@ -213,8 +259,12 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_ms_one(n, w[2], w[3], w[4], o);
     else if (w[0] == 5)
         kperm_test_kp_one(n, w[2], (int)w[3], w[4], o);
-    else
+    else if (w[0] == 6)
         kperm_test_128_one(n, w[2], w[3], o);
+    else if (w[0] == 7)
+        kperm_test_walk_one(n, w[2], w[3], w[4], o);
+    else
+        kperm_test_pcursor_one(n, w[2], w[3], w[4], o);
 }
 
 #endif

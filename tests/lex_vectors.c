@@ -78,7 +78,28 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
             add(3, 1000 + n, k == 0 ? f - 1 : k == 1 ? f : rng() % f, list, (u64)s | (rng() % fs) << 8);
         }
     }
+    for (n = 1; n <= 16; n++) { /* the block walk (7) and the packed cursor (8) */
+        int kind;
+        kperm_count(n, &f);
+        for (kind = 7; kind <= 8; kind++) {
+            for (k = 0; k < 8; k++) {
+                u64 b = rng() % (f + 1), e = b + rng() % (f - b + 1);
+                if (e - b > 400)
+                    e = b + 400;
+                add((u64)kind, 1000 + n, b, e, 1000);
+            }
+            add((u64)kind, 1000 + n, 0, f, 300);
+            add((u64)kind, 1000 + n, f - (f > 250 ? 250 : f), f, 1000);
+            add((u64)kind, 1000 + n, f, f, 50);
+            add((u64)kind, 1000 + n, 1, 0, 50);
+            add((u64)kind, 1000 + n, 0, f + 1, 50);
+        }
+    }
+    add(7, 1017, 0, 1, 5);
+    add(8, 1017, 0, 1, 5);
     for (k = 0; k < 6; k++) {
+        add(7, (u64)(1000 + bad_n[k]), 0, 1, 5);
+        add(8, (u64)(1000 + bad_n[k]), 0, 1, 5);
         add(3, (u64)(1000 + bad_n[k]), 0, 0, 0);
         add(0, (u64)(1000 + bad_n[k]), 0, 0, 0);
         add(2, (u64)(1000 + bad_n[k]), 0, 1, 5);

@@ -60,6 +60,10 @@ step "multisets, k-permutations, 128-bit ranks" build_run $B/test_families
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] families" build_run $B/test_families_san "[asan+ubsan] "
 fi
+step "block walk, packed cursor, kperm_packed_next" build_run $B/test_walk
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] block walk, packed cursor" build_run $B/test_walk_san "[asan+ubsan] "
+fi
 step "the core compiles as C++ (g++ -Wall -Wextra -Werror -pedantic)" $MAKE -s $B/cxx_check.o
 
 if [ -f /usr/include/CL/cl.h ]; then

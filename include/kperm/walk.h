@@ -1,0 +1,214 @@
+/* kperm/walk.h - walking a rank range of packed permutations (n <= 16) with
+ * the word in registers: kperm_packed_next (std::next_permutation on the
+ * word), the packed cursor (one permutation a call), and the block walk (a
+ * block of 5! = 120 consecutive ranks a call, whose permutations the caller
+ * visits in an unrolled loop over a literal k: each word then folds into a few
+ * shifts, as in the hand-written fast path of the README). */
+#ifndef KPERM_WALK_H
+#define KPERM_WALK_H
+
+#include "platform.h"
+#include "status.h"
+#include "packed.h"
+
+#define KPERM_WALK_S 5       /* the walk's block orders the last 5 positions */
+#define KPERM_WALK_BLOCK 120 /* 5! ranks a block */
+#define KPERM_NIBBLES(count) ((count) >= 16 ? ~KPERM_U64(0) : (KPERM_U64(1) << (4 * (count))) - 1)
+
+/* the 16 nibbles of x in reverse order (nibble i to 15 - i) */
+KPERM_FN kperm_u64 kperm_nibbles_reverse(kperm_u64 x)
+{
+    x = (x >> 32) | (x << 32);
+    x = ((x >> 16) & KPERM_U64(0x0000ffff0000ffff)) | ((x & KPERM_U64(0x0000ffff0000ffff)) << 16);
+    x = ((x >> 8) & KPERM_U64(0x00ff00ff00ff00ff)) | ((x & KPERM_U64(0x00ff00ff00ff00ff)) << 8);
+    return ((x >> 4) & KPERM_U64(0x0f0f0f0f0f0f0f0f)) | ((x & KPERM_U64(0x0f0f0f0f0f0f0f0f)) << 4);
+}
+
+/* x rotated right by r bits, 0 <= r < 64 */
+KPERM_FN kperm_u64 kperm_rotr64(kperm_u64 x, int r)
+{
+    return (x >> r) | (x << ((64 - r) & 63));
+}
+
+/* std::next_permutation on packed word *w of n <= 16 elements: the pivot
+ * (first position that changed), or KPERM_END after the last permutation
+ * (*w is then the first), or KPERM_E_N. No array, no run-time index: the
+ * suffix is reversed by one nibble reversal of the word. */
+KPERM_FN int kperm_packed_next(kperm_u64 *w, int n)
+{
+    kperm_u64 x = *w, seg, mask;
+    int i = n - 2, j, a, b, lo, d;
+    if (n < 1 || n > KPERM_MAX_PACKED_N)
+        return KPERM_E_N;
+    while (i >= 0 && kperm_packed_get(x, i) >= kperm_packed_get(x, i + 1))
+        i--;
+    if (i >= 0) { /* swap position i with the last position holding a larger value */
+        a = kperm_packed_get(x, i);
+        j = n - 1;
+        while (kperm_packed_get(x, j) <= a)
+            j--;
+        b = kperm_packed_get(x, j);
+        x ^= ((kperm_u64)(a ^ b) << (4 * i)) | ((kperm_u64)(a ^ b) << (4 * j));
+    }
+    lo = i + 1; /* reverse positions lo..n-1 */
+    mask = KPERM_NIBBLES(n) & ~KPERM_NIBBLES(lo);
+    seg = kperm_nibbles_reverse(x & mask); /* nibble p now at 15 - p, wanted at lo + n - 1 - p */
+    d = 16 - lo - n;
+    seg = d >= 0 ? seg >> (4 * d) : seg << (-4 * d);
+    *w = (x & ~mask) | seg;
+    return i >= 0 ? i : KPERM_END;
+}
+
+/* ---- the packed cursor: kperm_cursor with the permutation in one word */
+typedef struct {
+    kperm_u64 word;
+    int n, pivot;
+    kperm_rank rank, end;
+} kperm_pcursor;
+
+/* Prepares c to visit ranks [begin, end) of the permutations of n <= 16. On
+ * error (KPERM_E_N, KPERM_E_RANK, KPERM_E_TABLES) c is an empty range. */
+KPERM_FN int kperm_pcursor_init(kperm_pcursor *c, int n, kperm_rank begin, kperm_rank end)
+{
+    kperm_u64 total;
+    int rc = kperm_fact_checked(n, &total);
+    c->word = 0;
+    c->n = 0;
+    c->pivot = -1;
+    c->rank = c->end = 0;
+    if (rc != KPERM_OK)
+        return rc;
+    if (n > KPERM_MAX_PACKED_N)
+        return KPERM_E_N;
+    if (begin > end || end > total)
+        return KPERM_E_RANK;
+    if (begin < end)
+        kperm_unrank_packed(begin, n, &c->word);
+    c->n = n;
+    c->rank = begin;
+    c->end = end;
+    return KPERM_OK;
+}
+
+/* 1: c->word is the permutation of rank c->rank, c->pivot the first position
+ * that differs from the previous one (0 on the first call); 0: range done. */
+KPERM_FN int kperm_pcursor_next(kperm_pcursor *c)
+{
+    if (c->rank >= c->end)
+        return 0;
+    if (c->pivot < 0) {
+        c->pivot = 0;
+        return 1;
+    }
+    if (c->end - c->rank == 1) {
+        c->rank = c->end;
+        return 0;
+    }
+    c->pivot = kperm_packed_next(&c->word, c->n);
+    c->rank++;
+    return 1;
+}
+
+/* ---- the block walk
+ * Block b holds ranks 120b .. 120b + 119 (for n < 5: one block of n! ranks):
+ * they share positions 0..n-6 (the prefix) and order the block's 5 remaining
+ * values in every way. kperm_walk_block moves to the next block of the range;
+ * the caller then visits k = 0..119 with a literal k:
+ *
+ *     kperm_walk w;
+ *     kperm_walk_init(&w, n, begin, end);
+ *     while (kperm_walk_block(&w)) {
+ *         #pragma unroll
+ *         for (int k = 0; k < KPERM_WALK_BLOCK; k++)
+ *             if (kperm_walk_has(&w, k))
+ *                 visit(kperm_walk_word(&w, k), kperm_walk_pivot(&w, k));
+ *     }
+ *
+ * in rank order: rank 120 * w.block + k (n < 5: k), each word the packed
+ * permutation, each pivot the first position that differs from the previous
+ * permutation visited (0 for the first). */
+typedef struct {
+    kperm_u64 prefix; /* the block's positions 0..n-6, packed */
+    kperm_u64 list;   /* its 5 remaining values, ascending, in nibbles 0..4 */
+    kperm_rank block; /* the block's index */
+    kperm_u32 first, last; /* the block's visited k: [first, last) */
+    int n, pivot;     /* pivot: of the permutation at k = first */
+    int rot;          /* kperm_walk_word rotates the suffix right by rot bits */
+    kperm_rank next, end; /* the range left after this block */
+} kperm_walk;
+
+/* Prepares w to walk ranks [begin, end) of the permutations of n <= 16. On
+ * error (KPERM_E_N, KPERM_E_RANK, KPERM_E_TABLES) w is an empty range. */
+KPERM_FN int kperm_walk_init(kperm_walk *w, int n, kperm_rank begin, kperm_rank end)
+{
+    kperm_u64 total;
+    int rc = kperm_fact_checked(n, &total);
+    w->prefix = w->list = 0;
+    w->block = 0;
+    w->first = w->last = 0;
+    w->n = w->pivot = w->rot = 0;
+    w->next = w->end = 0;
+    if (rc != KPERM_OK)
+        return rc;
+    if (n > KPERM_MAX_PACKED_N)
+        return KPERM_E_N;
+    if (begin > end || end > total)
+        return KPERM_E_RANK;
+    w->n = n;
+    w->pivot = -1; /* no block yet */
+    w->rot = (4 * (KPERM_WALK_S - n)) & 63; /* n >= 5: left by 4(n-5); n < 5: right by 4(5-n) */
+    w->next = begin;
+    w->end = end;
+    return KPERM_OK;
+}
+
+/* Moves w to the next block of its range: 1, or 0 when the range is done. */
+KPERM_FN int kperm_walk_block(kperm_walk *w)
+{
+    kperm_u64 size = w->n >= KPERM_WALK_S ? KPERM_WALK_BLOCK : 1, word = 0, left, keep;
+    int i;
+    if (w->next >= w->end)
+        return 0;
+    for (i = 2; w->n < KPERM_WALK_S && i <= w->n; i++)
+        size *= (kperm_u64)i; /* n < 5: the one block of n! */
+    keep = KPERM_NIBBLES(w->n >= KPERM_WALK_S ? w->n - KPERM_WALK_S : 0);
+    if (w->pivot >= 0 && w->next % size == 0) {
+        /* from the last permutation of this block (suffix descending) */
+        word = w->prefix | kperm_rotr64(kperm_nibbles_reverse(w->list) >> 44, w->rot);
+        w->pivot = kperm_packed_next(&word, w->n);
+    } else { /* the range's first block */
+        kperm_unrank_packed(w->next / size * size, w->n, &word);
+        w->pivot = 0;
+    }
+    w->prefix = word & keep;
+    w->list = kperm_rotr64(word, (64 - w->rot) & 63) & KPERM_NIBBLES(KPERM_WALK_S);
+    w->block = w->next / size;
+    w->first = (kperm_u32)(w->next % size);
+    left = w->end - w->next;
+    w->last = left < size - w->first ? w->first + (kperm_u32)left : (kperm_u32)size;
+    w->next += w->last - w->first;
+    return 1;
+}
+
+/* whether rank 120 * block + k is in the walk's range */
+KPERM_FN int kperm_walk_has(const kperm_walk *w, kperm_u32 k)
+{
+    return k >= w->first && k < w->last;
+}
+
+/* the packed permutation of rank 120 * block + k (k a literal: it folds) */
+KPERM_FN kperm_u64 kperm_walk_word(const kperm_walk *w, kperm_u32 k)
+{
+    return w->prefix | kperm_rotr64(kperm_arrange_packed(w->list, KPERM_WALK_S, k), w->rot);
+}
+
+/* the first position where rank 120 * block + k differs from the
+ * permutation visited before it: k's lowest nonzero factorial digit */
+KPERM_FN int kperm_walk_pivot(const kperm_walk *w, kperm_u32 k)
+{
+    if (k == w->first)
+        return w->pivot;
+    return w->n - 1 - (k % 24 == 0 ? 4 : k % 6 == 0 ? 3 : k % 2 == 0 ? 2 : 1);
+}
+
+#endif /* KPERM_WALK_H */
