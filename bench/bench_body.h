@@ -227,4 +227,36 @@ KPERM_FN kperm_u64 bench_fused_blocks(int n, int s, kperm_rank total, kperm_u64 
     return sum;
 }
 
+/* the packed cursor over the same contiguous part as the cursors: one
+ * kperm_packed_next per permutation, the word in registers */
+KPERM_FN kperm_u64 bench_fused_pcursor(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_pcursor c;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_pcursor_init(&c, n, b, e);
+    while (kperm_pcursor_next(&c))
+        sum += bench_mix(c.word);
+    return sum;
+}
+
+/* the block walk over the same part: the loop a user writes with walk.h */
+KPERM_FN kperm_u64 bench_fused_walk(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_walk w;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    kperm_u32 k;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_walk_init(&w, n, b, e);
+    while (kperm_walk_block(&w)) {
+        KPERM_UNROLL
+        for (k = 0; k < KPERM_WALK_BLOCK; k++)
+            if (kperm_walk_has(&w, k))
+                sum += bench_mix(kperm_walk_word(&w, k));
+    }
+    return sum;
+}
+
 #endif

@@ -50,6 +50,10 @@ template <int N> __global__ void k_fused_cursor(kperm_rank total, kperm_u64 *sum
 { sums[ITEM] = bench_fused_cursor(N, total, ITEM, ITEMS); }
 __global__ void k_family(int family, kperm_u64 count, kperm_u64 *sums)
 { sums[ITEM] = bench_family(family, count, ITEM, ITEMS); }
+template <int N> __global__ void k_fused_pcursor(kperm_rank total, kperm_u64 *sums)
+{ sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
+template <int N> __global__ void k_fused_walk(kperm_rank total, kperm_u64 *sums)
+{ sums[ITEM] = bench_fused_walk(N, total, ITEM, ITEMS); }
 template <int N, int S> __global__ void k_fused_blocks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_blocks(N, S, total, ITEM, ITEMS); }
 
@@ -81,7 +85,9 @@ template <int N> static void launch_fused(int m)
     else if (m == F_PLAIN) k_fused_plain<N><<<blocks(), 256>>>(total, d_sums);
     else if (m == F_CURSOR) k_fused_cursor<N><<<blocks(), 256>>>(total, d_sums);
     else if (m == F_BLOCKS4) k_fused_blocks<N, 4><<<blocks(), 256>>>(total, d_sums);
-    else k_fused_blocks<N, 5><<<blocks(), 256>>>(total, d_sums);
+    else if (m == F_BLOCKS5) k_fused_blocks<N, 5><<<blocks(), 256>>>(total, d_sums);
+    else if (m == F_PCURSOR) k_fused_pcursor<N><<<blocks(), 256>>>(total, d_sums);
+    else k_fused_walk<N><<<blocks(), 256>>>(total, d_sums);
 }
 
 static void enqueue(int section, int m, int n, kperm_u64 count)

@@ -152,16 +152,17 @@ static inline void bench_unrank(bench_backend *b, int n, kperm_u64 count)
 
 static inline void bench_fused(bench_backend *b, int n, int with_seed)
 {
-    static const char *names[5] = {"seed (unrank per rank)", "plain chunked + textbook next",
-                                   "kperm cursor (general API)", "kperm blocks s=4 (packed)",
-                                   "kperm blocks s=5 (packed)"};
+    static const char *names[F_METHODS] = {"seed (unrank per rank)", "plain chunked + textbook next",
+                                           "kperm cursor (general API)", "kperm blocks s=4 (packed)",
+                                           "kperm blocks s=5 (packed)", "kperm packed cursor",
+                                           "kperm block walk (walk.h)"};
     kperm_rank total = bench_fact(n);
     kperm_u64 ref = 0;
-    double ms[5] = {0, 0, 0, 0, 0};
+    double ms[F_METHODS] = {0};
     int m, have_ref = n <= 12, first = with_seed ? F_SEED : F_PLAIN;
     if (have_ref)
         ref = bench_fused_rec(n, 0, (1u << n) - 1, 0);
-    for (m = first; m <= F_BLOCKS5; m++) {
+    for (m = first; m < F_METHODS; m++) {
         kperm_u64 got;
         b->launch(b, BENCH_FUSED, m, n, 0);
         got = b->sum(b);
@@ -173,7 +174,7 @@ static inline void bench_fused(bench_backend *b, int n, int with_seed)
             bench_wrong("fused", n, names[m], got, ref);
         ms[m] = b->time_ms(b, BENCH_FUSED, m, n, 0);
     }
-    for (m = first; m <= F_BLOCKS5; m++)
+    for (m = first; m < F_METHODS; m++)
         printf("| fused       | %2d | %-31s | %8.3f | %7.2f G/s | checksum %016llx | %s | %5.2fx plain |\n", n, names[m],
                ms[m], (double)total / ms[m] / 1e6, ref, with_seed ? "" : "seed skipped (hours)", ms[F_PLAIN] / ms[m]);
 }
