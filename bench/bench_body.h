@@ -241,7 +241,7 @@ KPERM_FN kperm_u64 bench_fused_pcursor(int n, kperm_rank total, kperm_u64 item, 
     return sum;
 }
 
-/* the block walk over the same part: the loop a user writes with walk.h */
+/* the block walk over the same part, one unrolled loop testing every k */
 KPERM_FN kperm_u64 bench_fused_walk(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
 {
     kperm_walk w;
@@ -254,6 +254,28 @@ KPERM_FN kperm_u64 bench_fused_walk(int n, kperm_rank total, kperm_u64 item, kpe
         KPERM_UNROLL
         for (k = 0; k < KPERM_WALK_BLOCK; k++)
             if (kperm_walk_has(&w, k))
+                sum += bench_mix(kperm_walk_word(&w, k));
+    }
+    return sum;
+}
+
+/* the block walk as walk.h documents it: whole blocks unrolled without a
+ * test, the ragged ends of the part (at most two blocks) with k at run time */
+KPERM_FN kperm_u64 bench_fused_walk_whole(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_walk w;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    kperm_u32 k;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_walk_init(&w, n, b, e);
+    while (kperm_walk_block(&w)) {
+        if (kperm_walk_whole(&w)) {
+            KPERM_UNROLL
+            for (k = 0; k < KPERM_WALK_BLOCK; k++)
+                sum += bench_mix(kperm_walk_word(&w, k));
+        } else
+            for (k = w.first; k < w.last; k++)
                 sum += bench_mix(kperm_walk_word(&w, k));
     }
     return sum;

@@ -48,7 +48,7 @@ static const char *kernel_name(int section, int m)
     static const char *mat[] = {"mat_seed", "mat_plain", "mat_kperm"};
     static const char *unr[] = {"unrank_seed", "unrank_kperm", "unrank_packed"};
     static const char *fus[] = {"fused_seed", "fused_plain", "fused_cursor", "fused_blocks4", "fused_blocks5",
-                                "fused_pcursor", "fused_walk"};
+                                "fused_pcursor", "fused_walk", "fused_walk_whole"};
     return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m] : "family";
 }
 

@@ -54,6 +54,8 @@ template <int N> __global__ void k_fused_pcursor(kperm_rank total, kperm_u64 *su
 { sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_walk(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_walk(N, total, ITEM, ITEMS); }
+template <int N> __global__ void k_fused_walk_whole(kperm_rank total, kperm_u64 *sums)
+{ sums[ITEM] = bench_fused_walk_whole(N, total, ITEM, ITEMS); }
 template <int N, int S> __global__ void k_fused_blocks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_blocks(N, S, total, ITEM, ITEMS); }
 
@@ -87,7 +89,8 @@ template <int N> static void launch_fused(int m)
     else if (m == F_BLOCKS4) k_fused_blocks<N, 4><<<blocks(), 256>>>(total, d_sums);
     else if (m == F_BLOCKS5) k_fused_blocks<N, 5><<<blocks(), 256>>>(total, d_sums);
     else if (m == F_PCURSOR) k_fused_pcursor<N><<<blocks(), 256>>>(total, d_sums);
-    else k_fused_walk<N><<<blocks(), 256>>>(total, d_sums);
+    else if (m == F_WALK) k_fused_walk<N><<<blocks(), 256>>>(total, d_sums);
+    else k_fused_walk_whole<N><<<blocks(), 256>>>(total, d_sums);
 }
 
 static void enqueue(int section, int m, int n, kperm_u64 count)

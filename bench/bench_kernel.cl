@@ -49,5 +49,6 @@ __kernel void fused_blocks4(ulong total, __global ulong *sums) { sums[ITEM] = be
 __kernel void fused_blocks5(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_blocks(N, 5, total, ITEM, ITEMS); }
 __kernel void fused_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
 __kernel void fused_walk(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk(N, total, ITEM, ITEMS); }
+__kernel void fused_walk_whole(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk_whole(N, total, ITEM, ITEMS); }
 
 __kernel void family(int f, ulong count, __global ulong *sums) { sums[ITEM] = bench_family(f, count, ITEM, ITEMS); }

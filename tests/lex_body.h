@@ -126,6 +126,8 @@ KPERM_FN kperm_u64 kperm_test_fold_word(kperm_u64 fold, kperm_rank rank, int piv
     return fold * KPERM_U64(1099511628211) + word;
 }
 
+/* the walk's documented loop (whole blocks unrolled, ragged ends at run
+ * time) into offsets 1..24, the one-loop kperm_walk_has form into 25..40 */
 KPERM_FN void kperm_test_walk_one(int n, kperm_rank b, kperm_rank e, kperm_u64 most, KPERM_TEST_GLOBAL kperm_u8 *o)
 {
     kperm_walk w;
@@ -133,18 +135,38 @@ KPERM_FN void kperm_test_walk_one(int n, kperm_rank b, kperm_rank e, kperm_u64 m
     kperm_u32 k;
     kperm_test_put8(o, 0, kperm_walk_init(&w, n, b, e));
     while (visits < most && kperm_walk_block(&w)) {
-        KPERM_UNROLL
-        for (k = 0; k < KPERM_WALK_BLOCK; k++)
-            if (kperm_walk_has(&w, k) && visits < most) {
+        kperm_rank base = n >= KPERM_WALK_S ? w.block * KPERM_WALK_BLOCK : 0;
+        if (kperm_walk_whole(&w)) {
+            KPERM_UNROLL
+            for (k = 0; k < KPERM_WALK_BLOCK; k++)
+                if (visits < most) {
+                    word = kperm_walk_word(&w, k);
+                    fold = kperm_test_fold_word(fold, base + k, kperm_walk_pivot(&w, k), word);
+                    visits++;
+                }
+        } else
+            for (k = w.first; k < w.last && visits < most; k++) {
                 word = kperm_walk_word(&w, k);
-                fold = kperm_test_fold_word(fold, (n >= KPERM_WALK_S ? w.block * KPERM_WALK_BLOCK : 0) + k,
-                                            kperm_walk_pivot(&w, k), word);
+                fold = kperm_test_fold_word(fold, base + k, kperm_walk_pivot(&w, k), word);
                 visits++;
             }
     }
     kperm_test_put64(o, 1, visits);
     kperm_test_put64(o, 9, fold);
     kperm_test_put64(o, 17, word);
+    visits = fold = 0;
+    kperm_walk_init(&w, n, b, e);
+    while (visits < most && kperm_walk_block(&w)) {
+        KPERM_UNROLL
+        for (k = 0; k < KPERM_WALK_BLOCK; k++)
+            if (kperm_walk_has(&w, k) && visits < most) {
+                fold = kperm_test_fold_word(fold, (n >= KPERM_WALK_S ? w.block * KPERM_WALK_BLOCK : 0) + k,
+                                            kperm_walk_pivot(&w, k), kperm_walk_word(&w, k));
+                visits++;
+            }
+    }
+    kperm_test_put64(o, 25, visits);
+    kperm_test_put64(o, 33, fold);
 }
 
 KPERM_FN void kperm_test_pcursor_one(int n, kperm_rank b, kperm_rank e, kperm_u64 most,

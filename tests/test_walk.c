@@ -86,7 +86,11 @@ static kperm_rank visit_range(int n, kperm_rank b, kperm_rank e, int walk)
                 kperm_rank r;
                 kperm_u64 word;
                 int pivot;
-                if (!kperm_walk_has(&wk, k))
+                CHECK(kperm_walk_whole(&wk) == (wk.first == 0 && wk.last == KPERM_WALK_BLOCK),
+                      "walk n = %d: whole %d for [%u, %u)", n, kperm_walk_whole(&wk), wk.first, wk.last);
+                /* walk 1: the test on every k; walk 2: whole blocks, or k in [first, last) */
+                if (walk == 1 ? !kperm_walk_has(&wk, k)
+                              : !kperm_walk_whole(&wk) && (k < wk.first || k >= wk.last))
                     continue;
                 r = (n >= 5 ? wk.block * KPERM_WALK_BLOCK : 0) + k;
                 word = kperm_walk_word(&wk, k);
@@ -126,7 +130,8 @@ static void ranges(int walk)
     int n, t;
     char name[200];
     snprintf(name, sizeof name, "%s: every range of n = 1..6, random ranges n = 7..16 (in and across blocks, "
-             "empty, whole): ranks in order, words, pivots", walk ? "block walk" : "packed cursor");
+             "empty, whole): ranks in order, words, pivots", walk == 2 ? "block walk (whole blocks, ragged ends)"
+             : walk ? "block walk (kperm_walk_has)" : "packed cursor");
     check_begin(name);
     for (n = 1; n <= 6; n++) {
         kperm_count(n, &total);
@@ -176,6 +181,7 @@ int main(int argc, char **argv)
     packed_next();
     ranges(0);
     ranges(1);
+    ranges(2);
     errors();
     return check_any_failed;
 }

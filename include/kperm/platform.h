@@ -83,4 +83,21 @@ KPERM_FN int kperm_popcount64(kperm_u64 x)
     return kperm_popcount32((kperm_u32)x) + kperm_popcount32((kperm_u32)(x >> 32));
 }
 
+/* index of the highest set bit of x != 0 */
+KPERM_FN int kperm_highest64(kperm_u64 x)
+{
+#if defined(__OPENCL_VERSION__)
+    return 63 - (int)clz(x);
+#elif defined(__CUDA_ARCH__)
+    return 63 - __clzll((long long)x);
+#elif defined(__GNUC__)
+    return 63 - __builtin_clzll(x);
+#else
+    int i = 0;
+    while (x >>= 1)
+        i++;
+    return i;
+#endif
+}
+
 #endif /* KPERM_PLATFORM_H */

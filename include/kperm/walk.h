@@ -30,23 +30,38 @@ KPERM_FN kperm_u64 kperm_rotr64(kperm_u64 x, int r)
     return (x >> r) | (x << ((64 - r) & 63));
 }
 
+/* Nibble i of w against v, every i at once: bit 4i set where element i >= v
+ * (v <= 16). The nibbles go to byte lanes (even and odd positions apart) with
+ * a guard bit each, so one subtraction compares them all without borrows. */
+KPERM_FN kperm_u64 kperm_packed_at_least(kperm_u64 w, kperm_u64 v)
+{
+    const kperm_u64 low = KPERM_U64(0x0f0f0f0f0f0f0f0f), guard = KPERM_U64(0x1010101010101010);
+    kperm_u64 lanes = v * KPERM_U64(0x0101010101010101);
+    kperm_u64 even = (((w & low) | guard) - lanes) & guard, odd = ((((w >> 4) & low) | guard) - lanes) & guard;
+    return even >> 4 | odd;
+}
+
 /* std::next_permutation on packed word *w of n <= 16 elements: the pivot
  * (first position that changed), or KPERM_END after the last permutation
- * (*w is then the first), or KPERM_E_N. No array, no run-time index: the
+ * (*w is then the first), or KPERM_E_N. Branch-free apart from the checks:
+ * the pivot and the value to swap come from nibble-parallel compares, the
  * suffix is reversed by one nibble reversal of the word. */
 KPERM_FN int kperm_packed_next(kperm_u64 *w, int n)
 {
-    kperm_u64 x = *w, seg, mask;
-    int i = n - 2, j, a, b, lo, d;
+    const kperm_u64 ones = KPERM_U64(0x1111111111111111);
+    const kperm_u64 low = KPERM_U64(0x0f0f0f0f0f0f0f0f), guard = KPERM_U64(0x1010101010101010);
+    kperm_u64 x = *w, seg, mask, up;
+    int i = -1, j, a, b, lo, d;
     if (n < 1 || n > KPERM_MAX_PACKED_N)
         return KPERM_E_N;
-    while (i >= 0 && kperm_packed_get(x, i) >= kperm_packed_get(x, i + 1))
-        i--;
-    if (i >= 0) { /* swap position i with the last position holding a larger value */
+    /* ascents: bit 4i where element i < element i + 1 (i <= n - 2) */
+    up = ((((x >> 4) & low) | guard) - (x & low)) & guard; /* even i: element i+1 vs element i */
+    up = up >> 4 | (((((x >> 8) & low) | guard) - ((x >> 4) & low)) & guard); /* odd i */
+    up &= ones & KPERM_NIBBLES(n - 1);
+    if (up) { /* swap position i with the last position holding a larger value */
+        i = kperm_highest64(up) >> 2;
         a = kperm_packed_get(x, i);
-        j = n - 1;
-        while (kperm_packed_get(x, j) <= a)
-            j--;
+        j = kperm_highest64(kperm_packed_at_least(x, (kperm_u64)a + 1) & ones & KPERM_NIBBLES(n)) >> 2;
         b = kperm_packed_get(x, j);
         x ^= ((kperm_u64)(a ^ b) << (4 * i)) | ((kperm_u64)(a ^ b) << (4 * j));
     }
@@ -73,7 +88,7 @@ KPERM_FN int kperm_pcursor_init(kperm_pcursor *c, int n, kperm_rank begin, kperm
     kperm_u64 total;
     int rc = kperm_fact_checked(n, &total);
     c->word = 0;
-    c->n = 0;
+    c->n = n; /* as given even on error (the range is then empty): a literal n stays constant */
     c->pivot = -1;
     c->rank = c->end = 0;
     if (rc != KPERM_OK)
@@ -84,7 +99,6 @@ KPERM_FN int kperm_pcursor_init(kperm_pcursor *c, int n, kperm_rank begin, kperm
         return KPERM_E_RANK;
     if (begin < end)
         kperm_unrank_packed(begin, n, &c->word);
-    c->n = n;
     c->rank = begin;
     c->end = end;
     return KPERM_OK;
@@ -113,20 +127,26 @@ KPERM_FN int kperm_pcursor_next(kperm_pcursor *c)
  * Block b holds ranks 120b .. 120b + 119 (for n < 5: one block of n! ranks):
  * they share positions 0..n-6 (the prefix) and order the block's 5 remaining
  * values in every way. kperm_walk_block moves to the next block of the range;
- * the caller then visits k = 0..119 with a literal k:
+ * the caller visits its ranks k in [w.first, w.last), the whole blocks with a
+ * literal k in an unrolled loop (each word folds into a few shifts), the
+ * ragged ends of the range (at most two blocks) with k at run time:
  *
  *     kperm_walk w;
  *     kperm_walk_init(&w, n, begin, end);
- *     while (kperm_walk_block(&w)) {
- *         #pragma unroll
- *         for (int k = 0; k < KPERM_WALK_BLOCK; k++)
- *             if (kperm_walk_has(&w, k))
+ *     while (kperm_walk_block(&w))
+ *         if (kperm_walk_whole(&w)) {
+ *             #pragma unroll
+ *             for (int k = 0; k < KPERM_WALK_BLOCK; k++)
  *                 visit(kperm_walk_word(&w, k), kperm_walk_pivot(&w, k));
- *     }
+ *         } else
+ *             for (kperm_u32 k = w.first; k < w.last; k++)
+ *                 visit(kperm_walk_word(&w, k), kperm_walk_pivot(&w, k));
  *
  * in rank order: rank 120 * w.block + k (n < 5: k), each word the packed
  * permutation, each pivot the first position that differs from the previous
- * permutation visited (0 for the first). */
+ * permutation visited (0 for the first). One unrolled loop with
+ * `if (kperm_walk_has(&w, k))` also works, but the test on every k costs a
+ * third of the speed (bench/RESULTS.md). */
 typedef struct {
     kperm_u64 prefix; /* the block's positions 0..n-6, packed */
     kperm_u64 list;   /* its 5 remaining values, ascending, in nibbles 0..4 */
@@ -143,10 +163,14 @@ KPERM_FN int kperm_walk_init(kperm_walk *w, int n, kperm_rank begin, kperm_rank 
 {
     kperm_u64 total;
     int rc = kperm_fact_checked(n, &total);
+    /* n and rot are set as given even on error (the range is then empty):
+     * so a literal n stays a constant through the caller's loop */
     w->prefix = w->list = 0;
     w->block = 0;
     w->first = w->last = 0;
-    w->n = w->pivot = w->rot = 0;
+    w->n = n;
+    w->pivot = -1; /* no block yet */
+    w->rot = (4 * (KPERM_WALK_S - n)) & 63; /* n >= 5: left by 4(n-5); n < 5: right by 4(5-n) */
     w->next = w->end = 0;
     if (rc != KPERM_OK)
         return rc;
@@ -154,9 +178,6 @@ KPERM_FN int kperm_walk_init(kperm_walk *w, int n, kperm_rank begin, kperm_rank 
         return KPERM_E_N;
     if (begin > end || end > total)
         return KPERM_E_RANK;
-    w->n = n;
-    w->pivot = -1; /* no block yet */
-    w->rot = (4 * (KPERM_WALK_S - n)) & 63; /* n >= 5: left by 4(n-5); n < 5: right by 4(5-n) */
     w->next = begin;
     w->end = end;
     return KPERM_OK;
@@ -190,10 +211,17 @@ KPERM_FN int kperm_walk_block(kperm_walk *w)
     return 1;
 }
 
+/* whether the block is visited whole (k = 0..119): the caller's unrolled
+ * loop then needs no kperm_walk_has */
+KPERM_FN int kperm_walk_whole(const kperm_walk *w)
+{
+    return w->first == 0 && w->last == KPERM_WALK_BLOCK;
+}
+
 /* whether rank 120 * block + k is in the walk's range */
 KPERM_FN int kperm_walk_has(const kperm_walk *w, kperm_u32 k)
 {
-    return k >= w->first && k < w->last;
+    return k - w->first < w->last - w->first; /* one compare: below first wraps around */
 }
 
 /* the packed permutation of rank 120 * block + k (k a literal: it folds) */
