@@ -281,4 +281,81 @@ KPERM_FN kperm_u64 bench_fused_walk_whole(int n, kperm_rank total, kperm_u64 ite
     return sum;
 }
 
+/* ---- 4. derangements: the README's kernel (no element in its own place) --- */
+
+/* the textbook loop: unrank once, textbook next, a scan of the bytes */
+BENCH_DEVICE_FN kperm_u64 bench_derange_plain(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_rank r, b, e;
+    kperm_u64 count = 0;
+    int i, fixed;
+    kperm_split(0, total, items, item, &b, &e);
+    if (b < e)
+        bench_seed_unrank(b, n, p);
+    for (r = b; r < e; r++) {
+        for (fixed = 0, i = 0; i < n; i++)
+            fixed |= p[i] == i;
+        count += !fixed;
+        bench_textbook_next(p, n);
+    }
+    return count;
+}
+
+/* the general cursor, as the README's first example had it */
+KPERM_FN kperm_u64 bench_derange_cursor(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_cursor c;
+    kperm_rank b, e;
+    kperm_u64 count = 0;
+    int i, fixed;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_cursor_init(&c, n, b, e);
+    while (kperm_cursor_next(&c)) {
+        for (fixed = 0, i = 0; i < n; i++)
+            fixed |= c.perm[i] == i;
+        count += !fixed;
+    }
+    return count;
+}
+
+/* 1 if packed w of n has no fixed point: w ^ identity has no zero nibble */
+KPERM_FN int bench_deranged(kperm_u64 w, int n)
+{
+    kperm_u64 low = KPERM_NIBBLES(n), x = w ^ (KPERM_IDENTITY_LIST & low);
+    return ((x - (KPERM_U64(0x1111111111111111) & low)) & ~x & KPERM_U64(0x8888888888888888) & low) == 0;
+}
+
+KPERM_FN kperm_u64 bench_derange_pcursor(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_pcursor c;
+    kperm_rank b, e;
+    kperm_u64 count = 0;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_pcursor_init(&c, n, b, e);
+    while (kperm_pcursor_next(&c))
+        count += (kperm_u64)bench_deranged(c.word, n);
+    return count;
+}
+
+/* the README's example: the block walk's documented loop */
+KPERM_FN kperm_u64 bench_derange_walk(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_walk w;
+    kperm_rank b, e;
+    kperm_u64 count = 0;
+    kperm_u32 k;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_walk_init(&w, n, b, e);
+    while (kperm_walk_block(&w))
+        if (kperm_walk_whole(&w)) {
+            KPERM_UNROLL
+            for (k = 0; k < KPERM_WALK_BLOCK; k++)
+                count += (kperm_u64)bench_deranged(kperm_walk_word(&w, k), n);
+        } else
+            for (k = w.first; k < w.last; k++)
+                count += (kperm_u64)bench_deranged(kperm_walk_word(&w, k), n);
+    return count;
+}
+
 #endif

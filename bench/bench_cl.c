@@ -49,7 +49,9 @@ static const char *kernel_name(int section, int m)
     static const char *unr[] = {"unrank_seed", "unrank_kperm", "unrank_packed"};
     static const char *fus[] = {"fused_seed", "fused_plain", "fused_cursor", "fused_blocks4", "fused_blocks5",
                                 "fused_pcursor", "fused_walk", "fused_walk_whole"};
-    return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m] : "family";
+    static const char *der[] = {"derange_plain", "derange_cursor", "derange_pcursor", "derange_walk"};
+    return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m]
+         : section == BENCH_DERANGE ? der[m] : "family";
 }
 
 /* enqueues one launch; *ev (if not NULL) receives its event */

@@ -56,6 +56,13 @@ template <int N> __global__ void k_fused_walk(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_walk(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_walk_whole(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_walk_whole(N, total, ITEM, ITEMS); }
+template <int N, int M> __global__ void k_derange(kperm_rank total, kperm_u64 *sums)
+{
+    sums[ITEM] = M == D_PLAIN ? bench_derange_plain(N, total, ITEM, ITEMS)
+               : M == D_CURSOR ? bench_derange_cursor(N, total, ITEM, ITEMS)
+               : M == D_PCURSOR ? bench_derange_pcursor(N, total, ITEM, ITEMS)
+               : bench_derange_walk(N, total, ITEM, ITEMS);
+}
 template <int N, int S> __global__ void k_fused_blocks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_blocks(N, S, total, ITEM, ITEMS); }
 
@@ -93,6 +100,15 @@ template <int N> static void launch_fused(int m)
     else k_fused_walk_whole<N><<<blocks(), 256>>>(total, d_sums);
 }
 
+template <int N> static void launch_derange(int m)
+{
+    kperm_rank total = bench_fact(N);
+    if (m == D_PLAIN) k_derange<N, D_PLAIN><<<blocks(), 256>>>(total, d_sums);
+    else if (m == D_CURSOR) k_derange<N, D_CURSOR><<<blocks(), 256>>>(total, d_sums);
+    else if (m == D_PCURSOR) k_derange<N, D_PCURSOR><<<blocks(), 256>>>(total, d_sums);
+    else k_derange<N, D_WALK><<<blocks(), 256>>>(total, d_sums);
+}
+
 static void enqueue(int section, int m, int n, kperm_u64 count)
 {
     if (section == BENCH_MATERIALIZE) {
@@ -105,6 +121,9 @@ static void enqueue(int section, int m, int n, kperm_u64 count)
         else launch_unrank<20>(m, count);
     } else if (section == BENCH_FAMILY) {
         k_family<<<blocks(), 256>>>(m, count, d_sums);
+    } else if (section == BENCH_DERANGE) {
+        if (n == 12) launch_derange<12>(m);
+        else launch_derange<13>(m);
     } else {
         if (n == 12) launch_fused<12>(m);
         else if (n == 13) launch_fused<13>(m);

@@ -8,10 +8,11 @@
 #define BENCH_GROUP 128 /* work-items per group of the staged materialize kernel */
 
 /* the benchmarks and their methods, named alike by the drivers and the kernels */
-enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY };
+enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY, BENCH_DERANGE };
 enum { M_SEED, M_PLAIN, M_KPERM };                       /* materialize */
 enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
 enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5, F_PCURSOR, F_WALK, F_WALK_WHOLE, F_METHODS }; /* fused */
+enum { D_PLAIN, D_CURSOR, D_PCURSOR, D_WALK, D_METHODS };                       /* derangements */
 
 /* a 64-bit mixer (splitmix64's finaliser): no closed form for the sums */
 KPERM_FN kperm_u64 bench_mix(kperm_u64 z)

@@ -198,21 +198,43 @@ static inline void bench_families(bench_backend *b, kperm_u64 count)
     }
 }
 
-/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] [family] */
+/* derangements of n, counted four ways; each count checked against D(n) */
+static inline void bench_derange(bench_backend *b, int n)
+{
+    static const char *names[D_METHODS] = {"textbook loop (bytes, scan)", "kperm cursor (general API)",
+                                           "kperm packed cursor", "kperm walk (README example)"};
+    kperm_u64 want = 1, got;
+    double ms[D_METHODS];
+    int m, k;
+    for (k = 2; k <= n; k++) /* D(k) = k D(k-1) + (-1)^k, D(1) = 0 */
+        want = k == 2 ? 1 : (kperm_u64)k * want + (k % 2 ? (kperm_u64)-1 : 1);
+    for (m = 0; m < D_METHODS; m++) {
+        b->launch(b, BENCH_DERANGE, m, n, 0);
+        got = b->sum(b);
+        if (got != want)
+            bench_wrong("derange", n, names[m], got, want);
+        ms[m] = b->time_ms(b, BENCH_DERANGE, m, n, 0);
+    }
+    for (m = 0; m < D_METHODS; m++)
+        printf("| derange     | %2d | %-31s | %8.3f | %7.2f G/s | %llu derangements | | %5.2fx textbook |\n", n,
+               names[m], ms[m], (double)bench_fact(n) / ms[m] / 1e6, want, ms[D_PLAIN] / ms[m]);
+}
+
+/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] [family] [derange] */
 static inline int bench_main(bench_backend *b, int argc, char **argv)
 {
-    static const char *sections[4] = {"materialize", "unrank", "fused", "family"};
-    int quick = 0, only = 0, want[4] = {0, 0, 0, 0}, a, k;
+    static const char *sections[5] = {"materialize", "unrank", "fused", "family", "derange"};
+    int quick = 0, only = 0, want[5] = {0, 0, 0, 0, 0}, a, k;
     double ceiling;
     size_t bytes12 = (size_t)bench_fact(12) * 12;
     for (a = 1; a < argc; a++) {
         quick |= strcmp(argv[a], "--quick") == 0;
-        for (k = 0; k < 4; k++)
+        for (k = 0; k < 5; k++)
             if (strcmp(argv[a], sections[k]) == 0)
                 want[k] = only = 1;
     }
     if (!only)
-        want[0] = want[1] = want[2] = want[3] = 1;
+        want[0] = want[1] = want[2] = want[3] = want[4] = 1;
     printf("device: %s; medians of %d runs after a warm-up\n", b->device, BENCH_REPS);
     ceiling = b->store_gbs(b, bytes12);
     printf("| write ceiling | plain 16-byte stores over %zu bytes | %6.1f GB/s |\n", bytes12, ceiling);
@@ -225,6 +247,8 @@ static inline int bench_main(bench_backend *b, int argc, char **argv)
         bench_fused(b, k, k <= 13);
     if (want[3])
         bench_families(b, quick ? 1ull << 22 : 1ull << 26);
+    for (k = 12; want[4] && k <= 13; k++)
+        bench_derange(b, k);
     return 0;
 }
 

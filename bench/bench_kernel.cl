@@ -52,3 +52,7 @@ __kernel void fused_walk(ulong total, __global ulong *sums) { sums[ITEM] = bench
 __kernel void fused_walk_whole(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk_whole(N, total, ITEM, ITEMS); }
 
 __kernel void family(int f, ulong count, __global ulong *sums) { sums[ITEM] = bench_family(f, count, ITEM, ITEMS); }
+__kernel void derange_plain(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_plain(N, total, ITEM, ITEMS); }
+__kernel void derange_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_cursor(N, total, ITEM, ITEMS); }
+__kernel void derange_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_pcursor(N, total, ITEM, ITEMS); }
+__kernel void derange_walk(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_walk(N, total, ITEM, ITEMS); }

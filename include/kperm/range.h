@@ -34,12 +34,14 @@ typedef struct {
 } kperm_cursor;
 
 /* Prepares c to visit ranks [begin, end) of the permutations of n. pivot = -1
- * marks "not started". On error c is made an empty range (cursor_next returns 0). */
+ * marks "not started". On error c is made an empty range (cursor_next returns 0).
+ * c->n is set as given even then, so that a literal n stays a constant through
+ * the caller's loop after inlining. */
 KPERM_FN int kperm_cursor_init(kperm_cursor *c, int n, kperm_rank begin, kperm_rank end)
 {
     kperm_u64 total;
     int rc = kperm_fact_checked(n, &total);
-    c->n = 0;
+    c->n = n;
     c->pivot = -1;
     c->rank = 0;
     c->end = 0;
@@ -49,7 +51,6 @@ KPERM_FN int kperm_cursor_init(kperm_cursor *c, int n, kperm_rank begin, kperm_r
         return KPERM_E_RANK;
     if (begin < end)
         kperm_unrank(begin, n, c->perm);
-    c->n = n;
     c->rank = begin;
     c->end = end;
     return KPERM_OK;
