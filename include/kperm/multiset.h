@@ -3,7 +3,7 @@
  * counts[v] = how many times value v occurs, v = 0..m-1; n = the sum, at most
  * KPERM_MAX_MS_N (1 <= m <= KPERM_MAX_MS_N, n >= 1). The count n!/prod(c_v!)
  * is built up one element at a time (count * t / j, each step an exact
- * multinomial, with the gcd cancelled first), so any multiset whose count fits
+ * multinomial, divided exactly through a 128-bit product), so any multiset whose count fits
  * 64 bits is counted without overflow on the way: 30 elements of 3 values
  * give 5 550 996 791 340 although 30! does not fit.
  * On any error the outputs are left untouched.
@@ -44,19 +44,10 @@ KPERM_FN int kperm_ms_count(const kperm_u8 *counts, int m, kperm_rank *count)
     return KPERM_OK;
 }
 
-/* total * c / rest, an integer (total counts the arrangements of a multiset
- * of `rest` elements of which c are one value: that value comes first in
- * total * c / rest of them). With total = q * rest + r it is q * c plus the
- * small exact quotient r * c / rest: one 64-bit division per position (q, r),
- * none per value. */
-KPERM_FN kperm_u64 kperm_ms_share(kperm_u64 q, kperm_u32 r, kperm_u32 c, kperm_u32 rest)
-{
-    return q * c + r * c / rest;
-}
-
 /* Position by position: the arrangements that put value v next number
- * total * c_v / rest (rest = elements left); skip whole groups until rank
- * falls inside one. */
+ * total * c_v / rest (rest = elements left), an exact quotient: one inverse
+ * of rest per position, one multiplication per value, no division; skip whole
+ * groups until rank falls inside one. */
 KPERM_FN int kperm_ms_unrank(kperm_rank rank, const kperm_u8 *counts, int m, kperm_u8 *perm)
 {
     kperm_u8 c[KPERM_MAX_MS_N], out[KPERM_MAX_MS_N];
@@ -70,12 +61,12 @@ KPERM_FN int kperm_ms_unrank(kperm_rank rank, const kperm_u8 *counts, int m, kpe
     for (v = 0; v < m; v++)
         c[v] = counts[v];
     for (i = 0; i < n; i++) {
-        kperm_u32 rest = (kperm_u32)(n - i), r = (kperm_u32)(total % rest);
-        kperm_u64 q = total / rest;
+        int s = kperm_lowest64((kperm_u64)(n - i));
+        kperm_u64 inv = kperm_inverse64((kperm_u64)((n - i) >> s));
         for (v = 0; v < m; v++) {
             if (!c[v])
                 continue;
-            group = kperm_ms_share(q, r, c[v], rest);
+            group = kperm_div_exact(total, c[v], s, inv);
             if (rank < group)
                 break;
             rank -= group;
@@ -102,13 +93,13 @@ KPERM_FN int kperm_ms_rank_of(const kperm_u8 *perm, const kperm_u8 *counts, int 
     for (v = 0; v < m; v++)
         c[v] = counts[v];
     for (i = 0; i < n; i++) {
-        kperm_u32 rest = (kperm_u32)(n - i), rem = (kperm_u32)(total % rest);
-        kperm_u64 q = total / rest;
+        int s = kperm_lowest64((kperm_u64)(n - i));
+        kperm_u64 inv = kperm_inverse64((kperm_u64)((n - i) >> s));
         if (perm[i] >= m || !c[perm[i]])
             return KPERM_E_PERM;
         for (v = 0; v < perm[i]; v++)
-            r += kperm_ms_share(q, rem, c[v], rest);
-        total = kperm_ms_share(q, rem, c[perm[i]], rest);
+            r += kperm_div_exact(total, c[v], s, inv);
+        total = kperm_div_exact(total, c[perm[i]], s, inv);
         c[perm[i]]--;
     }
     *rank = r;

@@ -83,6 +83,20 @@ KPERM_FN int kperm_popcount64(kperm_u64 x)
     return kperm_popcount32((kperm_u32)x) + kperm_popcount32((kperm_u32)(x >> 32));
 }
 
+/* the high 64 bits of a * b */
+KPERM_FN kperm_u64 kperm_mulhi64(kperm_u64 a, kperm_u64 b)
+{
+#if defined(__OPENCL_VERSION__)
+    return mul_hi(a, b);
+#elif defined(__CUDA_ARCH__)
+    return __umul64hi(a, b);
+#else
+    kperm_u64 al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+    kperm_u64 lo = al * bl, m1 = ah * bl + (lo >> 32), m2 = al * bh + (m1 & 0xffffffffu);
+    return ah * bh + (m1 >> 32) + (m2 >> 32);
+#endif
+}
+
 /* index of the highest set bit of x != 0 */
 KPERM_FN int kperm_highest64(kperm_u64 x)
 {
