@@ -65,33 +65,19 @@ KPERM_FN int kperm_count128(int n, kperm_rank128 *count)
 }
 
 /* Lehmer digits from the low end (rank mod 2, mod 3, ...), then the d-th
- * unused value of a 64-bit mask at each position. The radixes go in groups
- * whose product fits 32 bits (2..12, 13..19, 20..26, 27..32, 33..34): one
- * 128-bit long division per group, then the group's digits from its 32-bit
- * remainder (n = 30: 4 long divisions instead of 29). */
+ * unused value of a 64-bit mask at each position */
 KPERM_FN int kperm_unrank128(kperm_rank128 rank, int n, kperm_u8 *perm)
 {
     kperm_rank128 total;
     kperm_u8 digit[KPERM_MAX_N128];
     kperm_u64 unused;
-    int i, r, rc = kperm_count128(n, &total);
+    int i, rc = kperm_count128(n, &total);
     if (rc != KPERM_OK)
         return rc;
     if (!kperm_lt128(rank, total))
         return KPERM_E_RANK;
-    digit[n - 1] = 0; /* radix 1 */
-    for (r = 2; r <= n;) {
-        kperm_u64 product = 1;
-        kperm_u32 rest;
-        int last = r;
-        while (last <= n && product * (kperm_u64)last <= KPERM_U64(0xffffffff))
-            product *= (kperm_u64)last++;
-        rest = kperm_divmod128(&rank, (kperm_u32)product);
-        for (; r < last; r++) { /* digit of radix r: position n - r */
-            digit[n - r] = (kperm_u8)(rest % (kperm_u32)r);
-            rest /= (kperm_u32)r;
-        }
-    }
+    for (i = n - 1; i >= 0; i--)
+        digit[i] = (kperm_u8)kperm_divmod128(&rank, (kperm_u32)(n - i));
     unused = (KPERM_U64(1) << n) - 1;
     for (i = 0; i < n; i++) {
         perm[i] = (kperm_u8)kperm_select64(unused, digit[i]);
