@@ -56,23 +56,33 @@ KPERM_FN int kperm_cursor_init(kperm_cursor *c, int n, kperm_rank begin, kperm_r
     return KPERM_OK;
 }
 
+/* The bookkeeping of every cursor over [rank, end): 0 when the range is
+ * done, 1 on the first visit (*pivot becomes 0), 2 when the caller steps to
+ * the next permutation (rank already counted). pivot = -1: not started. */
+KPERM_FN int kperm_cursor_advance(kperm_rank *rank, kperm_rank end, int *pivot)
+{
+    if (*rank >= end)
+        return 0;
+    if (*pivot < 0) {
+        *pivot = 0;
+        return 1;
+    }
+    if (end - *rank == 1) {
+        *rank = end;
+        return 0;
+    }
+    ++*rank;
+    return 2;
+}
+
 /* 1: c->perm is the permutation of rank c->rank and c->pivot the first index
  * that differs from the previous one (0 on the first call); 0: range done. */
 KPERM_FN int kperm_cursor_next(kperm_cursor *c)
 {
-    if (c->rank >= c->end)
-        return 0;
-    if (c->pivot < 0) {
-        c->pivot = 0;
-        return 1;
-    }
-    if (c->end - c->rank == 1) {
-        c->rank = c->end;
-        return 0;
-    }
-    c->pivot = kperm_next(c->perm, c->n);
-    c->rank++;
-    return 1;
+    int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
+    if (step == 2)
+        c->pivot = kperm_next(c->perm, c->n);
+    return step != 0;
 }
 
 #endif /* KPERM_RANGE_H */

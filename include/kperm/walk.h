@@ -10,6 +10,7 @@
 #include "platform.h"
 #include "status.h"
 #include "packed.h"
+#include "range.h"
 
 #define KPERM_WALK_S 5       /* the walk's block orders the last 5 positions */
 #define KPERM_WALK_BLOCK 120 /* 5! ranks a block */
@@ -74,6 +75,19 @@ KPERM_FN int kperm_packed_next(kperm_u64 *w, int n)
     return i >= 0 ? i : KPERM_END;
 }
 
+/* what a packed walk of [begin, end) checks first: the tables, 1 <= n <= 16,
+ * begin <= end <= n! */
+KPERM_FN int kperm_packed_range_check(int n, kperm_rank begin, kperm_rank end)
+{
+    kperm_u64 total;
+    int rc = kperm_fact_checked(n, &total);
+    if (rc != KPERM_OK)
+        return rc;
+    if (n > KPERM_MAX_PACKED_N)
+        return KPERM_E_N;
+    return begin > end || end > total ? KPERM_E_RANK : KPERM_OK;
+}
+
 /* ---- the packed cursor: kperm_cursor with the permutation in one word */
 typedef struct {
     kperm_u64 word;
@@ -85,18 +99,13 @@ typedef struct {
  * error (KPERM_E_N, KPERM_E_RANK, KPERM_E_TABLES) c is an empty range. */
 KPERM_FN int kperm_pcursor_init(kperm_pcursor *c, int n, kperm_rank begin, kperm_rank end)
 {
-    kperm_u64 total;
-    int rc = kperm_fact_checked(n, &total);
+    int rc = kperm_packed_range_check(n, begin, end);
     c->word = 0;
     c->n = n; /* as given even on error (the range is then empty): a literal n stays constant */
     c->pivot = -1;
     c->rank = c->end = 0;
     if (rc != KPERM_OK)
         return rc;
-    if (n > KPERM_MAX_PACKED_N)
-        return KPERM_E_N;
-    if (begin > end || end > total)
-        return KPERM_E_RANK;
     if (begin < end)
         kperm_unrank_packed(begin, n, &c->word);
     c->rank = begin;
@@ -108,19 +117,10 @@ KPERM_FN int kperm_pcursor_init(kperm_pcursor *c, int n, kperm_rank begin, kperm
  * that differs from the previous one (0 on the first call); 0: range done. */
 KPERM_FN int kperm_pcursor_next(kperm_pcursor *c)
 {
-    if (c->rank >= c->end)
-        return 0;
-    if (c->pivot < 0) {
-        c->pivot = 0;
-        return 1;
-    }
-    if (c->end - c->rank == 1) {
-        c->rank = c->end;
-        return 0;
-    }
-    c->pivot = kperm_packed_next(&c->word, c->n);
-    c->rank++;
-    return 1;
+    int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
+    if (step == 2)
+        c->pivot = kperm_packed_next(&c->word, c->n);
+    return step != 0;
 }
 
 /* ---- the block walk
@@ -161,8 +161,7 @@ typedef struct {
  * error (KPERM_E_N, KPERM_E_RANK, KPERM_E_TABLES) w is an empty range. */
 KPERM_FN int kperm_walk_init(kperm_walk *w, int n, kperm_rank begin, kperm_rank end)
 {
-    kperm_u64 total;
-    int rc = kperm_fact_checked(n, &total);
+    int rc = kperm_packed_range_check(n, begin, end);
     /* n and rot are set as given even on error (the range is then empty):
      * so a literal n stays a constant through the caller's loop */
     w->prefix = w->list = 0;
@@ -174,10 +173,6 @@ KPERM_FN int kperm_walk_init(kperm_walk *w, int n, kperm_rank begin, kperm_rank 
     w->next = w->end = 0;
     if (rc != KPERM_OK)
         return rc;
-    if (n > KPERM_MAX_PACKED_N)
-        return KPERM_E_N;
-    if (begin > end || end > total)
-        return KPERM_E_RANK;
     w->next = begin;
     w->end = end;
     return KPERM_OK;
