@@ -74,15 +74,15 @@ bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl
 	sh bench/tsp_backends.sh
 
 # --- TSP tests: the reader (also under the sanitizers), the solver through its CLI
-TSPLIB_DEPS := tests/test_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h
+TSPLIB_DEPS := tests/test_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h
 $(B)/test_tsplib: $(TSPLIB_DEPS) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
 $(B)/test_tsplib_san: $(TSPLIB_DEPS) | $(B)
 	clang $(STRICT) $(SANITIZE) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
-$(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h $(B)/kperm-tsp
+$(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h $(B)/kperm-tsp
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -I$(TSP) -Itests -Ibench tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
 
-POOL_DEPS := tests/test_pool.c tests/check.h $(TSP)/tsp_pool.c $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c $(TSP_HEADERS)
+POOL_DEPS := tests/test_pool.c tests/check.h tests/rng.h $(TSP)/tsp_pool.c $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c $(TSP_HEADERS)
 $(B)/test_pool: $(POOL_DEPS) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -Itests tests/test_pool.c $(TSP)/tsp_pool.c \
 	    $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c -lm -o $@
@@ -123,25 +123,25 @@ $(B)/libkperm_cl.a: $(B)/kperm_cl.o $(B)/kperm_cl_source.o
 	rm -f $@ && ar rcs $@ $^
 
 # --- tests: host C under gcc, clang and the sanitizers
-$(B)/test_lex_gcc: tests/test_lex.c tests/check.h tests/reference.h $(CORE) | $(B)
+$(B)/test_lex_gcc: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
 	gcc $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_lex_clang: tests/test_lex.c tests/check.h tests/reference.h $(CORE) | $(B)
+$(B)/test_lex_clang: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
 	clang $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_lex_san: tests/test_lex.c tests/check.h tests/reference.h $(CORE) | $(B)
+$(B)/test_lex_san: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_families: tests/test_families.c tests/check.h tests/reference.h $(CORE) | $(B)
+$(B)/test_families: tests/test_families.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_families_san: tests/test_families.c tests/check.h tests/reference.h $(CORE) | $(B)
+$(B)/test_families_san: tests/test_families.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_walk: tests/test_walk.c tests/check.h $(CORE) | $(B)
+$(B)/test_walk: tests/test_walk.c tests/check.h tests/rng.h $(CORE) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_walk_san: tests/test_walk.c tests/check.h $(CORE) | $(B)
+$(B)/test_walk_san: tests/test_walk.c tests/check.h tests/rng.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
 # C++ users of the host API: the core must also be valid C++
 $(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@
 
-$(B)/lex_vectors.o: tests/lex_vectors.c tests/lex_vectors.h tests/lex_body.h $(CORE) | $(B)
+$(B)/lex_vectors.o: tests/lex_vectors.c tests/lex_vectors.h tests/rng.h tests/lex_body.h $(CORE) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) -c $< -o $@
 $(B)/test_cl: tests/test_cl.c tests/cl_util.h $(B)/lex_vectors.o $(B)/libkperm_cl.a
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/lex_vectors.o $(B)/libkperm_cl.a -lOpenCL -o $@

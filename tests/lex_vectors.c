@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "rng.h"
 #include "kperm.h"
 #define KPERM_TEST_GLOBAL
 #include "lex_body.h"
@@ -10,12 +11,9 @@
 typedef unsigned long long u64;
 
 static u64 rng_state = 42;
-static u64 rng(void) /* splitmix64 */
+static u64 rng(void)
 {
-    u64 z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return test_splitmix(&rng_state);
 }
 
 static u64 *vec;

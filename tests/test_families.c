@@ -3,6 +3,7 @@
  * 128-bit arithmetic against the host compiler's unsigned __int128. */
 #include "kperm.h"
 #include "check.h"
+#include "rng.h"
 #include "reference.h"
 #include <string.h>
 
@@ -11,10 +12,7 @@ typedef unsigned long long u64;
 static u64 rng_state = 77;
 static u64 rng(void)
 {
-    u64 z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return test_splitmix(&rng_state);
 }
 
 static int first_diff(const kperm_u8 *a, const kperm_u8 *b, int n)

@@ -3,6 +3,7 @@
  * article's method), successors by a plain textbook next_permutation. */
 #include "kperm.h"
 #include "check.h"
+#include "rng.h"
 #include "reference.h"
 #include <string.h>
 
@@ -45,12 +46,9 @@ static int first_diff(const kperm_u8 *a, const kperm_u8 *b, int n)
 }
 
 static u64 rng_state = 0x9e3779b97f4a7c15ULL;
-static u64 rng(void) /* splitmix64 */
+static u64 rng(void)
 {
-    u64 z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return test_splitmix(&rng_state);
 }
 
 static void test_count(void)

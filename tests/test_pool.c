@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_checkpoint.h"
 #include "check.h"
+#include "rng.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,10 +19,7 @@
 static unsigned long long rng_state = 7;
 static unsigned long long rng(void)
 {
-    unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return test_splitmix(&rng_state);
 }
 
 static tsp_range handed[MAX_RANGES];

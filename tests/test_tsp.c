@@ -7,6 +7,7 @@
 #include "tsplib.h"
 #include "held_karp.h"
 #include "check.h"
+#include "rng.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,10 +89,7 @@ static void write_matrix(const char *path, const char *type, const tsp_instance 
 static unsigned long long rng_state = 2024;
 static unsigned rng(void)
 {
-    unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return (unsigned)((z ^ (z >> 31)) >> 32);
+    return (unsigned)(test_splitmix(&rng_state) >> 32);
 }
 
 /* every backend on one instance: the Held-Karp optimum, a valid tour, and the

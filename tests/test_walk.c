@@ -10,16 +10,14 @@
  *  - bad arguments: the error, and an empty walk. */
 #include "kperm.h"
 #include "check.h"
+#include "rng.h"
 #include <stdlib.h>
 #include <string.h>
 
 static unsigned long long rng_state = 11;
 static unsigned long long rng(void)
 {
-    unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return test_splitmix(&rng_state);
 }
 
 static kperm_u64 pack(const kperm_u8 *p, int n)
