@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #define CPU_TRIAL (KPERM_U64(120) << 17) /* ranks each CPU path searches to compare them */
@@ -52,13 +51,6 @@ static const struct {
     {"cpu", tsp_cpu_open},
 };
 #define NBACKENDS ((int)(sizeof backends / sizeof backends[0]))
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* rank 0 says it once; every rank ends with status 2 */
 static void usage(const char *why)
@@ -193,17 +185,17 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
             other.close(&other);
         return 0;
     }
-    t0 = now();
+    t0 = tsp_now();
     if (b->search(b, 0, trial, err, sizeof err)) {
         say_error(err);
         return -1;
     }
-    t_cpu = now() - t0;
-    t0 = now();
+    t_cpu = tsp_now() - t0;
+    t0 = tsp_now();
     if (other.search(&other, 0, trial, err, sizeof err))
         t_cl = 1e30;
     else
-        t_cl = now() - t0;
+        t_cl = tsp_now() - t0;
     if (t_cl < t_cpu) {
         b->close(b);
         *b = other;
@@ -328,12 +320,12 @@ static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b,
     kperm_count(inst->n - 1, &total);
     memset(b, 0, sizeof *b);
     if (strcmp(o->backend, "auto"))
-        return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = now(), 0);
+        return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = tsp_now(), 0);
     if (open_backend(o, inst, &place, b, 1) == 0) {
-        *t0 = now();
+        *t0 = tsp_now();
         return 0;
     }
-    *t0 = now();
+    *t0 = tsp_now();
     if (total > CPU_TRIAL) /* its ranks are searched again from the pool: a min is idempotent */
         return pick_cpu(o, inst, &place, b, CPU_TRIAL) ? 4 : 0;
     if (tsp_cpu_open(b, inst, 0, &place, err, sizeof err) == 0)
@@ -427,7 +419,7 @@ int main(int argc, char **argv)
             snprintf(where, sizeof where, "%s", b.name);
         run.where = where;
         status = tsp_run_coordinator(&pool, &b, &run);
-        r.seconds = now() - t0;
+        r.seconds = tsp_now() - t0;
         r.info = info;
         if (status == 0)
             print_result(&o, &inst, &r);

@@ -34,7 +34,7 @@ void tsp_run_catch_signals(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-static double now(void)
+double tsp_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -53,10 +53,10 @@ static int work(tsp_backend *b, take_fn take, void *ctx, char *err, size_t errsi
     req.want = (kperm_u64)FIRST_CHUNK;
     req.best.length = req.best.rank = TSP_NONE;
     while (take(ctx, &req, &c)) {
-        double t0 = now(), took;
+        double t0 = tsp_now(), took;
         if (b->search(b, c.begin, c.end, err, errsize) || b->result(b, &req.best, err, errsize))
             return -1;
-        took = now() - t0;
+        took = tsp_now() - t0;
         req.want = (kperm_u64)((double)(c.end - c.begin) / (took > 1e-6 ? took : 1e-6) * CHUNK_SECONDS);
     }
     return 0;
@@ -154,7 +154,7 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
 {
     local_worker w;
     pthread_t thread;
-    double t0 = now(), last_save = t0, elapsed;
+    double t0 = tsp_now(), last_save = t0, elapsed;
     struct timespec nap = {0, 200000}; /* 0.2 ms: a worker rank waits at most this for its chunk */
     int estimated = 0, shown = 0, status = 0, finished = 0;
     memset(&w, 0, sizeof w);
@@ -168,7 +168,7 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
     while (!finished) {
         pthread_mutex_lock(&w.lock);
         serve(pool);
-        elapsed = now() - t0;
+        elapsed = tsp_now() - t0;
         if (caught || w.failed) { /* keep what is finished, then end every rank */
             save(pool, o);
             if (w.failed)
@@ -189,9 +189,9 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
                 status = 3;
             }
         }
-        if (o->checkpoint && now() - last_save >= o->checkpoint_every) {
+        if (o->checkpoint && tsp_now() - last_save >= o->checkpoint_every) {
             save(pool, o);
-            last_save = now();
+            last_save = tsp_now();
         }
         if (o->bar && elapsed > 2.0) {
             progress(pool, o, elapsed);

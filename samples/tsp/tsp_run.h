@@ -22,6 +22,9 @@ typedef struct {
     int bar;                   /* progress bar on stderr */
 } tsp_run_options;
 
+/* seconds on a monotonic clock */
+double tsp_now(void);
+
 /* Catches SIGINT and SIGTERM from now on, so that rank 0 can write the
  * checkpoint before it ends. */
 void tsp_run_catch_signals(void);
