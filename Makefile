@@ -137,6 +137,10 @@ $(B)/test_walk: tests/test_walk.c tests/check.h tests/rng.h $(CORE) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
 $(B)/test_walk_san: tests/test_walk.c tests/check.h tests/rng.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
+$(B)/test_family_cursors: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
+$(B)/test_family_cursors_san: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) | $(B)
+	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
 # C++ users of the host API: the core must also be valid C++
 $(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@

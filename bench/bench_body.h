@@ -358,4 +358,99 @@ KPERM_FN kperm_u64 bench_derange_walk(int n, kperm_rank total, kperm_u64 item, k
     return count;
 }
 
+/* ---- 5. the other families walked: a multiset and k-permutations -------- */
+
+/* the k values as bytes of one word, as kperm_kcursor holds them */
+KPERM_FN kperm_u64 bench_bytes_word(const kperm_u8 *p, int k)
+{
+    kperm_u64 w = 0;
+    int i;
+    KPERM_UNROLL
+    for (i = 0; i < k; i++)
+        w |= (kperm_u64)p[i] << (8 * i);
+    return w;
+}
+
+/* the textbook loop on repeated values: unrank once, textbook next on bytes */
+BENCH_DEVICE_FN kperm_u64 bench_walk_ms_textbook(kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[BENCH_WALK_MS_N], counts[BENCH_WALK_MS_M];
+    kperm_rank r, b, e;
+    kperm_u64 sum = 0;
+    bench_walk_counts(counts);
+    kperm_split(0, total, items, item, &b, &e);
+    if (b < e)
+        kperm_ms_unrank(b, counts, BENCH_WALK_MS_M, p);
+    for (r = b; r < e; r++) {
+        sum += bench_mix(bench_key(p, BENCH_WALK_MS_N));
+        bench_textbook_next(p, BENCH_WALK_MS_N);
+    }
+    return sum;
+}
+
+KPERM_FN kperm_u64 bench_walk_ms_pcursor(kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 counts[BENCH_WALK_MS_M];
+    kperm_pcursor c;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    bench_walk_counts(counts);
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_ms_pcursor_init(&c, counts, BENCH_WALK_MS_M, b, e);
+    while (kperm_pcursor_next(&c))
+        sum += bench_mix(c.word);
+    return sum;
+}
+
+/* the textbook k-permutation loop: all n values in bytes, the unused ones
+ * ascending after the first k; a step reverses those, then next_permutation
+ * (method W_KP_TEXTBOOK); or kperm_kp_next on the first k bytes (W_KP_NEXT) */
+BENCH_DEVICE_FN kperm_u64 bench_walk_kp_bytes(int method, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[BENCH_WALK_KP_N], t;
+    kperm_rank r, b, e;
+    kperm_u64 sum = 0, used = 0;
+    int i, j;
+    kperm_split(0, total, items, item, &b, &e);
+    if (b < e)
+        kperm_kp_unrank(b, BENCH_WALK_KP_N, BENCH_WALK_KP_K, p);
+    for (i = 0; i < BENCH_WALK_KP_K; i++)
+        used |= KPERM_U64(1) << p[i];
+    for (i = BENCH_WALK_KP_K, j = 0; i < BENCH_WALK_KP_N; j++)
+        if (!((used >> j) & 1u))
+            p[i++] = (kperm_u8)j;
+    for (r = b; r < e; r++) {
+        sum += bench_mix(bench_bytes_word(p, BENCH_WALK_KP_K));
+        if (method == W_KP_NEXT)
+            kperm_kp_next(p, BENCH_WALK_KP_N, BENCH_WALK_KP_K);
+        else {
+            for (i = BENCH_WALK_KP_K, j = BENCH_WALK_KP_N - 1; i < j; i++, j--) {
+                t = p[i]; p[i] = p[j]; p[j] = t;
+            }
+            bench_textbook_next(p, BENCH_WALK_KP_N);
+        }
+    }
+    return sum;
+}
+
+KPERM_FN kperm_u64 bench_walk_kp_cursor(kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_kcursor c;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_kcursor_init(&c, BENCH_WALK_KP_N, BENCH_WALK_KP_K, b, e);
+    while (kperm_kcursor_next(&c))
+        sum += bench_mix(c.word);
+    return sum;
+}
+
+BENCH_DEVICE_FN kperm_u64 bench_walks(int method, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    return method == W_MS_TEXTBOOK ? bench_walk_ms_textbook(total, item, items)
+         : method == W_MS_PCURSOR ? bench_walk_ms_pcursor(total, item, items)
+         : method == W_KP_CURSOR ? bench_walk_kp_cursor(total, item, items)
+         : bench_walk_kp_bytes(method, total, item, items);
+}
+
 #endif

@@ -3,7 +3,7 @@
  * in one run. Every kernel's result is checked before it is timed; times are
  * CUDA-event medians of BENCH_REPS runs after one warm-up.
  *
- *   bench_cuda [--quick] [materialize] [unrank] [fused]
+ *   bench_cuda [--quick] [materialize] [unrank] [fused] [family] [derange] [walks]
  * --quick: fewer ranks and no n = 14; naming sections runs only those.
  * The benchmarks themselves are in bench_host.h, shared with bench_cl.c. */
 #include "bench_cuda.h"
@@ -63,6 +63,8 @@ template <int N, int M> __global__ void k_derange(kperm_rank total, kperm_u64 *s
                : M == D_PCURSOR ? bench_derange_pcursor(N, total, ITEM, ITEMS)
                : bench_derange_walk(N, total, ITEM, ITEMS);
 }
+template <int M> __global__ void k_walks(kperm_rank total, kperm_u64 *sums)
+{ sums[ITEM] = bench_walks(M, total, ITEM, ITEMS); }
 template <int N, int S> __global__ void k_fused_blocks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_blocks(N, S, total, ITEM, ITEMS); }
 
@@ -121,6 +123,12 @@ static void enqueue(int section, int m, int n, kperm_u64 count)
         else launch_unrank<20>(m, count);
     } else if (section == BENCH_FAMILY) {
         k_family<<<blocks(), 256>>>(m, count, d_sums);
+    } else if (section == BENCH_WALKS) {
+        if (m == W_MS_TEXTBOOK) k_walks<W_MS_TEXTBOOK><<<blocks(), 256>>>(count, d_sums);
+        else if (m == W_MS_PCURSOR) k_walks<W_MS_PCURSOR><<<blocks(), 256>>>(count, d_sums);
+        else if (m == W_KP_TEXTBOOK) k_walks<W_KP_TEXTBOOK><<<blocks(), 256>>>(count, d_sums);
+        else if (m == W_KP_NEXT) k_walks<W_KP_NEXT><<<blocks(), 256>>>(count, d_sums);
+        else k_walks<W_KP_CURSOR><<<blocks(), 256>>>(count, d_sums);
     } else if (section == BENCH_DERANGE) {
         if (n == 12) launch_derange<12>(m);
         else launch_derange<13>(m);

@@ -8,11 +8,12 @@
 #define BENCH_GROUP 128 /* work-items per group of the staged materialize kernel */
 
 /* the benchmarks and their methods, named alike by the drivers and the kernels */
-enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY, BENCH_DERANGE };
+enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY, BENCH_DERANGE, BENCH_WALKS, BENCH_SECTIONS };
 enum { M_SEED, M_PLAIN, M_KPERM };                       /* materialize */
 enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
 enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5, F_PCURSOR, F_WALK, F_WALK_WHOLE, F_METHODS }; /* fused */
 enum { D_PLAIN, D_CURSOR, D_PCURSOR, D_WALK, D_METHODS };                       /* derangements */
+enum { W_MS_TEXTBOOK, W_MS_PCURSOR, W_KP_TEXTBOOK, W_KP_NEXT, W_KP_CURSOR, W_METHODS }; /* family walks */
 
 /* a 64-bit mixer (splitmix64's finaliser): no closed form for the sums */
 KPERM_FN kperm_u64 bench_mix(kperm_u64 z)
@@ -61,6 +62,19 @@ KPERM_FN kperm_rank bench_random_rank(kperm_u64 i, kperm_rank total)
 #define BENCH_KP_N 32      /* k-permutations: P(32, 8) */
 #define BENCH_KP_K 8
 #define BENCH_N128 30      /* 128-bit ranks: 30! */
+
+/* the family walks' spaces, walked whole */
+#define BENCH_WALK_MS_N 16 /* 3, 3, 3, 3, 2, 2 of the values 0..5: 4 036 032 000 arrangements */
+#define BENCH_WALK_MS_M 6
+#define BENCH_WALK_KP_N 20 /* P(20, 8) = 5 079 110 400 */
+#define BENCH_WALK_KP_K 8
+
+KPERM_FN void bench_walk_counts(kperm_u8 *counts)
+{
+    int v;
+    for (v = 0; v < BENCH_WALK_MS_M; v++)
+        counts[v] = (kperm_u8)(v < 4 ? 3 : 2);
+}
 
 KPERM_FN kperm_u64 bench_family(int family, kperm_u64 count, kperm_u64 item, kperm_u64 items)
 {

@@ -220,21 +220,51 @@ static inline void bench_derange(bench_backend *b, int n)
                names[m], ms[m], (double)bench_fact(n) / ms[m] / 1e6, want, ms[D_PLAIN] / ms[m]);
 }
 
-/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] [family] [derange] */
+/* the multiset and k-permutation spaces walked whole, the textbook loop
+ * against kperm's cursor; the methods of a family must agree on the sum */
+static inline void bench_family_walks(bench_backend *b)
+{
+    static const char *names[W_METHODS] = {"textbook loop (bytes)", "kperm_ms_pcursor_init + pcursor",
+                                           "textbook (reverse + next)", "kperm_kp_next (bytes)", "kperm_kcursor"};
+    kperm_u8 counts[BENCH_WALK_MS_M];
+    kperm_rank total[2];
+    kperm_u64 sums[W_METHODS];
+    double ms[W_METHODS];
+    int m;
+    bench_walk_counts(counts);
+    kperm_ms_count(counts, BENCH_WALK_MS_M, &total[0]);
+    kperm_kp_count(BENCH_WALK_KP_N, BENCH_WALK_KP_K, &total[1]);
+    for (m = 0; m < W_METHODS; m++) {
+        int f = m >= W_KP_TEXTBOOK, base = f ? W_KP_TEXTBOOK : W_MS_TEXTBOOK;
+        b->launch(b, BENCH_WALKS, m, 0, total[f]);
+        sums[m] = b->sum(b);
+        if (sums[m] != sums[base])
+            bench_wrong("walks", 0, names[m], sums[m], sums[base]);
+        ms[m] = b->time_ms(b, BENCH_WALKS, m, 0, total[f]);
+    }
+    for (m = 0; m < W_METHODS; m++) {
+        int f = m >= W_KP_TEXTBOOK, base = f ? W_KP_TEXTBOOK : W_MS_TEXTBOOK;
+        printf("| walks %-5s | %2d | %-31s | %8.3f | %7.2f G/s | checksum %016llx | | %5.2fx textbook |\n",
+               f ? "P(n,8)" : "3333 22", f ? BENCH_WALK_KP_N : BENCH_WALK_MS_N, names[m], ms[m],
+               (double)total[f] / ms[m] / 1e6, sums[m], ms[base] / ms[m]);
+    }
+}
+
+/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] [family] [derange] [walks] */
 static inline int bench_main(bench_backend *b, int argc, char **argv)
 {
-    static const char *sections[5] = {"materialize", "unrank", "fused", "family", "derange"};
-    int quick = 0, only = 0, want[5] = {0, 0, 0, 0, 0}, a, k;
+    static const char *sections[BENCH_SECTIONS] = {"materialize", "unrank", "fused", "family", "derange", "walks"};
+    int quick = 0, only = 0, want[BENCH_SECTIONS] = {0, 0, 0, 0, 0, 0}, a, k;
     double ceiling;
     size_t bytes12 = (size_t)bench_fact(12) * 12;
     for (a = 1; a < argc; a++) {
         quick |= strcmp(argv[a], "--quick") == 0;
-        for (k = 0; k < 5; k++)
+        for (k = 0; k < BENCH_SECTIONS; k++)
             if (strcmp(argv[a], sections[k]) == 0)
                 want[k] = only = 1;
     }
-    if (!only)
-        want[0] = want[1] = want[2] = want[3] = want[4] = 1;
+    for (k = 0; !only && k < BENCH_SECTIONS; k++)
+        want[k] = 1;
     printf("device: %s; medians of %d runs after a warm-up\n", b->device, BENCH_REPS);
     ceiling = b->store_gbs(b, bytes12);
     printf("| write ceiling | plain 16-byte stores over %zu bytes | %6.1f GB/s |\n", bytes12, ceiling);
@@ -249,6 +279,8 @@ static inline int bench_main(bench_backend *b, int argc, char **argv)
         bench_families(b, quick ? 1ull << 22 : 1ull << 26);
     for (k = 12; want[4] && k <= 13; k++)
         bench_derange(b, k);
+    if (want[5])
+        bench_family_walks(b);
     return 0;
 }
 

@@ -17,6 +17,10 @@
  *  kind 6: 128-bit, n = a - 1000, rank (hi c, lo b)
  *  kind 7: block walk over [b, c) of n = a - 1000, at most d visits, folded
  *  kind 8: packed cursor over [b, c) of n = a - 1000, at most d visits, folded
+ *  kind 9: multiset packed cursor, m = a >> 60 values with counts the nibbles
+ *          of a's low 60 bits, over [b, c), at most d visits, folded
+ *  kind 10: k-permutation cursor, n = (a - 1000) % 100, k = (a - 1000) / 100,
+ *          over [b, c), at most d visits, folded
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -184,6 +188,41 @@ KPERM_FN void kperm_test_pcursor_one(int n, kperm_rank b, kperm_rank e, kperm_u6
     kperm_test_put64(o, 17, c.word);
 }
 
+KPERM_FN void kperm_test_ms_pcursor_one(kperm_u64 a, kperm_rank b, kperm_rank e, kperm_u64 most,
+                                        KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u8 counts[15];
+    kperm_pcursor c;
+    kperm_u64 visits = 0, fold = 0;
+    int i;
+    for (i = 0; i < 15; i++)
+        counts[i] = (kperm_u8)((a >> (4 * i)) & 15u);
+    kperm_test_put8(o, 0, kperm_ms_pcursor_init(&c, counts, (int)(a >> 60), b, e));
+    while (visits < most && kperm_pcursor_next(&c)) {
+        fold = kperm_test_fold_word(fold, c.rank, c.pivot, c.word);
+        visits++;
+    }
+    kperm_test_put64(o, 1, visits);
+    kperm_test_put64(o, 9, fold);
+    kperm_test_put64(o, 17, c.word);
+}
+
+KPERM_FN void kperm_test_kcursor_one(int nk, kperm_rank b, kperm_rank e, kperm_u64 most,
+                                     KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_kcursor c;
+    kperm_u64 visits = 0, fold = 0;
+    kperm_test_put8(o, 0, kperm_kcursor_init(&c, nk % 100, nk / 100, b, e));
+    while (visits < most && kperm_kcursor_next(&c)) {
+        fold = kperm_test_fold_word(fold, c.rank, c.pivot, c.word);
+        visits++;
+    }
+    kperm_test_put64(o, 1, visits);
+    kperm_test_put64(o, 9, fold);
+    kperm_test_put64(o, 17, c.word);
+    kperm_test_put64(o, 25, c.used);
+}
+
 KPERM_FN void kperm_test_putn(KPERM_TEST_GLOBAL kperm_u8 *o, int off, const kperm_u8 *p, int count)
 {
     int i;
@@ -285,8 +324,12 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_128_one(n, w[2], w[3], o);
     else if (w[0] == 7)
         kperm_test_walk_one(n, w[2], w[3], w[4], o);
-    else
+    else if (w[0] == 8)
         kperm_test_pcursor_one(n, w[2], w[3], w[4], o);
+    else if (w[0] == 9)
+        kperm_test_ms_pcursor_one(w[1], w[2], w[3], w[4], o);
+    else
+        kperm_test_kcursor_one(n, w[2], w[3], w[4], o);
 }
 
 #endif

@@ -128,6 +128,31 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
         }
         add(5, (u64)(1000 + nn), k % 50 == 0 ? count : rng() % count, (u64)kk, (u64)(k % 4 == 1));
     }
+    for (k = 0; k < 300; k++) { /* the multiset packed cursor (9): up to 16 elements over up to 15 values */
+        kperm_u8 counts[15];
+        u64 a, count = 0, b, e;
+        int m = 1 + (int)(rng() % 15), v, total = 0;
+        for (a = (u64)m << 60, v = 0; v < m; v++) {
+            counts[v] = (kperm_u8)(rng() % (v < 3 ? 5 : 2));
+            total += counts[v];
+            a |= (u64)counts[v] << (4 * v);
+        }
+        if (total < 1 || total > 16 || kperm_ms_count(counts, m, &count) != KPERM_OK) {
+            add(9, a, 0, 1, 5); /* an error record */
+            continue;
+        }
+        b = k % 10 == 0 ? count - count % 7 : rng() % (count + 1);
+        e = b + rng() % (count - b + 1);
+        add(9, a, b, e, 400);
+    }
+    for (k = 0; k < 300; k++) { /* the k-permutation cursor (10): n <= 64, k <= 9 (9: the error) */
+        int nn = 1 + (int)(rng() % 64), kk = 1 + (int)(rng() % (nn < 9 ? nn : 9));
+        u64 count = 0, b, e;
+        kperm_kp_count(nn, kk, &count);
+        b = k % 10 == 0 ? count - count % 5 : rng() % (count + 1);
+        e = b + rng() % (count - b + 1);
+        add(10, (u64)(1000 + nn + 100 * kk), b, e, 400);
+    }
     add(5, 1000, 0, 1, 0);
     add(5, 1065, 0, 1, 0);
     add(5, 1010, 0, 11, 0);

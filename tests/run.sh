@@ -64,6 +64,10 @@ step "block walk, packed cursor, kperm_packed_next" build_run $B/test_walk
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] block walk, packed cursor" build_run $B/test_walk_san "[asan+ubsan] "
 fi
+step "multiset packed cursor, k-permutation cursor" build_run $B/test_family_cursors
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] family cursors" build_run $B/test_family_cursors_san "[asan+ubsan] "
+fi
 step "the core compiles as C++ (g++ -Wall -Wextra -Werror -pedantic)" $MAKE -s $B/cxx_check.o
 
 if [ -f /usr/include/CL/cl.h ]; then

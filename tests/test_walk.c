@@ -45,12 +45,15 @@ static void packed_next(void)
     kperm_u64 w;
     kperm_rank total, r;
     int n, i, a, b;
-    check_begin("kperm_packed_next = kperm_next on bytes: every permutation n = 1..9, random n = 10..16, the wrap");
+    check_begin("kperm_packed_next = kperm_next on bytes: every permutation n = 1..9, random n = 10..16 (half with "
+                "the last 8 descending), the wrap");
     for (n = 1; n <= 16; n++) {
         kperm_count(n, &total);
         for (r = 0; r < (n <= 9 ? total : 20000); r++) {
             if (n <= 9)
                 kperm_unrank(r, n, p);
+            else if (r % 2) /* the last 8 positions descending: the pivot is left of the 32-bit window */
+                kperm_unrank(rng() % (total / 40320) * 40320 + 40319, n, p);
             else
                 kperm_unrank(r == 0 ? total - 1 : rng() % total, n, p);
             w = pack(p, n);
@@ -65,6 +68,33 @@ static void packed_next(void)
         w = 0x1234;
         CHECK(kperm_packed_next(&w, bad[i]) == KPERM_E_N && w == 0x1234, "n = %d accepted", bad[i]);
     }
+    check_end();
+}
+
+/* repeated values: kperm_packed_next = kperm_ms_next on the bytes, through
+ * every arrangement of every multiset shape of n <= 8 and from random words of
+ * n = 9..16 values < 4 */
+static void packed_next_multiset(void)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_u64 w;
+    int n, i, t, a, b, steps;
+    check_begin("kperm_packed_next on repeated values = kperm_ms_next: every arrangement of 2^n words (n <= 8), "
+                "random n = 9..16");
+    for (n = 1; n <= 16; n++)
+        for (t = 0; t < (n <= 8 ? 1 << n : 3000); t++) {
+            for (i = 0; i < n; i++) /* n <= 8: bit i of t starts a new value at i, sorted; else random values */
+                p[i] = (kperm_u8)(n <= 8 ? kperm_popcount32((kperm_u32)t & ((1u << i) - 1)) : (int)(rng() % 4));
+            for (steps = 0; steps < (n <= 8 ? 100000 : 40); steps++) {
+                w = pack(p, n);
+                a = kperm_packed_next(&w, n);
+                b = kperm_ms_next(p, n);
+                CHECK(a == b && w == pack(p, n), "n = %d: pivot %d word %llx, bytes pivot %d word %llx", n, a, w, b,
+                      pack(p, n));
+                if (b == KPERM_END)
+                    break;
+            }
+        }
     check_end();
 }
 
@@ -177,6 +207,7 @@ int main(int argc, char **argv)
     if (argc > 1)
         check_prefix = argv[1];
     packed_next();
+    packed_next_multiset();
     ranges(0);
     ranges(1);
     ranges(2);

@@ -15,6 +15,7 @@
 #include "status.h"
 #include "bits.h"
 #include "lex.h"
+#include "walk.h"
 
 /* n = sum of counts into *n, after checking m; KPERM_E_N for a bad m or n */
 KPERM_FN int kperm_ms_size(const kperm_u8 *counts, int m, int *n)
@@ -51,7 +52,7 @@ KPERM_FN int kperm_ms_count(const kperm_u8 *counts, int m, kperm_rank *count)
 KPERM_FN int kperm_ms_unrank(kperm_rank rank, const kperm_u8 *counts, int m, kperm_u8 *perm)
 {
     kperm_u8 c[KPERM_MAX_MS_N], out[KPERM_MAX_MS_N];
-    kperm_u64 total, group = 0;
+    kperm_u64 total = 0, group = 0;
     int n = 0, i, v, rc = kperm_ms_count(counts, m, &total);
     if (rc != KPERM_OK)
         return rc;
@@ -111,6 +112,39 @@ KPERM_FN int kperm_ms_rank_of(const kperm_u8 *perm, const kperm_u8 *counts, int 
 KPERM_FN int kperm_ms_next(kperm_u8 *perm, int n)
 {
     return kperm_step(perm, n, 1, KPERM_MAX_MS_N);
+}
+
+/* The packed cursor over ranks [begin, end) of the arrangements of a multiset
+ * of at most 16 elements over m <= 16 values: kperm_pcursor_next steps it
+ * with kperm_packed_next, whose strict compares treat repeated values as
+ * std::next_permutation does; c->word holds the arrangement (value at
+ * position i in bits 4i..4i+3). On error (KPERM_E_N, KPERM_E_OVERFLOW,
+ * KPERM_E_RANK) c is an empty range. */
+KPERM_FN int kperm_ms_pcursor_init(kperm_pcursor *c, const kperm_u8 *counts, int m, kperm_rank begin,
+                                   kperm_rank end)
+{
+    kperm_u8 p[KPERM_MAX_PACKED_N];
+    kperm_rank total = 0;
+    int n = 0, rc = kperm_ms_size(counts, m, &n);
+    if (rc == KPERM_OK && (m > KPERM_MAX_PACKED_N || n > KPERM_MAX_PACKED_N))
+        rc = KPERM_E_N;
+    if (rc == KPERM_OK)
+        rc = kperm_ms_count(counts, m, &total);
+    if (rc == KPERM_OK && (begin > end || end > total))
+        rc = KPERM_E_RANK;
+    c->word = 0;
+    c->n = rc == KPERM_OK ? n : 1;
+    c->pivot = -1;
+    c->rank = c->end = 0;
+    if (rc != KPERM_OK)
+        return rc;
+    if (begin < end) {
+        kperm_ms_unrank(begin, counts, m, p);
+        c->word = kperm_pack(p, n);
+    }
+    c->rank = begin;
+    c->end = end;
+    return KPERM_OK;
 }
 
 #endif /* KPERM_MULTISET_H */

@@ -58,6 +58,16 @@ KPERM_FN int kperm_unrank_packed(kperm_rank rank, int n, kperm_u64 *w)
     return KPERM_OK;
 }
 
+/* the packed word of perm[0..n-1] (n <= 16, values < 16: not checked) */
+KPERM_FN kperm_u64 kperm_pack(const kperm_u8 *perm, int n)
+{
+    kperm_u64 w = 0;
+    int i;
+    for (i = 0; i < n; i++)
+        w |= (kperm_u64)perm[i] << (4 * i);
+    return w;
+}
+
 /* perm[0..n-1] from a packed word (n <= 16, not checked) */
 KPERM_FN void kperm_unpack(kperm_u64 w, int n, kperm_u8 *perm)
 {

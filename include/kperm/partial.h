@@ -10,6 +10,7 @@
 #include "platform.h"
 #include "status.h"
 #include "bits.h"
+#include "range.h"
 
 /* the mask of values 0..n-1 */
 KPERM_FN kperm_u64 kperm_kp_all(int n)
@@ -107,6 +108,89 @@ KPERM_FN int kperm_kp_next(kperm_u8 *perm, int n, int k)
     for (i = 0; i < k; i++)
         perm[i] = (kperm_u8)i;
     return KPERM_END;
+}
+
+/* ---- the k-permutation cursor: k <= 8 values in one word, as bytes */
+#define KPERM_MAX_KCURSOR_K 8
+
+typedef struct {
+    kperm_u64 word; /* the value at position i in bits 8i..8i+7 */
+    kperm_u64 used; /* the set of values in word */
+    int n, k, pivot;
+    kperm_rank rank, end;
+} kperm_kcursor;
+
+/* the value at position i (< k) of the cursor's k-permutation */
+KPERM_FN int kperm_kcursor_get(const kperm_kcursor *c, int i)
+{
+    return (int)((c->word >> (8 * i)) & 255u);
+}
+
+/* Prepares c to visit ranks [begin, end) of the k-permutations of n
+ * (1 <= k <= 8, k <= n <= 64). On error (KPERM_E_N, KPERM_E_OVERFLOW,
+ * KPERM_E_RANK) c is an empty range; n and k are kept as given. */
+KPERM_FN int kperm_kcursor_init(kperm_kcursor *c, int n, int k, kperm_rank begin, kperm_rank end)
+{
+    kperm_u8 p[KPERM_MAX_KCURSOR_K];
+    kperm_rank total = 0;
+    int i, rc = k > KPERM_MAX_KCURSOR_K ? KPERM_E_N : kperm_kp_count(n, k, &total);
+    if (rc == KPERM_OK && (begin > end || end > total))
+        rc = KPERM_E_RANK;
+    c->word = c->used = 0;
+    c->n = n;
+    c->k = k;
+    c->pivot = -1;
+    c->rank = c->end = 0;
+    if (rc != KPERM_OK)
+        return rc;
+    if (begin < end) {
+        kperm_kp_unrank(begin, n, k, p);
+        for (i = 0; i < k; i++) {
+            c->word |= (kperm_u64)p[i] << (8 * i);
+            c->used |= KPERM_U64(1) << p[i];
+        }
+    }
+    c->rank = begin;
+    c->end = end;
+    return KPERM_OK;
+}
+
+/* kperm_kp_next on the cursor's word and set: the last position whose value
+ * has a larger unused one takes the smallest, the positions after it the
+ * smallest unused values, ascending. Usually that is the last position
+ * (all but 1 in n - k + 1 steps), which costs a few mask operations. */
+KPERM_FN int kperm_kcursor_step(kperm_kcursor *c)
+{
+    kperm_u64 all = kperm_kp_all(c->n), used = c->used, word = c->word, larger = 0;
+    int i, v;
+    for (i = c->k - 1; i >= 0; i--) {
+        v = (int)((word >> (8 * i)) & 255u);
+        used &= ~(KPERM_U64(1) << v); /* now the values before position i */
+        larger = all & ~used & ~((KPERM_U64(2) << v) - 1); /* 2 << 63 wraps to 0: none */
+        if (larger)
+            break;
+    }
+    if (i < 0) /* past the last: the first, 0, 1, ..., k-1 */
+        larger = used = 0;
+    for (v = i < 0 ? 0 : i; v < c->k; v++) {
+        kperm_u64 free = v == i ? larger : all & ~used, pick = free & (~free + 1); /* its lowest value */
+        word = (word & ~(KPERM_U64(255) << (8 * v))) | (kperm_u64)kperm_lowest64(pick) << (8 * v);
+        used |= pick;
+    }
+    c->word = word;
+    c->used = used;
+    return i < 0 ? KPERM_END : i;
+}
+
+/* 1: c's word is the k-permutation of rank c->rank, c->pivot the first
+ * position that differs from the previous one (0 on the first call); 0: the
+ * range is done. */
+KPERM_FN int kperm_kcursor_next(kperm_kcursor *c)
+{
+    int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
+    if (step == 2)
+        c->pivot = kperm_kcursor_step(c);
+    return step != 0;
 }
 
 #endif /* KPERM_PARTIAL_H */

@@ -98,6 +98,23 @@ KPERM_FN kperm_u64 kperm_mulhi64(kperm_u64 a, kperm_u64 b)
 }
 
 /* index of the highest set bit of x != 0 */
+KPERM_FN int kperm_highest32(kperm_u32 x)
+{
+#if defined(__OPENCL_VERSION__)
+    return 31 - (int)clz(x);
+#elif defined(__CUDA_ARCH__)
+    return 31 - __clz((int)x);
+#elif defined(__GNUC__)
+    return 31 - __builtin_clz(x);
+#else
+    int i = 0;
+    while (x >>= 1)
+        i++;
+    return i;
+#endif
+}
+
+/* index of the highest set bit of x != 0 */
 KPERM_FN int kperm_highest64(kperm_u64 x)
 {
 #if defined(__OPENCL_VERSION__)

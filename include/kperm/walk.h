@@ -42,22 +42,72 @@ KPERM_FN kperm_u64 kperm_packed_at_least(kperm_u64 w, kperm_u64 v)
     return even >> 4 | odd;
 }
 
+/* kperm_packed_at_least on 8 nibbles: half the instructions of the 64-bit
+ * form, which the GPU's 32-bit ALU runs as pairs */
+KPERM_FN kperm_u32 kperm_window_at_least(kperm_u32 w, kperm_u32 v)
+{
+    const kperm_u32 low = 0x0f0f0f0fu, guard = 0x10101010u, lanes = v * 0x01010101u;
+    return ((((w & low) | guard) - lanes) & guard) >> 4 | (((((w >> 4) & low) | guard) - lanes) & guard);
+}
+
+/* std::next_permutation within the m <= 8 nibbles of *x, if they are not
+ * descending: the pivot; else -1 and *x untouched. Strict compares, so
+ * repeated values (multisets) step as std::next_permutation does. */
+KPERM_FN int kperm_window_next(kperm_u32 *x, int m)
+{
+    const kperm_u32 ones = 0x11111111u, low = 0x0f0f0f0fu, guard = 0x10101010u;
+    const kperm_u32 live = m >= 8 ? ~0u : (1u << (4 * m)) - 1;
+    kperm_u32 v = *x, up, mask, seg, ab;
+    int i, j, d;
+    /* ascents: bit 4i where element i < element i + 1, i <= m - 2 ("+ ones"
+     * turns the lanes' >= into >) */
+    up = ((((v >> 4) & low) | guard) - (v & low) - 0x01010101u) & guard;
+    up = up >> 4 | (((((v >> 8) & low) | guard) - ((v >> 4) & low) - 0x01010101u) & guard);
+    up &= ones & (live >> 4);
+    if (!up)
+        return -1;
+    i = kperm_highest32(up) >> 2;
+    ab = (v >> (4 * i)) & 15u;
+    j = kperm_highest32(kperm_window_at_least(v, ab + 1) & ones & live) >> 2; /* the last larger value */
+    ab ^= (v >> (4 * j)) & 15u;
+    v ^= ab << (4 * i) | ab << (4 * j);
+    /* reverse positions i+1..m-1: a byte swap and a nibble swap reverse all 8,
+     * moving nibble p to 7 - p; it belongs at i + m - p */
+    mask = live & ~((16u << (4 * i)) - 1); /* positions above i */
+    seg = v & mask;
+    seg = (seg >> 24) | ((seg >> 8) & 0xff00u) | ((seg << 8) & 0xff0000u) | (seg << 24);
+    seg = ((seg >> 4) & low) | ((seg & low) << 4);
+    d = i + m - 7;
+    *x = (v & ~mask) | (d >= 0 ? seg << (4 * d) : seg >> (-4 * d));
+    return i;
+}
+
 /* std::next_permutation on packed word *w of n <= 16 elements: the pivot
  * (first position that changed), or KPERM_END after the last permutation
- * (*w is then the first), or KPERM_E_N. Branch-free apart from the checks:
- * the pivot and the value to swap come from nibble-parallel compares, the
- * suffix is reversed by one nibble reversal of the word. */
+ * (*w is then the first), or KPERM_E_N. Repeated values step as
+ * std::next_permutation does. All but one step in 8! has its pivot among the
+ * last 8 positions: those run on that 32-bit window; the rest on the word,
+ * branch-free apart from the checks (nibble-parallel compares find the pivot
+ * and the value to swap; one nibble reversal of the word the suffix). */
 KPERM_FN int kperm_packed_next(kperm_u64 *w, int n)
 {
-    const kperm_u64 ones = KPERM_U64(0x1111111111111111);
+    const kperm_u64 ones = KPERM_U64(0x1111111111111111), step = KPERM_U64(0x0101010101010101);
     const kperm_u64 low = KPERM_U64(0x0f0f0f0f0f0f0f0f), guard = KPERM_U64(0x1010101010101010);
     kperm_u64 x = *w, seg, mask, up;
-    int i = -1, j, a, b, lo, d;
+    kperm_u32 window;
+    int i = -1, j, a, b, lo, d, base;
     if (n < 1 || n > KPERM_MAX_PACKED_N)
         return KPERM_E_N;
+    base = n > 8 ? n - 8 : 0;
+    window = (kperm_u32)(x >> (4 * base));
+    i = kperm_window_next(&window, n - base);
+    if (i >= 0) {
+        *w = (x & KPERM_NIBBLES(base)) | (kperm_u64)window << (4 * base);
+        return base + i;
+    }
     /* ascents: bit 4i where element i < element i + 1 (i <= n - 2) */
-    up = ((((x >> 4) & low) | guard) - (x & low)) & guard; /* even i: element i+1 vs element i */
-    up = up >> 4 | (((((x >> 8) & low) | guard) - ((x >> 4) & low)) & guard); /* odd i */
+    up = ((((x >> 4) & low) | guard) - (x & low) - step) & guard; /* even i: element i+1 vs element i */
+    up = up >> 4 | (((((x >> 8) & low) | guard) - ((x >> 4) & low) - step) & guard); /* odd i */
     up &= ones & KPERM_NIBBLES(n - 1);
     if (up) { /* swap position i with the last position holding a larger value */
         i = kperm_highest64(up) >> 2;
