@@ -65,7 +65,7 @@ $(B)/bench_cuda: bench/bench_cuda.cu $(BENCH_DEPS) cu/kperm_cuda.h | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench $< -o $@
 $(B)/bench_cl: bench/bench_cl.c $(BENCH_DEPS) tests/cl_util.h $(B)/libkperm_cl.a
 	$(CC) $(STRICT) $(CFLAGS) $(INC) -Ibench $< $(B)/libkperm_cl.a -lOpenCL -o $@
-$(B)/bench_tsp: bench/bench_tsp.cu bench/held_karp.h $(BENCH_DEPS) $(TSP_HEADERS) $(TSP)/tsplib.c cu/kperm_cuda.h | $(B)
+$(B)/bench_tsp: bench/bench_tsp.cu bench/held_karp.h bench/tsp_v1.h $(BENCH_DEPS) $(TSP_HEADERS) $(TSP)/tsplib.c cu/kperm_cuda.h | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench -I$(TSP) $< $(TSP)/tsplib.c -o $@
 bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl) $(B)/kperm-tsp
 	$(if $(NVCC),$(B)/bench_cuda,@echo "SKIP CUDA benchmarks: nvcc not found")

@@ -1,22 +1,25 @@
 /* bench_tsp.cu - DESIGN.md benchmark 4 on the GPU: kperm-tsp's kernel against
  * a Cudafy-style kernel (one work-item per tour number, the tour rebuilt from
- * its rank by the seed article's unrank, every edge summed) and the plain
+ * its rank by the seed article's unrank, every edge summed), the plain
  * incremental kernel (unrank once per chunk, textbook next, the path re-added
- * from the changed position: tsp_search_range), in one run, on random
- * symmetric EUC_2D instances and burma14. Every optimum is checked against
- * Held-Karp and the three kernels must agree on the tour's rank.
+ * from the changed position: tsp_search_range) and kperm-tsp's kernel before
+ * issue 12 (tsp_v1.h: blocks of 5!), in one run, on random symmetric EUC_2D
+ * instances and burma14. Every optimum is checked against Held-Karp and the
+ * kernels must agree on the tour's rank.
  *
- *   bench_tsp [DATA_DIR] */
+ *   bench_tsp [DATA_DIR]
+ *   bench_tsp --one METHOD N    one timed launch of method 0..3 on random N (for ncu) */
 #include "kperm_cuda.h"
 #define TSP_BARRIER() __syncthreads()
 #define TSP_GROUP_FN static __device__ __forceinline__
 #include "tsp_backend.h"
 #include "bench_cuda.h"
 #include "held_karp.h"
+#include "tsp_v1.h"
 
-enum { CUDAFY, PLAIN, KPERM };
-static const char *method_names[3] = {"Cudafy style (rebuild + sum all)", "plain incremental (textbook next)",
-                                      "kperm-tsp (blocks of 5!)"};
+enum { CUDAFY, PLAIN, KPERM_V1, KPERM, METHODS };
+static const char *method_names[METHODS] = {"Cudafy style (rebuild + sum all)", "plain incremental (textbook next)",
+                                            "kperm-tsp before issue 12 (5!)", "kperm-tsp (blocks of 6!)"};
 
 /* one work-item per rank: the Cudafy series' kernel, with its per-block
  * reduction, and the same final pass on the device as the others */
@@ -59,7 +62,10 @@ k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end
     __syncthreads();
     if (method == CUDAFY)
         cudafy_range(d, n, begin, end, item, items, &len, &rank);
-    else {
+    else if (method == KPERM_V1) { /* whole blocks of 5!, one contiguous part each */
+        kperm_split(begin / TSP_V1_BLOCK, end / TSP_V1_BLOCK, items, item, &b, &e);
+        tsp_v1_search_blocks(d, n, 1, b, e, &len, &rank);
+    } else {
         kperm_split(begin, end, items, item, &b, &e);
         tsp_search_range(d, n, 1, b, e, &len, &rank);
     }
@@ -118,9 +124,9 @@ static void instance(const tsp_instance *t, int sms)
 {
     kperm_u64 opt = held_karp(t);
     kperm_rank total = bench_fact(t->n - 1);
-    double ms[3] = {0, 0, 0};
-    tsp_best res[3];
-    int first = t->n <= 14 ? CUDAFY : t->n <= 15 ? PLAIN : KPERM;
+    double ms[METHODS] = {0, 0, 0, 0};
+    tsp_best res[METHODS];
+    int first = t->n <= 14 ? CUDAFY : t->n <= 15 ? PLAIN : KPERM_V1;
     for (int m = first; m <= KPERM; m++) {
         double seconds_guess = (double)total / (m == CUDAFY ? 1e10 : m == PLAIN ? 5e10 : 1e12);
         ms[m] = run(m, t, seconds_guess > 2 ? 3 : BENCH_REPS, sms, &res[m]);
@@ -136,11 +142,14 @@ static void instance(const tsp_instance *t, int sms)
                evaluated / ms[m] * 1e3, (double)total / ms[m] * 1e3, res[m].length);
     }
     if (first == CUDAFY)
-        printf("| %-18s | %2d | **kperm-tsp: %.1fx the Cudafy style, %.1fx the plain incremental** | | | | |\n",
-               t->name, t->n, ms[CUDAFY] / ms[KPERM], ms[PLAIN] / ms[KPERM]);
+        printf("| %-18s | %2d | **kperm-tsp: %.1fx the Cudafy style, %.1fx the plain incremental, %.2fx before issue 12** "
+               "| | | | |\n", t->name, t->n, ms[CUDAFY] / ms[KPERM], ms[PLAIN] / ms[KPERM], ms[KPERM_V1] / ms[KPERM]);
     else if (first == PLAIN)
-        printf("| %-18s | %2d | **kperm-tsp: %.1fx the plain incremental** (Cudafy style skipped: minutes) | | | | |\n",
-               t->name, t->n, ms[PLAIN] / ms[KPERM]);
+        printf("| %-18s | %2d | **kperm-tsp: %.1fx the plain incremental, %.2fx before issue 12** (Cudafy style skipped: "
+               "minutes) | | | | |\n", t->name, t->n, ms[PLAIN] / ms[KPERM], ms[KPERM_V1] / ms[KPERM]);
+    else
+        printf("| %-18s | %2d | **kperm-tsp: %.2fx before issue 12** | | | | |\n", t->name, t->n,
+               ms[KPERM_V1] / ms[KPERM]);
 }
 
 int main(int argc, char **argv)
@@ -155,10 +164,21 @@ int main(int argc, char **argv)
     }
     CK(cudaGetDeviceProperties(&prop, 0));
     bench_cuda_upload_tables();
+    if (argc == 4 && strcmp(argv[1], "--one") == 0) {
+        tsp_best res;
+        int m = atoi(argv[2]);
+        if (m < 0 || m >= METHODS || tsp_random(atoi(argv[3]), 1, &t, err, sizeof err)) {
+            printf("bench_tsp: --one METHOD (0..%d) N\n", METHODS - 1);
+            return 1;
+        }
+        printf("%s, n = %d: %.3f ms, length %llu\n", method_names[m], t.n, run(m, &t, 1, prop.multiProcessorCount, &res),
+               res.length);
+        return 0;
+    }
     printf("device: %s, %d SMs; CUDA events, kernel + final pass, median after a warm-up\n", prop.name,
            prop.multiProcessorCount);
     printf("| instance | n | kernel | ms | tours evaluated/s | (n-1)! orders/s | optimum |\n|---|---|---|---|---|---|---|\n");
-    for (int n = 12; n <= 16; n++) {
+    for (int n = 12; n <= 17; n++) {
         tsp_random(n, 1, &t, err, sizeof err);
         instance(&t, prop.multiProcessorCount);
     }

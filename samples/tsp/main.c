@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define CPU_TRIAL (KPERM_U64(120) << 17) /* ranks each CPU path searches to compare them */
+#define CPU_TRIAL ((kperm_u64)TSP_BLOCK << 15) /* ranks each CPU path searches to compare them */
 
 typedef struct {
     const char *backend, *file, *checkpoint;

@@ -1,6 +1,6 @@
-/* tsp_cpu.c - the C backend: tsp_search_range on every core, with pthreads.
- * Each call splits its range into one contiguous part per thread; the parts'
- * results are folded in rank order, so ties go to the smallest rank. */
+/* tsp_cpu.c - the C backend: tsp_search on every core, with pthreads. Each
+ * thread is one work-item of tsp_search over the whole range; the threads'
+ * results are folded by (length, rank), so ties go to the smallest rank. */
 #define _GNU_SOURCE /* sysconf's _SC_NPROCESSORS_ONLN */
 #include "tsp_backend.h"
 #include <pthread.h>
@@ -13,7 +13,7 @@
 
 typedef struct {
     const tsp_instance *inst;
-    int narrow;
+    int narrow, thread, threads;
     kperm_rank begin, end;
     kperm_u64 len;
     kperm_rank rank;
@@ -29,7 +29,8 @@ typedef struct {
 static void *run_part(void *arg)
 {
     part *p = (part *)arg;
-    tsp_search(p->inst->dist, p->inst->n, p->inst->symmetric, p->narrow, p->begin, p->end, &p->len, &p->rank);
+    tsp_search(p->inst->dist, p->inst->n, p->inst->symmetric, p->narrow, p->begin, p->end, (kperm_u64)p->thread,
+               (kperm_u64)p->threads, &p->len, &p->rank);
     return NULL;
 }
 
@@ -44,12 +45,10 @@ static int cpu_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *er
         p->narrow = s->narrow;
         p->len = TSP_NONE;
         p->rank = TSP_NONE;
-        if (s->narrow) { /* whole blocks to each thread */
-            kperm_split(begin / TSP_BLOCK, end / TSP_BLOCK, (kperm_u64)s->threads, (kperm_u64)t, &p->begin, &p->end);
-            p->begin *= TSP_BLOCK;
-            p->end *= TSP_BLOCK;
-        } else
-            kperm_split(begin, end, (kperm_u64)s->threads, (kperm_u64)t, &p->begin, &p->end);
+        p->begin = begin;
+        p->end = end;
+        p->thread = t;
+        p->threads = s->threads; /* tsp_search deals the range out among them */
     }
     for (t = 1; t < s->threads; t++)
         if (pthread_create(&tid[t], NULL, run_part, &s->parts[t]) == 0)

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #define CHUNK_SECONDS 0.25      /* a worker's chunk: about this long */
-#define FIRST_CHUNK (120.0 * 1024)
+#define FIRST_CHUNK (TSP_BLOCK * 1024.0)
 #define ESTIMATE_AFTER 0.5      /* seconds of search before the estimate */
 #define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
 

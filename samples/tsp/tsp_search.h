@@ -54,17 +54,20 @@ KPERM_FN void tsp_search_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetri
 }
 
 /* ---- the block search --------------------------------------------------
- * The 5! = 120 ranks of a block share positions 0..m-6 (the prefix) and order
- * the 5 remaining cities in every way. Per block the prefix path is updated
- * from the pivot, the 35 distances among the suffix cities are loaded into
- * registers, and the 120 orders are summed as a tree (5 + 20 + 60 partial
- * sums, then 2 additions a tour), fully unrolled so that every index is a
- * constant. Lengths and the order's index within the block share one 32-bit
- * key, length * 128 + k, so a single min keeps the shortest tour and, among
- * equals, the smallest rank; this needs tours shorter than 2^25
- * (tsp_narrow_ok), else the general search runs. */
-#define TSP_SUFFIX 5
-#define TSP_BLOCK 120
+ * The 6! = 720 ranks of a block share positions 0..m-7 (the prefix) and order
+ * the 6 remaining cities in every way. Per block: one unrank, the prefix path,
+ * the 42 distances among the suffix cities into registers. The orders are
+ * then grouped by their last city: a group (120 orders) whose tours a
+ * symmetric instance counts in the other orientation (last city below the
+ * first, see tsp_search_range) is skipped whole, the others are summed as a
+ * tree whose leaves cost one 3-input addition and one min each, fully
+ * unrolled so that every index is a constant. Only the block's shortest
+ * length is kept on the way; the rare block that beats the best so far is
+ * walked again in rank order for the smallest rank of that length. Needs
+ * tours shorter than 2^25 (tsp_narrow_ok), else the general search runs. */
+#define TSP_SUFFIX 6
+#define TSP_BLOCK 720
+#define TSP_MIN_BLOCK_N (TSP_SUFFIX + 2) /* city 0 and a prefix of at least one city */
 /* the block's loops have constant trip counts, so host gcc may unroll them too */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && !defined(__OPENCL_VERSION__)
 #define TSP_UNROLL _Pragma("GCC unroll 8")
@@ -72,85 +75,134 @@ KPERM_FN void tsp_search_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetri
 #define TSP_UNROLL KPERM_UNROLL
 #endif
 #define TSP_NARROW_LIMIT (KPERM_U64(1) << 25)
+#define TSP_NO_TOUR 0xffffffffu
 
-/* min over the kept orders of the suffix cities (values x[0..4] ascending,
- * city x+1) of (length << 7 | k); kept: every order, or on symmetric
- * instances those whose last city is above `first` (the tour's first city
- * after city 0, see tsp_search_range) */
-KPERM_FN kperm_u32 tsp_block_min(const TSP_LOCAL kperm_u32 *d, int n, kperm_u32 pre, int from, int first,
-                                 int symmetric, const int *x)
+/* one block: the suffix cities x[0..5] ascending (city x + 1), the prefix
+ * path's length plus the step to each (to), the step home from each, the
+ * distances among them, and `below`: an order counts only if its last city is
+ * above it (symmetric instances: the tour's first city after city 0, see
+ * tsp_search_range; else -1) */
+typedef struct {
+    kperm_u32 to[TSP_SUFFIX], home[TSP_SUFFIX], dd[TSP_SUFFIX][TSP_SUFFIX];
+    int x[TSP_SUFFIX], below;
+} tsp_block;
+
+/* the block of ranks 720 b.. of n cities; 0 when b is past the last */
+KPERM_FN int tsp_block_load(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, kperm_u64 b, tsp_block *k)
 {
-    kperm_u32 to[TSP_SUFFIX], home[TSP_SUFFIX], dd[TSP_SUFFIX][TSP_SUFFIX], best = 0xffffffffu, k = 0;
-    int keep[TSP_SUFFIX], i1, i2, i3, i4;
-    TSP_UNROLL
-    for (i1 = 0; i1 < TSP_SUFFIX; i1++) {
-        to[i1] = pre + d[from * n + x[i1] + 1];
-        home[i1] = d[(x[i1] + 1) * n];
-        keep[i1] = !symmetric || x[i1] > first;
-        TSP_UNROLL
-        for (i2 = 0; i2 < TSP_SUFFIX; i2++)
-            dd[i1][i2] = d[(x[i1] + 1) * n + x[i2] + 1];
+    kperm_u8 perm[KPERM_MAX_N];
+    kperm_u32 pre = 0;
+    int m = n - 1, p = m - TSP_SUFFIX, i, j, from = 0;
+    if (kperm_unrank(b * TSP_BLOCK, m, perm) != KPERM_OK)
+        return 0;
+    for (i = 0; i < p; i++) {
+        pre += d[from * n + perm[i] + 1];
+        from = perm[i] + 1;
     }
+    k->below = symmetric ? perm[0] : -1;
     TSP_UNROLL
-    for (i1 = 0; i1 < TSP_SUFFIX; i1++) {
+    for (i = 0; i < TSP_SUFFIX; i++)
+        k->x[i] = perm[p + i]; /* ascending: rank 720 b orders the suffix first */
+    TSP_UNROLL
+    for (i = 0; i < TSP_SUFFIX; i++) {
+        k->to[i] = pre + d[from * n + k->x[i] + 1];
+        k->home[i] = d[(k->x[i] + 1) * n];
         TSP_UNROLL
-        for (i2 = 0; i2 < TSP_SUFFIX; i2++) {
-            kperm_u32 s2 = to[i1] + dd[i1][i2];
-            if (i2 == i1)
+        for (j = 0; j < TSP_SUFFIX; j++)
+            k->dd[i][j] = d[(k->x[i] + 1) * n + k->x[j] + 1];
+    }
+    return 1;
+}
+
+/* the shortest kept tour of the block, or TSP_NO_TOUR. Orders ending at city
+ * x[i6]: to[i1] + dd[i1][i2] + dd[i2][i3] + (dd[i3][i4]) + (dd[i4][i5] +
+ * dd[i5][i6] + home[i6]), the last bracket summed once per group; two
+ * running minima, so consecutive leaves do not wait on each other. */
+KPERM_FN kperm_u32 tsp_block_min(const tsp_block *k)
+{
+    kperm_u32 best0 = TSP_NO_TOUR, best1 = TSP_NO_TOUR;
+    int i1, i2, i3, i4, i6;
+    TSP_UNROLL
+    for (i6 = 0; i6 < TSP_SUFFIX; i6++) {
+        kperm_u32 tail[TSP_SUFFIX][TSP_SUFFIX];
+        if (k->x[i6] < k->below) /* a test at run time on every instance: it also keeps the compiler
+                                   * from hoisting all six groups' tails at once (registers) */
+            continue;
+        TSP_UNROLL
+        for (i1 = 0; i1 < TSP_SUFFIX; i1++) {
+            TSP_UNROLL
+            for (i2 = 0; i2 < TSP_SUFFIX; i2++)
+                tail[i1][i2] = k->dd[i1][i2] + k->dd[i2][i6] + k->home[i6];
+        }
+        TSP_UNROLL
+        for (i1 = 0; i1 < TSP_SUFFIX; i1++) {
+            if (i1 == i6)
                 continue;
             TSP_UNROLL
-            for (i3 = 0; i3 < TSP_SUFFIX; i3++) {
-                kperm_u32 s3 = s2 + dd[i2][i3];
-                if (i3 == i1 || i3 == i2)
+            for (i2 = 0; i2 < TSP_SUFFIX; i2++) {
+                kperm_u32 s2 = k->to[i1] + k->dd[i1][i2];
+                if (i2 == i6 || i2 == i1)
                     continue;
                 TSP_UNROLL
-                for (i4 = 0; i4 < TSP_SUFFIX; i4++) {
-                    int i5 = 10 - i1 - i2 - i3 - i4; /* the one index left */
-                    kperm_u32 key;
-                    if (i4 == i1 || i4 == i2 || i4 == i3)
+                for (i3 = 0; i3 < TSP_SUFFIX; i3++) {
+                    kperm_u32 s3 = s2 + k->dd[i2][i3];
+                    if (i3 == i6 || i3 == i1 || i3 == i2)
                         continue;
-                    key = (s3 + dd[i3][i4] + dd[i4][i5] + home[i5]) << 7 | k++;
-                    if (keep[i5] && key < best)
-                        best = key;
+                    TSP_UNROLL
+                    for (i4 = 0; i4 < TSP_SUFFIX; i4++) {
+                        int i5 = 15 - i1 - i2 - i3 - i4 - i6; /* the one index left */
+                        kperm_u32 len;
+                        if (i4 == i6 || i4 == i1 || i4 == i2 || i4 == i3)
+                            continue;
+                        len = s3 + k->dd[i3][i4] + tail[i4][i5];
+                        if (i4 < i5)
+                            best0 = len < best0 ? len : best0;
+                        else
+                            best1 = len < best1 ? len : best1;
+                    }
                 }
             }
         }
     }
-    return best;
+    return best0 < best1 ? best0 : best1;
 }
 
-/* Folds the tours of blocks [block_begin, block_end) into (*len, *rank):
- * n >= 7 and tours shorter than 2^25. Blocks go in rank order and a block
- * only replaces a strictly shorter tour, so ties keep the smallest rank. */
-KPERM_FN void tsp_search_blocks(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, kperm_u64 block_begin,
-                                kperm_u64 block_end, kperm_u64 *len, kperm_rank *rank)
+/* the smallest k whose order (rank 720 b + k) is kept and `len` long: the
+ * block walked in rank order, for the rare block that improves the best */
+KPERM_FN int tsp_block_first(const tsp_block *k, kperm_u32 len)
 {
-    kperm_u8 perm[KPERM_MAX_N];
-    kperm_u32 pre[KPERM_MAX_N];
-    int x[TSP_SUFFIX], m = n - 1, p = m - TSP_SUFFIX, pivot = 0, i;
+    kperm_u8 o[TSP_SUFFIX];
+    int i, r;
+    for (i = 0; i < TSP_SUFFIX; i++)
+        o[i] = (kperm_u8)i;
+    for (r = 0; r < TSP_BLOCK; r++, kperm_next(o, TSP_SUFFIX)) {
+        kperm_u32 sum = k->to[o[0]] + k->home[o[TSP_SUFFIX - 1]];
+        for (i = 1; i < TSP_SUFFIX; i++)
+            sum += k->dd[o[i - 1]][o[i]];
+        if (sum == len && k->x[o[TSP_SUFFIX - 1]] > k->below)
+            return r;
+    }
+    return 0; /* not reached: len is one of the block's lengths */
+}
+
+/* Folds blocks b0, b0 + step, ... below b1 into (*len, *rank), in that order;
+ * a block only replaces a strictly shorter tour, so ties keep the smallest
+ * rank. n >= TSP_MIN_BLOCK_N and tours shorter than 2^25. */
+KPERM_FN void tsp_search_blocks(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, kperm_u64 b0, kperm_u64 b1,
+                                kperm_u64 step, kperm_u64 *len, kperm_rank *rank)
+{
+    tsp_block k;
     kperm_u64 b;
-    if (block_begin >= block_end || kperm_unrank(block_begin * TSP_BLOCK, m, perm) != KPERM_OK)
-        return;
-    for (b = block_begin;;) {
-        kperm_u32 best;
-        for (i = pivot; i < p; i++)
-            pre[i] = (i ? pre[i - 1] : 0) + d[(i ? perm[i - 1] + 1 : 0) * n + perm[i] + 1];
-        KPERM_UNROLL
-        for (i = 0; i < TSP_SUFFIX; i++)
-            x[i] = perm[p + i];
-        best = tsp_block_min(d, n, pre[p - 1], perm[p - 1] + 1, perm[0], symmetric, x);
-        if (best != 0xffffffffu && (kperm_u64)(best >> 7) < *len) {
-            *len = best >> 7;
-            *rank = b * TSP_BLOCK + (best & 127u);
+    for (b = b0; b < b1 && tsp_block_load(d, n, symmetric, b, &k); b += step) {
+        kperm_u32 best = tsp_block_min(&k);
+        if (best != TSP_NO_TOUR && best < *len) {
+            *len = best;
+            *rank = b * TSP_BLOCK + (kperm_rank)tsp_block_first(&k, best);
         }
-        if (++b == block_end)
-            break;
-        kperm_reverse(perm, p, m - 1); /* the block's last order: next moves the prefix */
-        pivot = kperm_next(perm, m);
     }
 }
 
-/* whether the block search applies: 7 <= n and every tour shorter than 2^25 */
+/* whether the block search applies: n >= 8 and every tour shorter than 2^25 */
 KPERM_FN int tsp_narrow_ok(const TSP_GLOBAL kperm_u32 *dist, int n)
 {
     kperm_u64 bound = 0;
@@ -161,18 +213,22 @@ KPERM_FN int tsp_narrow_ok(const TSP_GLOBAL kperm_u32 *dist, int n)
             most = dist[i * n + j] > most ? dist[i * n + j] : most;
         bound += most;
     }
-    return n >= 7 && bound < TSP_NARROW_LIMIT;
+    return n >= TSP_MIN_BLOCK_N && bound < TSP_NARROW_LIMIT;
 }
 
-/* Ranks [begin, end): whole blocks by the block search where it applies
- * (begin and end are then multiples of TSP_BLOCK), else the general one. */
+/* Work-item `item` of `items` searching ranks [begin, end): by the block
+ * search where it applies (begin and end are then multiples of TSP_BLOCK:
+ * the callers align their batches), the blocks dealt round-robin, so that
+ * neighbouring work-items get neighbouring blocks, whose symmetric groups
+ * mostly skip alike; else one contiguous part each by the general search. */
 KPERM_FN void tsp_search(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, int narrow, kperm_rank begin,
-                         kperm_rank end, kperm_u64 *len, kperm_rank *rank)
+                         kperm_rank end, kperm_u64 item, kperm_u64 items, kperm_u64 *len, kperm_rank *rank)
 {
+    kperm_rank b = 0, e = 0;
     if (narrow)
-        tsp_search_blocks(d, n, symmetric, begin / TSP_BLOCK, end / TSP_BLOCK, len, rank);
-    else
-        tsp_search_range(d, n, symmetric, begin, end, len, rank);
+        tsp_search_blocks(d, n, symmetric, begin / TSP_BLOCK + item, end / TSP_BLOCK, items, len, rank);
+    else if (kperm_split(begin, end, items, item, &b, &e) == KPERM_OK)
+        tsp_search_range(d, n, symmetric, b, e, len, rank);
 }
 
 #ifdef TSP_BARRIER
@@ -199,19 +255,13 @@ TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int 
                                    TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks,
                                    TSP_GLOBAL tsp_best *out)
 {
-    kperm_rank b = 0, e = 0, rank = TSP_NONE;
+    kperm_rank rank = TSP_NONE;
     kperm_u64 len = TSP_NONE;
     int i;
     for (i = lid; i < n * n; i += size)
         d[i] = dist[i];
     TSP_BARRIER();
-    if (narrow) { /* whole blocks to each work-item */
-        kperm_split(begin / TSP_BLOCK, end / TSP_BLOCK, items, item, &b, &e);
-        b *= TSP_BLOCK;
-        e *= TSP_BLOCK;
-    } else
-        kperm_split(begin, end, items, item, &b, &e);
-    tsp_search(d, n, symmetric, narrow, b, e, &len, &rank);
+    tsp_search(d, n, symmetric, narrow, begin, end, item, items, &len, &rank);
     lens[lid] = len;
     ranks[lid] = rank;
     tsp_group_min(lens, ranks, lid, size);
