@@ -141,6 +141,8 @@ $(B)/test_family_cursors: tests/test_family_cursors.c tests/check.h tests/rng.h 
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
 $(B)/test_family_cursors_san: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
+$(B)/test_tsp_search: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP_HEADERS) $(CORE) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(INC) -I$(TSP) $< -o $@
 # C++ users of the host API: the core must also be valid C++
 $(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@

@@ -60,11 +60,12 @@ KPERM_FN void tsp_search_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetri
  * then grouped by their last city: a group (120 orders) whose tours a
  * symmetric instance counts in the other orientation (last city below the
  * first, see tsp_search_range) is skipped whole, the others are summed as a
- * tree whose leaves cost one 3-input addition and one min each, fully
- * unrolled so that every index is a constant. Only the block's shortest
- * length is kept on the way; the rare block that beats the best so far is
- * walked again in rank order for the smallest rank of that length. Needs
- * tours shorter than 2^25 (tsp_narrow_ok), else the general search runs. */
+ * tree, fully unrolled so that every index is a constant. Every distance is
+ * kept times 128 and each tree level adds its part of the order's index in
+ * the group (a constant), so a leaf is one 3-input addition giving the key
+ * length * 128 + index, and one min: the shortest tour of the group and,
+ * among equals, its first in rank order. This needs tours shorter than 2^25
+ * (tsp_narrow_ok), else the general search runs. */
 #define TSP_SUFFIX 6
 #define TSP_BLOCK 720
 #define TSP_MIN_BLOCK_N (TSP_SUFFIX + 2) /* city 0 and a prefix of at least one city */
@@ -75,13 +76,14 @@ KPERM_FN void tsp_search_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetri
 #define TSP_UNROLL KPERM_UNROLL
 #endif
 #define TSP_NARROW_LIMIT (KPERM_U64(1) << 25)
+#define TSP_KEY_BITS 7 /* a group's 120 orders */
 #define TSP_NO_TOUR 0xffffffffu
 
-/* one block: the suffix cities x[0..5] ascending (city x + 1), the prefix
- * path's length plus the step to each (to), the step home from each, the
- * distances among them, and `below`: an order counts only if its last city is
- * above it (symmetric instances: the tour's first city after city 0, see
- * tsp_search_range; else -1) */
+/* one block, its distances times 128: the suffix cities x[0..5] ascending
+ * (city x + 1), the prefix path's length plus the step to each (to), the step
+ * home from each, the distances among them, and `below`: an order counts
+ * only if its last city is above it (symmetric instances: the tour's first
+ * city after city 0, see tsp_search_range; else -1) */
 typedef struct {
     kperm_u32 to[TSP_SUFFIX], home[TSP_SUFFIX], dd[TSP_SUFFIX][TSP_SUFFIX];
     int x[TSP_SUFFIX], below;
@@ -105,34 +107,39 @@ KPERM_FN int tsp_block_load(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, 
         k->x[i] = perm[p + i]; /* ascending: rank 720 b orders the suffix first */
     TSP_UNROLL
     for (i = 0; i < TSP_SUFFIX; i++) {
-        k->to[i] = pre + d[from * n + k->x[i] + 1];
-        k->home[i] = d[(k->x[i] + 1) * n];
+        k->to[i] = (pre + d[from * n + k->x[i] + 1]) << TSP_KEY_BITS;
+        k->home[i] = d[(k->x[i] + 1) * n] << TSP_KEY_BITS;
         TSP_UNROLL
         for (j = 0; j < TSP_SUFFIX; j++)
-            k->dd[i][j] = d[(k->x[i] + 1) * n + k->x[j] + 1];
+            k->dd[i][j] = d[(k->x[i] + 1) * n + k->x[j] + 1] << TSP_KEY_BITS;
     }
     return 1;
 }
 
-/* the shortest kept tour of the block, or TSP_NO_TOUR. Orders ending at city
- * x[i6]: to[i1] + dd[i1][i2] + dd[i2][i3] + (dd[i3][i4]) + (dd[i4][i5] +
- * dd[i5][i6] + home[i6]), the last bracket summed once per group; two
- * running minima, so consecutive leaves do not wait on each other. */
-KPERM_FN kperm_u32 tsp_block_min(const tsp_block *k)
+/* key[i6]: the least length * 128 + index over the orders ending at suffix
+ * city i6 (the index: the order's place among them, in rank order), or
+ * TSP_NO_TOUR; returns the least key. An order's index digits are the ranks
+ * of its first four cities among those not yet placed (without i6), the
+ * place values 24, 6, 2 and 1. The last bracket of to[i1] + dd[i1][i2] +
+ * dd[i2][i3] + dd[i3][i4] + (dd[i4][i5] + dd[i5][i6] + home[i6]) is summed
+ * once per group; two running minima, so consecutive leaves do not wait on
+ * each other. */
+KPERM_FN kperm_u32 tsp_block_min(const tsp_block *k, kperm_u32 *key)
 {
-    kperm_u32 best0 = TSP_NO_TOUR, best1 = TSP_NO_TOUR;
+    kperm_u32 least = TSP_NO_TOUR;
     int i1, i2, i3, i4, i6;
     TSP_UNROLL
     for (i6 = 0; i6 < TSP_SUFFIX; i6++) {
-        kperm_u32 tail[TSP_SUFFIX][TSP_SUFFIX];
+        kperm_u32 tail[TSP_SUFFIX][TSP_SUFFIX], best0 = TSP_NO_TOUR, best1 = TSP_NO_TOUR;
+        key[i6] = TSP_NO_TOUR;
         if (k->x[i6] < k->below) /* a test at run time on every instance: it also keeps the compiler
                                    * from hoisting all six groups' tails at once (registers) */
             continue;
         TSP_UNROLL
         for (i1 = 0; i1 < TSP_SUFFIX; i1++) {
             TSP_UNROLL
-            for (i2 = 0; i2 < TSP_SUFFIX; i2++)
-                tail[i1][i2] = k->dd[i1][i2] + k->dd[i2][i6] + k->home[i6];
+            for (i2 = 0; i2 < TSP_SUFFIX; i2++) /* with the last digit: 1 if i1 comes after i2 */
+                tail[i1][i2] = k->dd[i1][i2] + k->dd[i2][i6] + k->home[i6] + (i1 > i2);
         }
         TSP_UNROLL
         for (i1 = 0; i1 < TSP_SUFFIX; i1++) {
@@ -140,12 +147,13 @@ KPERM_FN kperm_u32 tsp_block_min(const tsp_block *k)
                 continue;
             TSP_UNROLL
             for (i2 = 0; i2 < TSP_SUFFIX; i2++) {
-                kperm_u32 s2 = k->to[i1] + k->dd[i1][i2];
+                kperm_u32 s2 = k->to[i1] + k->dd[i1][i2] + (kperm_u32)(24 * (i1 - (i1 > i6)) +
+                                                                       6 * (i2 - (i2 > i6) - (i2 > i1)));
                 if (i2 == i6 || i2 == i1)
                     continue;
                 TSP_UNROLL
                 for (i3 = 0; i3 < TSP_SUFFIX; i3++) {
-                    kperm_u32 s3 = s2 + k->dd[i2][i3];
+                    kperm_u32 s3 = s2 + k->dd[i2][i3] + (kperm_u32)(2 * (i3 - (i3 > i6) - (i3 > i1) - (i3 > i2)));
                     if (i3 == i6 || i3 == i1 || i3 == i2)
                         continue;
                     TSP_UNROLL
@@ -163,26 +171,27 @@ KPERM_FN kperm_u32 tsp_block_min(const tsp_block *k)
                 }
             }
         }
+        key[i6] = best0 < best1 ? best0 : best1;
+        least = key[i6] < least ? key[i6] : least;
     }
-    return best0 < best1 ? best0 : best1;
+    return least;
 }
 
-/* the smallest k whose order (rank 720 b + k) is kept and `len` long: the
- * block walked in rank order, for the rare block that improves the best */
-KPERM_FN int tsp_block_first(const tsp_block *k, kperm_u32 len)
+/* the block index (rank 720 b + index) of group i6's order at index `at`:
+ * the order's digits in the block are its digits in the group, each raised
+ * by one where i6, still to come, is smaller than the city placed */
+KPERM_FN int tsp_block_index(int i6, int at)
 {
-    kperm_u8 o[TSP_SUFFIX];
-    int i, r;
-    for (i = 0; i < TSP_SUFFIX; i++)
-        o[i] = (kperm_u8)i;
-    for (r = 0; r < TSP_BLOCK; r++, kperm_next(o, TSP_SUFFIX)) {
-        kperm_u32 sum = k->to[o[0]] + k->home[o[TSP_SUFFIX - 1]];
-        for (i = 1; i < TSP_SUFFIX; i++)
-            sum += k->dd[o[i - 1]][o[i]];
-        if (sum == len && k->x[o[TSP_SUFFIX - 1]] > k->below)
-            return r;
+    kperm_u64 left = 0x3fu & ~(KPERM_U64(1) << i6);
+    int j, index = 0, place = 120, group_place = 24; /* 5!, 4!: the place values in the block and the group */
+    for (j = 0; j < TSP_SUFFIX - 1; j++) {
+        int radix = TSP_SUFFIX - 1 - j, digit = at / group_place % radix, city = kperm_select64(left, digit);
+        index += (digit + (i6 < city)) * place;
+        left &= ~(KPERM_U64(1) << city);
+        place /= radix;
+        group_place /= radix > 1 ? radix - 1 : 1;
     }
-    return 0; /* not reached: len is one of the block's lengths */
+    return index;
 }
 
 /* Folds blocks b0, b0 + step, ... below b1 into (*len, *rank), in that order;
@@ -192,13 +201,18 @@ KPERM_FN void tsp_search_blocks(const TSP_LOCAL kperm_u32 *d, int n, int symmetr
                                 kperm_u64 step, kperm_u64 *len, kperm_rank *rank)
 {
     tsp_block k;
+    kperm_u32 key[TSP_SUFFIX];
     kperm_u64 b;
+    int g, index;
     for (b = b0; b < b1 && tsp_block_load(d, n, symmetric, b, &k); b += step) {
-        kperm_u32 best = tsp_block_min(&k);
-        if (best != TSP_NO_TOUR && best < *len) {
-            *len = best;
-            *rank = b * TSP_BLOCK + (kperm_rank)tsp_block_first(&k, best);
-        }
+        kperm_u32 least = tsp_block_min(&k, key);
+        if (least == TSP_NO_TOUR || (least >> TSP_KEY_BITS) >= *len)
+            continue;
+        *len = least >> TSP_KEY_BITS; /* shorter: the first such order in rank order of any group */
+        for (index = TSP_BLOCK, g = 0; g < TSP_SUFFIX; g++)
+            if (key[g] >> TSP_KEY_BITS == *len && tsp_block_index(g, (int)(key[g] & 127u)) < index)
+                index = tsp_block_index(g, (int)(key[g] & 127u));
+        *rank = b * TSP_BLOCK + (kperm_rank)index;
     }
 }
 

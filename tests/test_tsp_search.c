@@ -1,0 +1,84 @@
+/* test_tsp_search.c - the block search of samples/tsp/tsp_search.h (what
+ * every backend runs) against its general search (kperm's cursor, one order
+ * at a time in rank order, strict improvements only), on the host: the same
+ * length and the same rank, the smallest among equal tours. Random symmetric
+ * and asymmetric instances n = 8..11 with weights drawn from wide, narrow
+ * (tie-heavy: 1..3) and single-valued ranges, searched whole and dealt out
+ * over 1..700 work-items, each work-item's result merged by (length, rank).
+ * Also: the block index conversion against kperm_rank_of for every order. */
+#define TSP_LOCAL
+#define TSP_GLOBAL
+#include "kperm.h"
+#include "tsp_search.h"
+#include "check.h"
+#include "rng.h"
+
+static unsigned long long rng_state = 5;
+static unsigned long long rng(void)
+{
+    return test_splitmix(&rng_state);
+}
+
+/* index of order o (a permutation of the 6 suffix positions) in its block,
+ * found the slow way: kperm_rank_of, against tsp_block_index(last, index in
+ * the group of orders ending at the same position) */
+static void test_block_index(void)
+{
+    kperm_u8 o[TSP_SUFFIX], g[TSP_SUFFIX - 1];
+    kperm_rank want = 0, in_group = 0;
+    int r, i;
+    check_begin("tsp_block_index = kperm_rank_of for all 720 orders of a block");
+    for (r = 0; r < TSP_BLOCK; r++) {
+        kperm_unrank((kperm_rank)r, TSP_SUFFIX, o);
+        kperm_rank_of(o, TSP_SUFFIX, &want);
+        for (i = 0; i < TSP_SUFFIX - 1; i++) /* the first five, renumbered without the last */
+            g[i] = (kperm_u8)(o[i] - (o[i] > o[TSP_SUFFIX - 1]));
+        kperm_rank_of(g, TSP_SUFFIX - 1, &in_group);
+        CHECK(tsp_block_index(o[TSP_SUFFIX - 1], (int)in_group) == (int)want, "order %d: index %d", r,
+              tsp_block_index(o[TSP_SUFFIX - 1], (int)in_group));
+    }
+    check_end();
+}
+
+static void test_against_general(void)
+{
+    static kperm_u32 d[KPERM_MAX_N * KPERM_MAX_N];
+    int t;
+    check_begin("block search = general search (length and smallest rank): n = 8..11, symmetric and not, "
+                "wide, tie-heavy and all-equal weights, 1..700 work-items");
+    for (t = 0; t < 120; t++) {
+        int n = 8 + t % 4, symmetric = t % 2, spread = t % 3 == 0 ? 1000 : t % 3 == 1 ? 3 : 1, i, j;
+        kperm_u64 items = t % 5 == 0 ? 1 : 1 + rng() % 700, item;
+        kperm_u64 len_g = TSP_NONE, len_b = TSP_NONE;
+        kperm_rank rank_g = TSP_NONE, rank_b = TSP_NONE, total;
+        for (i = 0; i < n; i++)
+            for (j = 0; j <= i; j++) {
+                d[i * n + j] = i == j ? 0 : 1 + (kperm_u32)(rng() % (kperm_u64)spread);
+                d[j * n + i] = symmetric || i == j ? d[i * n + j] : 1 + (kperm_u32)(rng() % (kperm_u64)spread);
+            }
+        kperm_count(n - 1, &total);
+        CHECK(tsp_narrow_ok(d, n), "n = %d: the block search does not apply", n);
+        tsp_search_range(d, n, symmetric, 0, total, &len_g, &rank_g);
+        for (item = 0; item < items; item++) {
+            kperm_u64 l = TSP_NONE;
+            kperm_rank r = TSP_NONE;
+            tsp_search(d, n, symmetric, 1, 0, total, item, items, &l, &r);
+            if (tsp_better(l, r, len_b, rank_b)) {
+                len_b = l;
+                rank_b = r;
+            }
+        }
+        CHECK(len_b == len_g && rank_b == rank_g, "n = %d sym %d spread %d items %llu: block (%llu, %llu), "
+              "general (%llu, %llu)", n, symmetric, spread, items, len_b, rank_b, len_g, rank_g);
+    }
+    check_end();
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        check_prefix = argv[1];
+    test_block_index();
+    test_against_general();
+    return check_any_failed;
+}
