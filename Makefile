@@ -27,7 +27,7 @@ all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(
 TSP := samples/tsp
 TSP_HEADERS := $(wildcard $(TSP)/*.h) $(CORE)
 # every object but the job: kperm-tsp links tsp_job_local.o, kperm-tsp-mpi tsp_job_mpi.o
-TSP_OBJS := $(B)/tsp/main.o $(B)/tsp/tsplib.o $(B)/tsp/tsp_cpu.o $(B)/tsp/tsp_pool.o \
+TSP_OBJS := $(B)/tsp/main.o $(B)/tsp/tsplib.o $(B)/tsp/tsp_cpu.o $(B)/tsp/tsp_simd.o $(B)/tsp/tsp_pool.o \
             $(B)/tsp/tsp_checkpoint.o $(B)/tsp/tsp_run.o \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o)
@@ -141,8 +141,8 @@ $(B)/test_family_cursors: tests/test_family_cursors.c tests/check.h tests/rng.h 
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
 $(B)/test_family_cursors_san: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_tsp_search: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP_HEADERS) $(CORE) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(INC) -I$(TSP) $< -o $@
+$(B)/test_tsp_search: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) | $(B)
+	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
 # C++ users of the host API: the core must also be valid C++
 $(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@

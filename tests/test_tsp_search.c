@@ -1,17 +1,21 @@
 /* test_tsp_search.c - the block search of samples/tsp/tsp_search.h (what
- * every backend runs) against its general search (kperm's cursor, one order
- * at a time in rank order, strict improvements only), on the host: the same
- * length and the same rank, the smallest among equal tours. Random symmetric
- * and asymmetric instances n = 8..11 with weights drawn from wide, narrow
- * (tie-heavy: 1..3) and single-valued ranges, searched whole and dealt out
- * over 1..700 work-items, each work-item's result merged by (length, rank).
- * Also: the block index conversion against kperm_rank_of for every order. */
+ * every backend runs) and the C backend's vector form of it (tsp_simd.c, on
+ * every instruction set this CPU has, and forced scalar) against the general
+ * search (kperm's cursor, one order at a time in rank order, strict
+ * improvements only), on the host: the same length and the same rank, the
+ * smallest among equal tours. Random symmetric and asymmetric instances
+ * n = 8..12 with weights drawn from wide, narrow (tie-heavy: 1..3) and
+ * single-valued ranges, searched whole and dealt out over 1..700 work-items,
+ * each work-item's result merged by (length, rank). Also: the block index
+ * conversion against kperm_rank_of for every order. */
 #define TSP_LOCAL
 #define TSP_GLOBAL
-#include "kperm.h"
-#include "tsp_search.h"
+#include "tsp_simd.h"
 #include "check.h"
 #include "rng.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static unsigned long long rng_state = 5;
 static unsigned long long rng(void)
@@ -40,14 +44,18 @@ static void test_block_index(void)
     check_end();
 }
 
-static void test_against_general(void)
+/* simd: 0 tsp_search (the kernels' source), 1 tsp_simd_search as the C
+ * backend runs it */
+static void test_against_general(int simd)
 {
     static kperm_u32 d[KPERM_MAX_N * KPERM_MAX_N];
+    char name[300];
     int t;
-    check_begin("block search = general search (length and smallest rank): n = 8..11, symmetric and not, "
-                "wide, tie-heavy and all-equal weights, 1..700 work-items");
+    snprintf(name, sizeof name, "%s = general search (length and smallest rank): n = 8..12, symmetric and not, "
+             "wide, tie-heavy and all-equal weights, 1..700 work-items", simd ? tsp_simd_name() : "block search");
+    check_begin(name);
     for (t = 0; t < 120; t++) {
-        int n = 8 + t % 4, symmetric = t % 2, spread = t % 3 == 0 ? 1000 : t % 3 == 1 ? 3 : 1, i, j;
+        int n = 8 + t % 5, symmetric = t % 2, spread = t % 3 == 0 ? 1000 : t % 3 == 1 ? 3 : 1, i, j;
         kperm_u64 items = t % 5 == 0 ? 1 : 1 + rng() % 700, item;
         kperm_u64 len_g = TSP_NONE, len_b = TSP_NONE;
         kperm_rank rank_g = TSP_NONE, rank_b = TSP_NONE, total;
@@ -62,7 +70,10 @@ static void test_against_general(void)
         for (item = 0; item < items; item++) {
             kperm_u64 l = TSP_NONE;
             kperm_rank r = TSP_NONE;
-            tsp_search(d, n, symmetric, 1, 0, total, item, items, &l, &r);
+            if (simd)
+                tsp_simd_search(d, n, symmetric, 1, 0, total, item, items, &l, &r);
+            else
+                tsp_search(d, n, symmetric, 1, 0, total, item, items, &l, &r);
             if (tsp_better(l, r, len_b, rank_b)) {
                 len_b = l;
                 rank_b = r;
@@ -78,7 +89,16 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         check_prefix = argv[1];
+    static const char *sets[3] = {"scalar", "avx2", "avx512"};
+    int i;
     test_block_index();
-    test_against_general();
+    test_against_general(0);
+    for (i = 0; i < 3; i++) { /* each set this CPU has: KPERM_TSP_SIMD falls back to the best it has */
+        setenv("KPERM_TSP_SIMD", sets[i], 1);
+        if (strcmp(tsp_simd_name(), sets[i]) == 0)
+            test_against_general(1);
+        else
+            printf("SKIP tsp_simd_search on %s: this CPU does not have it\n", sets[i]);
+    }
     return check_any_failed;
 }

@@ -12,6 +12,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_run.h"
+#include "tsp_simd.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,8 +168,10 @@ static int open_backend(const options *o, const tsp_instance *inst, const tsp_pl
     return -1;
 }
 
-/* --backend auto without a GPU: the C backend and OpenCL's CPU device (POCL)
- * both search the first `trial` ranks; the faster one goes on from there. */
+/* --backend auto without a GPU, on a CPU without AVX2 (where the C backend
+ * has no vector path, and POCL's vectorised kernel may be faster): the C
+ * backend and OpenCL's CPU device both search the first `trial` ranks; the
+ * faster one goes on from there. */
 static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place *place, tsp_backend *b,
                     kperm_rank trial)
 {
@@ -326,7 +329,8 @@ static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b,
         return 0;
     }
     *t0 = tsp_now();
-    if (total > CPU_TRIAL) /* its ranks are searched again from the pool: a min is idempotent */
+    if (total > CPU_TRIAL && strcmp(tsp_simd_name(), "scalar") == 0) /* the trial's ranks are searched again
+                                                                        * from the pool: a min is idempotent */
         return pick_cpu(o, inst, &place, b, CPU_TRIAL) ? 4 : 0;
     if (tsp_cpu_open(b, inst, 0, &place, err, sizeof err) == 0)
         return 0;

@@ -1,8 +1,9 @@
-/* tsp_cpu.c - the C backend: tsp_search on every core, with pthreads. Each
+/* tsp_cpu.c - the C backend: tsp_simd_search on every core, with pthreads. Each
  * thread is one work-item of tsp_search over the whole range; the threads'
  * results are folded by (length, rank), so ties go to the smallest rank. */
 #define _GNU_SOURCE /* sysconf's _SC_NPROCESSORS_ONLN */
 #include "tsp_backend.h"
+#include "tsp_simd.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +30,8 @@ typedef struct {
 static void *run_part(void *arg)
 {
     part *p = (part *)arg;
-    tsp_search(p->inst->dist, p->inst->n, p->inst->symmetric, p->narrow, p->begin, p->end, (kperm_u64)p->thread,
-               (kperm_u64)p->threads, &p->len, &p->rank);
+    tsp_simd_search(p->inst->dist, p->inst->n, p->inst->symmetric, p->narrow, p->begin, p->end,
+                    (kperm_u64)p->thread, (kperm_u64)p->threads, &p->len, &p->rank);
     return NULL;
 }
 
@@ -125,7 +126,8 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     s->best.rank = TSP_NONE;
     cpu_model(model, sizeof model);
     b->name = "cpu";
-    snprintf(b->device, sizeof b->device, "%d thread%s on %s", s->threads, s->threads > 1 ? "s" : "", model);
+    snprintf(b->device, sizeof b->device, "%d thread%s on %s, %s", s->threads, s->threads > 1 ? "s" : "", model,
+             tsp_simd_name());
     b->is_gpu = 0;
     b->search = cpu_search;
     b->result = cpu_result;

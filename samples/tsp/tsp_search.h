@@ -116,66 +116,20 @@ KPERM_FN int tsp_block_load(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, 
     return 1;
 }
 
-/* key[i6]: the least length * 128 + index over the orders ending at suffix
- * city i6 (the index: the order's place among them, in rank order), or
- * TSP_NO_TOUR; returns the least key. An order's index digits are the ranks
- * of its first four cities among those not yet placed (without i6), the
- * place values 24, 6, 2 and 1. The last bracket of to[i1] + dd[i1][i2] +
- * dd[i2][i3] + dd[i3][i4] + (dd[i4][i5] + dd[i5][i6] + home[i6]) is summed
- * once per group; two running minima, so consecutive leaves do not wait on
- * each other. */
-KPERM_FN kperm_u32 tsp_block_min(const tsp_block *k, kperm_u32 *key)
-{
-    kperm_u32 least = TSP_NO_TOUR;
-    int i1, i2, i3, i4, i6;
-    TSP_UNROLL
-    for (i6 = 0; i6 < TSP_SUFFIX; i6++) {
-        kperm_u32 tail[TSP_SUFFIX][TSP_SUFFIX], best0 = TSP_NO_TOUR, best1 = TSP_NO_TOUR;
-        key[i6] = TSP_NO_TOUR;
-        if (k->x[i6] < k->below) /* a test at run time on every instance: it also keeps the compiler
-                                   * from hoisting all six groups' tails at once (registers) */
-            continue;
-        TSP_UNROLL
-        for (i1 = 0; i1 < TSP_SUFFIX; i1++) {
-            TSP_UNROLL
-            for (i2 = 0; i2 < TSP_SUFFIX; i2++) /* with the last digit: 1 if i1 comes after i2 */
-                tail[i1][i2] = k->dd[i1][i2] + k->dd[i2][i6] + k->home[i6] + (i1 > i2);
-        }
-        TSP_UNROLL
-        for (i1 = 0; i1 < TSP_SUFFIX; i1++) {
-            if (i1 == i6)
-                continue;
-            TSP_UNROLL
-            for (i2 = 0; i2 < TSP_SUFFIX; i2++) {
-                kperm_u32 s2 = k->to[i1] + k->dd[i1][i2] + (kperm_u32)(24 * (i1 - (i1 > i6)) +
-                                                                       6 * (i2 - (i2 > i6) - (i2 > i1)));
-                if (i2 == i6 || i2 == i1)
-                    continue;
-                TSP_UNROLL
-                for (i3 = 0; i3 < TSP_SUFFIX; i3++) {
-                    kperm_u32 s3 = s2 + k->dd[i2][i3] + (kperm_u32)(2 * (i3 - (i3 > i6) - (i3 > i1) - (i3 > i2)));
-                    if (i3 == i6 || i3 == i1 || i3 == i2)
-                        continue;
-                    TSP_UNROLL
-                    for (i4 = 0; i4 < TSP_SUFFIX; i4++) {
-                        int i5 = 15 - i1 - i2 - i3 - i4 - i6; /* the one index left */
-                        kperm_u32 len;
-                        if (i4 == i6 || i4 == i1 || i4 == i2 || i4 == i3)
-                            continue;
-                        len = s3 + k->dd[i3][i4] + tail[i4][i5];
-                        if (i4 < i5)
-                            best0 = len < best0 ? len : best0;
-                        else
-                            best1 = len < best1 ? len : best1;
-                    }
-                }
-            }
-        }
-        key[i6] = best0 < best1 ? best0 : best1;
-        least = key[i6] < least ? key[i6] : least;
-    }
-    return least;
-}
+/* the tree on one block (tsp_block_tree.h) */
+#define TSP_TREE_FN tsp_block_min
+#define TSP_TREE_T kperm_u32
+#define TSP_TREE_BLOCK tsp_block
+#define TSP_TREE_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define TSP_TREE_SKIP(k, g) ((k)->x[g] < (k)->below)
+#define TSP_TREE_KEEP(k, g, key) (key)
+#include "tsp_block_tree.h"
+#undef TSP_TREE_FN
+#undef TSP_TREE_T
+#undef TSP_TREE_BLOCK
+#undef TSP_TREE_MIN
+#undef TSP_TREE_SKIP
+#undef TSP_TREE_KEEP
 
 /* the block index (rank 720 b + index) of group i6's order at index `at`:
  * the order's digits in the block are its digits in the group, each raised
@@ -194,6 +148,21 @@ KPERM_FN int tsp_block_index(int i6, int at)
     return index;
 }
 
+/* Folds block b (its least key and its groups' keys) into (*len, *rank) if
+ * it is strictly shorter; the rank is then the first order of that length in
+ * rank order, whichever group holds it. */
+KPERM_FN void tsp_block_fold(kperm_u64 b, kperm_u32 least, const kperm_u32 *key, kperm_u64 *len, kperm_rank *rank)
+{
+    int g, index = TSP_BLOCK;
+    if (least == TSP_NO_TOUR || (least >> TSP_KEY_BITS) >= *len)
+        return;
+    *len = least >> TSP_KEY_BITS;
+    for (g = 0; g < TSP_SUFFIX; g++)
+        if (key[g] >> TSP_KEY_BITS == *len && tsp_block_index(g, (int)(key[g] & 127u)) < index)
+            index = tsp_block_index(g, (int)(key[g] & 127u));
+    *rank = b * TSP_BLOCK + (kperm_rank)index;
+}
+
 /* Folds blocks b0, b0 + step, ... below b1 into (*len, *rank), in that order;
  * a block only replaces a strictly shorter tour, so ties keep the smallest
  * rank. n >= TSP_MIN_BLOCK_N and tours shorter than 2^25. */
@@ -203,17 +172,8 @@ KPERM_FN void tsp_search_blocks(const TSP_LOCAL kperm_u32 *d, int n, int symmetr
     tsp_block k;
     kperm_u32 key[TSP_SUFFIX];
     kperm_u64 b;
-    int g, index;
-    for (b = b0; b < b1 && tsp_block_load(d, n, symmetric, b, &k); b += step) {
-        kperm_u32 least = tsp_block_min(&k, key);
-        if (least == TSP_NO_TOUR || (least >> TSP_KEY_BITS) >= *len)
-            continue;
-        *len = least >> TSP_KEY_BITS; /* shorter: the first such order in rank order of any group */
-        for (index = TSP_BLOCK, g = 0; g < TSP_SUFFIX; g++)
-            if (key[g] >> TSP_KEY_BITS == *len && tsp_block_index(g, (int)(key[g] & 127u)) < index)
-                index = tsp_block_index(g, (int)(key[g] & 127u));
-        *rank = b * TSP_BLOCK + (kperm_rank)index;
-    }
+    for (b = b0; b < b1 && tsp_block_load(d, n, symmetric, b, &k); b += step)
+        tsp_block_fold(b, tsp_block_min(&k, key), key, len, rank);
 }
 
 /* whether the block search applies: n >= 8 and every tour shorter than 2^25 */
