@@ -65,12 +65,16 @@ $(B)/bench_cuda: bench/bench_cuda.cu $(BENCH_DEPS) cu/kperm_cuda.h | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench $< -o $@
 $(B)/bench_cl: bench/bench_cl.c $(BENCH_DEPS) tests/cl_util.h $(B)/libkperm_cl.a
 	$(CC) $(STRICT) $(CFLAGS) $(INC) -Ibench $< $(B)/libkperm_cl.a -lOpenCL -o $@
+$(B)/bench_tsp_cpu: bench/bench_tsp_cpu.c bench/held_karp.h bench/tsp_v1.h $(TSP)/tsp_simd.c $(TSP_HEADERS) | $(B)
+	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -Iinclude -I$(TSP) -Ibench $< $(TSP)/tsp_simd.c $(TSP)/tsplib.c \
+	    -lm -o $@
 $(B)/bench_tsp: bench/bench_tsp.cu bench/held_karp.h bench/tsp_v1.h $(BENCH_DEPS) $(TSP_HEADERS) $(TSP)/tsplib.c cu/kperm_cuda.h | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench -I$(TSP) $< $(TSP)/tsplib.c -o $@
-bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl) $(B)/kperm-tsp
+bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl) $(B)/kperm-tsp $(B)/bench_tsp_cpu
 	$(if $(NVCC),$(B)/bench_cuda,@echo "SKIP CUDA benchmarks: nvcc not found")
 	$(if $(OPENCL),$(B)/bench_cl bench,@echo "SKIP OpenCL benchmarks: no OpenCL headers")
 	$(if $(NVCC),$(B)/bench_tsp data,@echo "SKIP TSP kernel benchmark: nvcc not found")
+	$(B)/bench_tsp_cpu data
 	sh bench/tsp_backends.sh
 
 # --- TSP tests: the reader (also under the sanitizers), the solver through its CLI

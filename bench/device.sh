@@ -23,4 +23,5 @@ build/bench_cuda "$@" | tee "$out/bench_cuda.txt"
 build/bench_cl bench "$@" | tee "$out/bench_cl.txt"
 make -s build/bench_tsp build/kperm-tsp || exit 1
 build/bench_tsp data | tee "$out/bench_tsp.txt"
+make -s build/bench_tsp_cpu && build/bench_tsp_cpu data | tee "$out/bench_tsp_cpu.txt"
 sh bench/tsp_backends.sh | tee "$out/tsp_backends.txt"

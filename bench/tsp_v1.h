@@ -27,28 +27,28 @@ KPERM_FN kperm_u32 tsp_v1_block_min(const TSP_LOCAL kperm_u32 *d, int n, kperm_u
 {
     kperm_u32 to[TSP_V1_SUFFIX], home[TSP_V1_SUFFIX], dd[TSP_V1_SUFFIX][TSP_V1_SUFFIX], best = 0xffffffffu, k = 0;
     int keep[TSP_V1_SUFFIX], i1, i2, i3, i4;
-    KPERM_UNROLL
+    TSP_UNROLL
     for (i1 = 0; i1 < TSP_V1_SUFFIX; i1++) {
         to[i1] = pre + d[from * n + x[i1] + 1];
         home[i1] = d[(x[i1] + 1) * n];
         keep[i1] = !symmetric || x[i1] > first;
-        KPERM_UNROLL
+        TSP_UNROLL
         for (i2 = 0; i2 < TSP_V1_SUFFIX; i2++)
             dd[i1][i2] = d[(x[i1] + 1) * n + x[i2] + 1];
     }
-    KPERM_UNROLL
+    TSP_UNROLL
     for (i1 = 0; i1 < TSP_V1_SUFFIX; i1++) {
-        KPERM_UNROLL
+        TSP_UNROLL
         for (i2 = 0; i2 < TSP_V1_SUFFIX; i2++) {
             kperm_u32 s2 = to[i1] + dd[i1][i2];
             if (i2 == i1)
                 continue;
-            KPERM_UNROLL
+            TSP_UNROLL
             for (i3 = 0; i3 < TSP_V1_SUFFIX; i3++) {
                 kperm_u32 s3 = s2 + dd[i2][i3];
                 if (i3 == i1 || i3 == i2)
                     continue;
-                KPERM_UNROLL
+                TSP_UNROLL
                 for (i4 = 0; i4 < TSP_V1_SUFFIX; i4++) {
                     int i5 = 10 - i1 - i2 - i3 - i4; /* the one index left */
                     kperm_u32 key;
@@ -80,7 +80,7 @@ KPERM_FN void tsp_v1_search_blocks(const TSP_LOCAL kperm_u32 *d, int n, int symm
         kperm_u32 best;
         for (i = pivot; i < p; i++)
             pre[i] = (i ? pre[i - 1] : 0) + d[(i ? perm[i - 1] + 1 : 0) * n + perm[i] + 1];
-        KPERM_UNROLL
+        TSP_UNROLL
         for (i = 0; i < TSP_V1_SUFFIX; i++)
             x[i] = perm[p + i];
         best = tsp_v1_block_min(d, n, pre[p - 1], perm[p - 1] + 1, perm[0], symmetric, x);

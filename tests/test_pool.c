@@ -234,19 +234,20 @@ static void corruption(void)
 
 static void bad_ranges(void)
 {
+    const kperm_rank B = TSP_BLOCK;
     tsp_pool p;
     kperm_rank total = 0;
     check_begin("pool: add_done refuses empty, reversed, out-of-range, off-block and overlapping ranges");
     kperm_count(9, &total);
     tsp_pool_init(&p, total, 1, 0);
     CHECK(tsp_pool_add_done(&p, 0, 0) == -1, "empty");
-    CHECK(tsp_pool_add_done(&p, 240, 120) == -1, "reversed");
-    CHECK(tsp_pool_add_done(&p, 0, total + 120) == -1, "past the end");
-    CHECK(tsp_pool_add_done(&p, 1, 240) == -1 && tsp_pool_add_done(&p, 0, 239) == -1, "off the block bounds");
-    CHECK(tsp_pool_add_done(&p, 240, 480) == 0 && tsp_pool_add_done(&p, 360, 600) == -1
-          && tsp_pool_add_done(&p, 120, 360) == -1, "overlaps");
-    CHECK(tsp_pool_add_done(&p, 480, 600) == 0 && p.ndone == 1 && p.done[0].end == 600, "no merge");
-    CHECK(tsp_pool_add_done(&p, 0, total) == -1 && p.done_ranks == 360, "the pool changed on error");
+    CHECK(tsp_pool_add_done(&p, 2 * B, B) == -1, "reversed");
+    CHECK(tsp_pool_add_done(&p, 0, total + B) == -1, "past the end");
+    CHECK(tsp_pool_add_done(&p, 1, 2 * B) == -1 && tsp_pool_add_done(&p, 0, 2 * B - 1) == -1, "off the block bounds");
+    CHECK(tsp_pool_add_done(&p, 2 * B, 4 * B) == 0 && tsp_pool_add_done(&p, 3 * B, 5 * B) == -1
+          && tsp_pool_add_done(&p, B, 3 * B) == -1, "overlaps");
+    CHECK(tsp_pool_add_done(&p, 4 * B, 5 * B) == 0 && p.ndone == 1 && p.done[0].end == 5 * B, "no merge");
+    CHECK(tsp_pool_add_done(&p, 0, total) == -1 && p.done_ranks == 3 * B, "the pool changed on error");
     tsp_pool_free(&p);
     check_end();
 }

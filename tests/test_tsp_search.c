@@ -44,6 +44,29 @@ static void test_block_index(void)
     check_end();
 }
 
+/* tsp_block_cities for m = 7..20 (both of its ways: kperm_unrank up to 16,
+ * digits and a mask past it) against kperm_unrank of rank 720 b */
+static void test_block_cities(void)
+{
+    kperm_u8 want[KPERM_MAX_N], got[KPERM_MAX_N];
+    kperm_rank total;
+    int m, t, i, x[TSP_SUFFIX];
+    check_begin("tsp_block_cities = kperm_unrank(720 b): random blocks of m = 7..20, the last, past the last");
+    for (m = 7; m <= 20; m++) {
+        kperm_count(m, &total);
+        for (t = 0; t < 300; t++) {
+            kperm_u64 b = t == 0 ? total / TSP_BLOCK - 1 : rng() % (total / TSP_BLOCK);
+            kperm_unrank(b * TSP_BLOCK, m, want);
+            CHECK(tsp_block_cities(m, b, got, x), "m = %d block %llu refused", m, b);
+            for (i = 0; i < m; i++)
+                CHECK(i < m - TSP_SUFFIX ? got[i] == want[i] : x[i - (m - TSP_SUFFIX)] == want[i],
+                      "m = %d block %llu: position %d", m, b, i);
+        }
+        CHECK(!tsp_block_cities(m, total / TSP_BLOCK, got, x), "m = %d: the block past the last accepted", m);
+    }
+    check_end();
+}
+
 /* simd: 0 tsp_search (the kernels' source), 1 tsp_simd_search as the C
  * backend runs it */
 static void test_against_general(int simd)
@@ -92,6 +115,7 @@ int main(int argc, char **argv)
     static const char *sets[3] = {"scalar", "avx2", "avx512"};
     int i;
     test_block_index();
+    test_block_cities();
     test_against_general(0);
     for (i = 0; i < 3; i++) { /* each set this CPU has: KPERM_TSP_SIMD falls back to the best it has */
         setenv("KPERM_TSP_SIMD", sets[i], 1);

@@ -89,22 +89,48 @@ typedef struct {
     int x[TSP_SUFFIX], below;
 } tsp_block;
 
+/* the prefix of block b into cities[0..m-7] and its 6 other cities into
+ * x[0..5], ascending; 0 when b is past the last. The prefix's Lehmer digits
+ * are those of rank 720 b (the suffix's are 0). Up to 16 cities kperm_unrank
+ * does it; past 16, where kperm_unrank takes its slow path, each digit picks
+ * its city from a mask of the cities left. */
+KPERM_FN int tsp_block_cities(int m, kperm_u64 b, kperm_u8 *cities, int *x)
+{
+    kperm_u64 rest = b * TSP_BLOCK, total = 0, left = (KPERM_U64(1) << m) - 1;
+    int i, p = m - TSP_SUFFIX;
+    if (kperm_count(m, &total) != KPERM_OK || b >= total / TSP_BLOCK)
+        return 0;
+    if (m <= KPERM_MAX_PACKED_N)
+        kperm_unrank(rest, m, cities);
+    else
+        for (i = 0; i < p; i++) {
+            cities[i] = (kperm_u8)kperm_select64(left, kperm_fact_digit(&rest, m - 1 - i));
+            left &= ~(KPERM_U64(1) << cities[i]);
+        }
+    for (i = 0; i < TSP_SUFFIX; i++) {
+        if (m <= KPERM_MAX_PACKED_N)
+            x[i] = cities[p + i]; /* ascending: rank 720 b orders the suffix first */
+        else {
+            x[i] = kperm_lowest64(left);
+            left &= left - 1;
+        }
+    }
+    return 1;
+}
+
 /* the block of ranks 720 b.. of n cities; 0 when b is past the last */
 KPERM_FN int tsp_block_load(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, kperm_u64 b, tsp_block *k)
 {
     kperm_u8 perm[KPERM_MAX_N];
     kperm_u32 pre = 0;
     int m = n - 1, p = m - TSP_SUFFIX, i, j, from = 0;
-    if (kperm_unrank(b * TSP_BLOCK, m, perm) != KPERM_OK)
+    if (!tsp_block_cities(m, b, perm, k->x))
         return 0;
     for (i = 0; i < p; i++) {
         pre += d[from * n + perm[i] + 1];
         from = perm[i] + 1;
     }
     k->below = symmetric ? perm[0] : -1;
-    TSP_UNROLL
-    for (i = 0; i < TSP_SUFFIX; i++)
-        k->x[i] = perm[p + i]; /* ascending: rank 720 b orders the suffix first */
     TSP_UNROLL
     for (i = 0; i < TSP_SUFFIX; i++) {
         k->to[i] = (pre + d[from * n + k->x[i] + 1]) << TSP_KEY_BITS;
