@@ -18,7 +18,7 @@ command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1 && gpu=1
 echo "| instance | n | backend | optimum | search seconds | tours/s |"
 echo "|---|---|---|---|---|---|"
 if [ $gpu = 1 ]; then
-    for n in 13 14 15 16; do
+    for n in 13 14 15 16 17; do
         for b in cuda opencl; do row $b --random $n --seed 1; done
     done
     for b in cuda opencl; do row $b data/burma14.tsp; done
