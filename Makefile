@@ -147,6 +147,8 @@ $(B)/test_family_cursors_san: tests/test_family_cursors.c tests/check.h tests/rn
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
 $(B)/test_tsp_search: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) | $(B)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
+$(B)/test_tsp_search_clang: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) | $(B)
+	clang $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
 # C++ users of the host API: the core must also be valid C++
 $(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@

@@ -173,19 +173,25 @@ KPERM_FN void kperm_test_walk_one(int n, kperm_rank b, kperm_rank e, kperm_u64 m
     kperm_test_put64(o, 33, fold);
 }
 
-KPERM_FN void kperm_test_pcursor_one(int n, kperm_rank b, kperm_rank e, kperm_u64 most,
-                                     KPERM_TEST_GLOBAL kperm_u8 *o)
+/* at most `most` visits of a packed cursor, folded, into offsets 1..24 */
+KPERM_FN void kperm_test_pcursor_walk(kperm_pcursor *c, kperm_u64 most, KPERM_TEST_GLOBAL kperm_u8 *o)
 {
-    kperm_pcursor c;
     kperm_u64 visits = 0, fold = 0;
-    kperm_test_put8(o, 0, kperm_pcursor_init(&c, n, b, e));
-    while (visits < most && kperm_pcursor_next(&c)) {
-        fold = kperm_test_fold_word(fold, c.rank, c.pivot, c.word);
+    while (visits < most && kperm_pcursor_next(c)) {
+        fold = kperm_test_fold_word(fold, c->rank, c->pivot, c->word);
         visits++;
     }
     kperm_test_put64(o, 1, visits);
     kperm_test_put64(o, 9, fold);
-    kperm_test_put64(o, 17, c.word);
+    kperm_test_put64(o, 17, c->word);
+}
+
+KPERM_FN void kperm_test_pcursor_one(int n, kperm_rank b, kperm_rank e, kperm_u64 most,
+                                     KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_pcursor c;
+    kperm_test_put8(o, 0, kperm_pcursor_init(&c, n, b, e));
+    kperm_test_pcursor_walk(&c, most, o);
 }
 
 KPERM_FN void kperm_test_ms_pcursor_one(kperm_u64 a, kperm_rank b, kperm_rank e, kperm_u64 most,
@@ -193,18 +199,11 @@ KPERM_FN void kperm_test_ms_pcursor_one(kperm_u64 a, kperm_rank b, kperm_rank e,
 {
     kperm_u8 counts[15];
     kperm_pcursor c;
-    kperm_u64 visits = 0, fold = 0;
     int i;
     for (i = 0; i < 15; i++)
         counts[i] = (kperm_u8)((a >> (4 * i)) & 15u);
     kperm_test_put8(o, 0, kperm_ms_pcursor_init(&c, counts, (int)(a >> 60), b, e));
-    while (visits < most && kperm_pcursor_next(&c)) {
-        fold = kperm_test_fold_word(fold, c.rank, c.pivot, c.word);
-        visits++;
-    }
-    kperm_test_put64(o, 1, visits);
-    kperm_test_put64(o, 9, fold);
-    kperm_test_put64(o, 17, c.word);
+    kperm_test_pcursor_walk(&c, most, o);
 }
 
 KPERM_FN void kperm_test_kcursor_one(int nk, kperm_rank b, kperm_rank e, kperm_u64 most,

@@ -86,6 +86,9 @@ if command -v clang >/dev/null 2>&1; then
 fi
 step "kperm-tsp error messages" sh -c "$MAKE -s $B/kperm-tsp && sh tests/tsp_cli.sh"
 step "kperm-tsp block search = general search" build_run $B/test_tsp_search
+if command -v clang >/dev/null 2>&1; then
+    step "[clang] kperm-tsp block search, SIMD paths" build_run $B/test_tsp_search_clang "[clang] "
+fi
 step "kperm-tsp solver" build_run $B/test_tsp
 step "kperm-tsp chunk pool and checkpoint file" build_run $B/test_pool
 if command -v clang >/dev/null 2>&1; then

@@ -5,7 +5,7 @@
  * value type), TSP_TREE_BLOCK (a block type with to, home, dd of TSP_TREE_T),
  * TSP_TREE_MIN(a, b), TSP_TREE_SKIP(k, g) (1: no lane counts group g) and
  * TSP_TREE_KEEP(k, g, key) (key with NO_TOUR in the lanes where group g does
- * not count).
+ * not count). It undefines them at its end, ready for the next width.
  *
  * key[i6]: the least length * 128 + index over the orders ending at suffix
  * city i6 (the index: the order's place among them, in rank order), or
@@ -67,3 +67,10 @@ KPERM_FN TSP_TREE_T TSP_TREE_FN(const TSP_TREE_BLOCK *k, TSP_TREE_T *key)
     }
     return least;
 }
+
+#undef TSP_TREE_FN
+#undef TSP_TREE_T
+#undef TSP_TREE_BLOCK
+#undef TSP_TREE_MIN
+#undef TSP_TREE_SKIP
+#undef TSP_TREE_KEEP

@@ -150,12 +150,6 @@ KPERM_FN int tsp_block_load(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, 
 #define TSP_TREE_SKIP(k, g) ((k)->x[g] < (k)->below)
 #define TSP_TREE_KEEP(k, g, key) (key)
 #include "tsp_block_tree.h"
-#undef TSP_TREE_FN
-#undef TSP_TREE_T
-#undef TSP_TREE_BLOCK
-#undef TSP_TREE_MIN
-#undef TSP_TREE_SKIP
-#undef TSP_TREE_KEEP
 
 /* the block index (rank 720 b + index) of group i6's order at index `at`:
  * the order's digits in the block are its digits in the group, each raised

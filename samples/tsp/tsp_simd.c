@@ -12,8 +12,12 @@
 #define TSP_SIMD_JOIN2(a, b) a##b
 #define TSP_SIMD_JOIN(a, b) TSP_SIMD_JOIN2(a, b)
 
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2")
+#endif
 typedef kperm_u32 tsp_v8 __attribute__((vector_size(32)));
 #define TSP_SIMD_W 8
 #define TSP_SIMD_FN tsp_blocks_avx2
@@ -24,10 +28,18 @@ typedef kperm_u32 tsp_v8 __attribute__((vector_size(32)));
 #undef TSP_SIMD_FN
 #undef TSP_SIMD_V
 #undef TSP_SIMD_VMIN
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx512f")
+#endif
 typedef kperm_u32 tsp_v16 __attribute__((vector_size(64)));
 #define TSP_SIMD_W 16
 #define TSP_SIMD_FN tsp_blocks_avx512
@@ -38,7 +50,11 @@ typedef kperm_u32 tsp_v16 __attribute__((vector_size(64)));
 #undef TSP_SIMD_FN
 #undef TSP_SIMD_V
 #undef TSP_SIMD_VMIN
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 
 typedef void (*tsp_blocks_fn)(const kperm_u32 *, int, int, kperm_u64, kperm_u64, kperm_u64, kperm_u64, kperm_u64 *,
                               kperm_rank *);

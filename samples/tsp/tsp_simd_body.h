@@ -11,7 +11,8 @@ typedef struct {
     int skip_all[TSP_SUFFIX];    /* no lane counts group g */
 } TSP_SIMD_LANES;
 
-#define TSP_TREE_FN TSP_SIMD_JOIN(TSP_SIMD_FN, _tree)
+#define TSP_SIMD_TREE TSP_SIMD_JOIN(TSP_SIMD_FN, _tree)
+#define TSP_TREE_FN TSP_SIMD_TREE
 #define TSP_TREE_T TSP_SIMD_V
 #define TSP_TREE_BLOCK TSP_SIMD_LANES
 #define TSP_TREE_MIN(a, b) TSP_SIMD_VMIN(a, b)
@@ -44,7 +45,7 @@ static void TSP_SIMD_FN(const kperm_u32 *d, int n, int symmetric, kperm_u64 b0, 
                 v.skip_all[i] &= v.skip[i][lane] != 0;
             }
         }
-        least = TSP_TREE_FN(&v, key);
+        least = TSP_SIMD_TREE(&v, key);
         for (lane = 0; lane < TSP_SIMD_W; lane++) { /* in rank order */
             kperm_u32 lane_key[TSP_SUFFIX];
             for (g = 0; g < TSP_SUFFIX; g++)
@@ -55,9 +56,4 @@ static void TSP_SIMD_FN(const kperm_u32 *d, int n, int symmetric, kperm_u64 b0, 
 }
 
 #undef TSP_SIMD_LANES
-#undef TSP_TREE_FN
-#undef TSP_TREE_T
-#undef TSP_TREE_BLOCK
-#undef TSP_TREE_MIN
-#undef TSP_TREE_SKIP
-#undef TSP_TREE_KEEP
+#undef TSP_SIMD_TREE
