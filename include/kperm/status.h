@@ -2,6 +2,8 @@
 #ifndef KPERM_STATUS_H
 #define KPERM_STATUS_H
 
+#define KPERM_VERSION "0.1.0" /* also tools/kperm.pc.in's Version (tests/tsp_cli.sh compares them) */
+
 #define KPERM_OK 0
 #define KPERM_END (-1)          /* next/prev walked past the last permutation */
 #define KPERM_E_N (-2)          /* n (or k, or m) outside its allowed range */

@@ -21,8 +21,8 @@
 #define CPU_TRIAL ((kperm_u64)TSP_BLOCK << 15) /* ranks each CPU path searches to compare them */
 
 typedef struct {
-    const char *backend, *file, *checkpoint;
-    int json, force, random_n, gpus; /* gpus: -1 = not given, 0 = all */
+    const char *backend, *file, *checkpoint, *device;
+    int json, force, random_n, gpus, threads; /* gpus: -1 = not given, 0 = all; threads: 0 = all cores */
     unsigned long long seed, chunk;
     double checkpoint_every;
 } options;
@@ -42,25 +42,54 @@ typedef int (*open_fn)(tsp_backend *, const tsp_instance *, int, const tsp_place
 static const struct {
     const char *name;
     open_fn open;
+    void (*list)(void);
 } backends[] = {
 #ifdef TSP_HAVE_CUDA
-    {"cuda", tsp_cuda_open},
+    {"cuda", tsp_cuda_open, tsp_cuda_list},
 #endif
 #ifdef TSP_HAVE_OPENCL
-    {"opencl", tsp_opencl_open},
+    {"opencl", tsp_opencl_open, tsp_opencl_list},
 #endif
-    {"cpu", tsp_cpu_open},
+    {"cpu", tsp_cpu_open, tsp_cpu_list},
 };
 #define NBACKENDS ((int)(sizeof backends / sizeof backends[0]))
+
+#define USAGE "usage: %s [options] FILE | --random N [--seed S]     (--help for all)\n"
 
 /* rank 0 says it once; every rank ends with status 2 */
 static void usage(const char *why)
 {
     if (tsp_job_rank() == 0)
-        fprintf(stderr, "%s: %s\nusage: %s [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--json] [--force] "
-                        "[--checkpoint FILE [--checkpoint-every SECONDS]] [--chunk ORDERS] "
-                        "FILE | --random N [--seed S]\n", prog, why, prog);
+        fprintf(stderr, "%s: %s\n" USAGE, prog, why, prog);
     tsp_job_exit(2);
+}
+
+/* --help: every option and exit status, to stdout */
+static void help(void)
+{
+    printf(USAGE, prog);
+    printf("Exact travelling-salesman tour of a TSPLIB file (TSP or ATSP, 3..21 cities) by\n"
+           "brute force on the GPU or the CPU, with kperm. Ties go to the smallest rank.\n\n"
+           "  FILE                  a TSPLIB file\n"
+           "  --random N            a random EUC_2D instance of N cities instead; --seed S picks it\n"
+           "  --backend B           auto (default: CUDA, else an OpenCL GPU, else the C backend),\n"
+           "                        cuda, opencl or cpu\n"
+           "  --gpus all|N          CUDA: every GPU of the host (default), or N of them\n"
+           "  --device D            OpenCL: gpu, cpu, or P:D as --list-devices numbers them\n"
+           "  --threads N           the C backend: N threads (default: one per core)\n"
+           "  --list-devices        list the devices every backend could use, then exit\n"
+           "  --json                one JSON object instead of the text report\n"
+           "  --force               run even when the estimate says more than a day\n"
+           "  --checkpoint FILE     save progress to FILE and resume from it\n"
+           "  --checkpoint-every S  seconds between saves (default 60)\n"
+           "  --chunk ORDERS        the most orders a chunk of work may have\n"
+           "  --version             the version, then exit\n"
+           "  --help                this text\n\n"
+           "Environment: KPERM_TSP_SIMD=scalar|avx2|avx512 forces the C backend's instruction set.\n"
+           "Exit status: 0 solved; 2 bad input, usage or checkpoint; 3 refused as hopeless\n"
+           "(more than a day; --force); 4 a backend failed; 128 + the signal after SIGINT or\n"
+           "SIGTERM (the checkpoint is written first).\n");
+    tsp_job_exit(0);
 }
 
 static unsigned long long parse_count(const char *opt, const char *s)
@@ -128,7 +157,24 @@ static options parse_args(int argc, char **argv)
         } else if (strcmp(a, "--seed") == 0)
             o.seed = parse_count("--seed", i + 1 < argc ? argv[++i] : NULL);
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
-            usage("exact brute-force TSP with kperm");
+            help();
+        else if (strcmp(a, "--version") == 0) {
+            if (tsp_job_rank() == 0)
+                printf("%s %s\n", prog, KPERM_VERSION);
+            tsp_job_exit(0);
+        } else if (strcmp(a, "--list-devices") == 0) {
+            int k;
+            for (k = 0; k < NBACKENDS && tsp_job_rank() == 0; k++)
+                backends[k].list();
+            tsp_job_exit(0);
+        } else if (strcmp(a, "--device") == 0 && i + 1 < argc)
+            o.device = argv[++i];
+        else if (strcmp(a, "--threads") == 0) {
+            unsigned long long t = parse_count(a, i + 1 < argc ? argv[++i] : NULL);
+            if (t < 1 || t > 256)
+                usage("--threads is a number of threads, 1..256");
+            o.threads = (int)t;
+        }
         else if (a[0] == '-' && a[1])
             usage("unknown option or missing value");
         else if (o.file)
@@ -141,6 +187,10 @@ static options parse_args(int argc, char **argv)
     if (strcmp(o.backend, "auto") && strcmp(o.backend, "cuda") && strcmp(o.backend, "opencl")
         && strcmp(o.backend, "cpu"))
         usage("--backend is auto, cuda, opencl or cpu");
+    if (o.device && strcmp(o.backend, "opencl"))
+        usage("--device goes with --backend opencl");
+    if (o.threads && strcmp(o.backend, "cpu") && strcmp(o.backend, "auto"))
+        usage("--threads goes with --backend cpu (or auto)");
     return o;
 }
 
@@ -313,6 +363,8 @@ static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b,
     int local = tsp_job_local_rank();
     char err[TSP_ERR_SIZE];
     place.share = tsp_job_local_ranks();
+    place.threads = o->threads;
+    place.device = o->device;
     if (o->gpus < 0) { /* one GPU per MPI rank by its rank on the host; a lone process takes all */
         place.first_gpu = local < 0 ? 0 : local;
         place.gpus = local < 0 ? 0 : 1;

@@ -28,10 +28,13 @@ struct tsp_backend {
 };
 
 /* where one process runs: GPUs first_gpu, first_gpu + 1, ... (modulo the
- * GPUs it sees), `gpus` of them (0: all), and how many processes share the
- * host (the C backend takes their share of the cores) */
+ * GPUs it sees), `gpus` of them (0: all), how many processes share the host
+ * (the C backend takes their share of the cores) or `threads` (0: that
+ * share), and OpenCL's `device` ("gpu", "cpu", "P:D" as --list-devices
+ * numbers them, or NULL: a GPU, else any device) */
 typedef struct {
-    int first_gpu, gpus, share;
+    int first_gpu, gpus, share, threads;
+    const char *device;
 } tsp_place;
 
 /* Each opens its backend for inst, or returns -1 with err ("no CUDA device");
@@ -42,6 +45,11 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
                     size_t errsize);
 int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
                   size_t errsize);
+
+/* --list-devices: one line per device each backend could use, to stdout */
+void tsp_cpu_list(void);
+void tsp_opencl_list(void);
+void tsp_cuda_list(void);
 
 #ifdef __cplusplus
 }

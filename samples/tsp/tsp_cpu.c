@@ -121,6 +121,8 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     }
     s->inst = *inst;
     s->narrow = tsp_narrow_ok(inst->dist, inst->n);
+    if (place->threads > 0)
+        cores = place->threads;
     s->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
     s->best.length = TSP_NONE;
     s->best.rank = TSP_NONE;
@@ -134,4 +136,12 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     b->close = cpu_close;
     b->state = s;
     return 0;
+}
+
+void tsp_cpu_list(void)
+{
+    char model[220];
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cpu_model(model, sizeof model);
+    printf("cpu         %s: %ld cores, %s (--backend cpu [--threads N])\n", model, cores, tsp_simd_name());
 }

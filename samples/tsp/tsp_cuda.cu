@@ -179,3 +179,17 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     b->close = cuda_close;
     return 0;
 }
+
+extern "C" void tsp_cuda_list(void)
+{
+    int count = 0, g;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0)
+        printf("cuda        no CUDA device (%s)\n", e != cudaSuccess ? cudaGetErrorString(e) : "none found");
+    for (g = 0; g < count; g++) {
+        cudaDeviceProp prop;
+        if (cudaGetDeviceProperties(&prop, g) == cudaSuccess)
+            printf("cuda %d      %s, %d SMs, %.1f GiB (--backend cuda; --gpus)\n", g, prop.name,
+                   prop.multiProcessorCount, (double)prop.totalGlobalMem / (1 << 30));
+    }
+}

@@ -25,28 +25,77 @@ static int cl_fail(char *err, size_t errsize, const char *what, cl_int code)
     return -1;
 }
 
-/* GPU number `which` (modulo the GPUs of every platform); unless gpu_only,
- * else the first device */
-static int pick_device(int gpu_only, int which, cl_device_id *dev)
+/* every device of `type` on the platforms, in platform order, into devs */
+static cl_uint devices_of(const cl_platform_id *plats, cl_uint np, cl_device_type type, cl_device_id *devs)
+{
+    cl_uint p, nd, n = 0;
+    for (p = 0; p < np && n < 64; p++)
+        if (clGetDeviceIDs(plats[p], type, 64 - n, devs + n, &nd) == CL_SUCCESS)
+            n += nd < 64 - n ? nd : 64 - n;
+    return n;
+}
+
+/* The device `want` names: "P:D" (platform P's device D, as --list-devices
+ * numbers them), "cpu" or "gpu" (the first of that type), or NULL: GPU
+ * number `which` (modulo the GPUs of every platform), else (unless
+ * gpu_only) the first device. 0, or -1 with err said. */
+static int pick_device(const char *want, int gpu_only, int which, cl_device_id *dev, char *err, size_t errsize)
 {
     cl_platform_id plats[16];
-    cl_device_id gpus[64];
-    cl_uint np = 0, p, nd, ngpus = 0;
-    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS)
+    cl_device_id devs[64];
+    cl_uint np = 0, n;
+    unsigned pi, di;
+    char tail;
+    int cpu = want && strcmp(want, "cpu") == 0;
+    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || np == 0) {
+        snprintf(err, errsize, "opencl: no OpenCL platform (no ICD installed, e.g. pocl-opencl-icd)");
         return -1;
-    for (p = 0; p < np && p < 16 && ngpus < 64; p++)
-        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_GPU, 64 - ngpus, gpus + ngpus, &nd) == CL_SUCCESS)
-            ngpus += nd < 64 - ngpus ? nd : 64 - ngpus;
-    if (ngpus) {
-        *dev = gpus[(cl_uint)which % ngpus];
+    }
+    np = np < 16 ? np : 16;
+    if (want && sscanf(want, "%u:%u%c", &pi, &di, &tail) == 2) {
+        if (pi < np && clGetDeviceIDs(plats[pi], CL_DEVICE_TYPE_ALL, 64, devs, &n) == CL_SUCCESS && di < n) {
+            *dev = devs[di];
+            return 0;
+        }
+        snprintf(err, errsize, "opencl: no device %s (see --list-devices)", want);
+        return -1;
+    }
+    n = devices_of(plats, np, cpu ? CL_DEVICE_TYPE_CPU : CL_DEVICE_TYPE_GPU, devs);
+    if (n) {
+        *dev = devs[cpu ? 0 : (cl_uint)which % n];
         return 0;
     }
-    if (gpu_only)
-        return -1;
-    for (p = 0; p < np && p < 16; p++)
-        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 1, dev, &nd) == CL_SUCCESS && nd)
-            return 0;
+    if (!want && !gpu_only && devices_of(plats, np, CL_DEVICE_TYPE_ALL, devs)) {
+        *dev = devs[0];
+        return 0;
+    }
+    snprintf(err, errsize, "opencl: no %s device", cpu ? "CPU" : "GPU");
     return -1;
+}
+
+void tsp_opencl_list(void)
+{
+    cl_platform_id plats[16];
+    cl_device_id devs[64];
+    cl_uint np = 0, p, nd, d;
+    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS)
+        np = 0;
+    for (p = 0; p < np && p < 16; p++) {
+        char pname[100] = "";
+        clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof pname - 1, pname, NULL);
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) != CL_SUCCESS)
+            nd = 0;
+        for (d = 0; d < nd && d < 64; d++) {
+            char name[200] = "";
+            cl_device_type type = 0;
+            clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+            clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof type, &type, NULL);
+            printf("opencl %u:%u  %s (%s, %s) (--backend opencl --device %u:%u)\n", p, d, name,
+                   type & CL_DEVICE_TYPE_GPU ? "GPU" : type & CL_DEVICE_TYPE_CPU ? "CPU" : "other", pname, p, d);
+        }
+    }
+    if (np == 0)
+        printf("opencl      no OpenCL platform\n");
 }
 
 static int cl_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize)
@@ -121,10 +170,8 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     cl_int rc;
     tsp_best none;
     char name[200] = "", vendor[40] = "";
-    if (pick_device(gpu_only, place->first_gpu, &dev)) {
-        snprintf(err, errsize, "opencl: no %sdevice", gpu_only ? "GPU " : "");
+    if (pick_device(place->device, gpu_only, place->first_gpu, &dev, err, errsize))
         return -1;
-    }
     s = (cl_state *)calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errsize, "opencl: out of memory");
