@@ -18,7 +18,7 @@ CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu)
 # Debian packages the build and the tests use (make deps installs the missing ones)
 DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo \
-                openmpi-bin libopenmpi-dev
+                openmpi-bin libopenmpi-dev python3-venv python3-setuptools python3-wheel python3-pyopencl
 
 .PHONY: all test deps install clean run fuzz bench
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
@@ -149,6 +149,8 @@ $(B)/test_tsp_search: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/t
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
 $(B)/test_tsp_search_clang: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) | $(B)
 	clang $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
+$(B)/python_fixtures: tests/python_fixtures.c $(B)/lex_vectors.o $(B)/libkperm_cl.a | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/lex_vectors.o $(B)/libkperm_cl.a -o $@
 # C++ users of the host API: the core must also be valid C++
 $(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@

@@ -73,6 +73,7 @@ step "the core compiles as C++ (g++ -Wall -Wextra -Werror -pedantic)" $MAKE -s $
 if [ -f /usr/include/CL/cl.h ]; then
     step "opencl vectors" build_run $B/test_cl "$PWD/tests"
     step "README OpenCL example runs and counts 1334961 derangements" build_run $B/derangements_cl
+    step "python package (pip install ./python), PyOpenCL" sh -c "$MAKE -s $B/python_fixtures && sh tests/python_check.sh"
 else
     record "SKIP opencl tests: no OpenCL headers (make deps installs them)"
 fi

@@ -1,0 +1,75 @@
+"""kperm's C headers for kernels compiled from Python.
+
+    import kperm
+    kperm.get_include()   # -I for CUDA and host C: kperm.h, kperm/*.h
+    kperm.cuda_options()  # options for cupy.RawModule / RawKernel
+    kperm.cl_options()    # build options for pyopencl.Program: #include "kperm.cl"
+    kperm.cl_source()     # or prepend this string and pass no -I
+    kperm.cupy.upload_tables(module)  # CuPy: fill a RawModule's tables
+
+Nothing here imports numpy, CuPy or PyOpenCL.
+"""
+import os
+import re
+
+__version__ = "0.1.0"
+
+_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def get_include():
+    """The directory holding kperm.h and kperm/*.h (like numpy.get_include())."""
+    return os.path.join(_DATA, "include")
+
+
+def get_cuda_include():
+    """The directory holding kperm_cuda.h."""
+    return os.path.join(_DATA, "cu")
+
+
+def get_cl_include():
+    """The directory holding kperm.cl."""
+    return os.path.join(_DATA, "cl")
+
+
+def cuda_options():
+    """Options for cupy.RawModule(options=...): the include directories."""
+    return ("-I" + get_include(), "-I" + get_cuda_include())
+
+
+def cl_options():
+    """Build options for pyopencl.Program(...).build(options=...), as
+    kperm_cl_build_options() gives them: kernels then #include "kperm.cl"."""
+    return "-I %s -I %s" % (get_include(), get_cl_include())
+
+
+_INCLUDE = re.compile(r'\s*#\s*include\s*"([^"]+)"')
+
+
+def cl_source():
+    """kperm.cl with every #include "..." replaced by the file, each file
+    once: the string kperm_cl_source() returns (tools/cl_embed.c), to put in
+    front of a kernel's source."""
+    seen, out = set(), []
+
+    def inline(path):
+        if path in seen:
+            return
+        seen.add(path)
+        here = os.path.dirname(path)
+        with open(path) as f:
+            for line in f:
+                m = _INCLUDE.match(line)
+                if not m:
+                    out.append(line)
+                    continue
+                for d in (here, get_include(), get_cl_include()):
+                    p = os.path.join(d, m.group(1))
+                    if os.path.exists(p):
+                        inline(os.path.normpath(p))
+                        break
+                else:
+                    raise FileNotFoundError("kperm: cannot find included file " + m.group(1))
+
+    inline(os.path.join(get_cl_include(), "kperm.cl"))
+    return "".join(out)

@@ -1,0 +1,32 @@
+#!/bin/sh
+# python_check.sh - `pip install ./python` into a fresh virtual environment
+# (offline: --no-build-isolation uses the venv's own setuptools; the system
+# site packages give it Debian's PyOpenCL and numpy), then tests/test_python.py
+# against the C library's fixtures, then the README's PyOpenCL example.
+B=build
+venv=$B/venv
+# Debian's python3, whose site packages hold python3-pyopencl (a python3
+# earlier on PATH, e.g. pyenv's, would not see them); PYTHON overrides
+py=${PYTHON:-/usr/bin/python3}
+[ -x "$py" ] || py=$(command -v python3) || { echo "SKIP python package: no python3"; exit 0; }
+$py -c 'import ensurepip' 2>/dev/null || { echo "SKIP python package: no venv/ensurepip (make deps installs python3-venv)"; exit 0; }
+rm -rf $venv && $py -m venv --system-site-packages $venv || { echo "FAIL python: creating the venv"; exit 1; }
+if $venv/bin/pip install -q --no-build-isolation --no-index ./python >$B/pip.log 2>&1; then
+    echo "PASS python: pip install ./python (offline) into a virtual environment"
+else
+    sed 's/^/# /' $B/pip.log | tail -n 15
+    echo "FAIL python: pip install ./python"
+    exit 1
+fi
+rm -rf python/build python/*.egg-info
+mkdir -p $B/python_data && $B/python_fixtures $B/python_data || { echo "FAIL python: fixtures"; exit 1; }
+(cd $B && ../$venv/bin/python ../tests/test_python.py python_data ../tests)
+if $venv/bin/python -c 'import pyopencl' 2>/dev/null; then
+    out=$($venv/bin/python examples/derangements_pyopencl.py 2>&1)
+    case $out in
+    *"derangements of 10: 1334961"*) echo "PASS README PyOpenCL example counts 1334961 derangements" ;;
+    *) echo "FAIL README PyOpenCL example: $out" ;;
+    esac
+else
+    echo "SKIP README PyOpenCL example: no PyOpenCL (make deps installs python3-pyopencl)"
+fi
