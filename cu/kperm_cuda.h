@@ -11,13 +11,7 @@
 #define KPERM_CUDA_H
 
 #include <cuda_runtime.h>
-#include "kperm/platform.h"
-#include "kperm/status.h"
-
-static __constant__ kperm_u64 kperm_fact_table_device[KPERM_MAX_N + 1];
-static __constant__ float kperm_inv_fact_table_device[KPERM_MAX_N + 1];
-
-#include "kperm.h"
+#include "kperm_cuda_device.h"
 
 /* Copies the host's tables (kperm/tables.h) into this translation unit's
  * __constant__ memory on the current device. */

@@ -2,7 +2,8 @@
 # python_check.sh - `pip install ./python` into a fresh virtual environment
 # (offline: --no-build-isolation uses the venv's own setuptools; the system
 # site packages give it Debian's PyOpenCL and numpy), then tests/test_python.py
-# against the C library's fixtures, then the README's PyOpenCL example.
+# against the C library's fixtures, the README's PyOpenCL example, and where
+# CuPy and a GPU are present tests/test_cupy.py and the README's CuPy example.
 B=build
 venv=$B/venv
 # Debian's python3, whose site packages hold python3-pyopencl (a python3
@@ -29,4 +30,14 @@ if $venv/bin/python -c 'import pyopencl' 2>/dev/null; then
     esac
 else
     echo "SKIP README PyOpenCL example: no PyOpenCL (make deps installs python3-pyopencl)"
+fi
+(cd $B && ../$venv/bin/python ../tests/test_cupy.py python_data ../tests)
+if $venv/bin/python -c 'import cupy; cupy.cuda.runtime.getDeviceCount()' 2>/dev/null; then
+    out=$($venv/bin/python examples/derangements_cupy.py 2>&1)
+    case $out in
+    *"derangements of 10: 1334961"*) echo "PASS README CuPy example counts 1334961 derangements" ;;
+    *) echo "FAIL README CuPy example: $out" ;;
+    esac
+else
+    echo "SKIP README CuPy example: no CuPy or no GPU"
 fi

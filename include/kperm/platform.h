@@ -21,8 +21,8 @@ typedef ulong kperm_u64;
 
 #elif defined(__CUDACC__)
 
-#ifndef KPERM_CUDA_H
-#error "CUDA sources include cu/kperm_cuda.h, which declares the device tables"
+#ifndef KPERM_CUDA_DEVICE_H
+#error "CUDA sources include cu/kperm_cuda.h (or, for NVRTC, cu/kperm_cuda_device.h): it declares the device tables"
 #endif
 typedef unsigned char kperm_u8;
 typedef unsigned int kperm_u32;
