@@ -31,13 +31,19 @@ if $venv/bin/python -c 'import pyopencl' 2>/dev/null; then
 else
     echo "SKIP README PyOpenCL example: no PyOpenCL (make deps installs python3-pyopencl)"
 fi
-(cd $B && ../$venv/bin/python ../tests/test_cupy.py python_data ../tests)
-if $venv/bin/python -c 'import cupy; cupy.cuda.runtime.getDeviceCount()' 2>/dev/null; then
-    out=$($venv/bin/python examples/derangements_cupy.py 2>&1)
+# CuPy: where the interpreter has it (often in its own virtual environment,
+# which a new venv would not see), the package installed with --target
+if $py -c 'import cupy; cupy.cuda.runtime.getDeviceCount()' 2>/dev/null; then
+    rm -rf $B/pylib python/build python/*.egg-info
+    $py -m pip install -q --no-build-isolation --no-index --target $B/pylib ./python >$B/pip.log 2>&1 \
+        || { sed 's/^/# /' $B/pip.log | tail -n 15; echo "FAIL python: pip install --target for CuPy"; exit 1; }
+    rm -rf python/build python/*.egg-info
+    (cd $B && PYTHONPATH=pylib $py ../tests/test_cupy.py python_data ../tests)
+    out=$(PYTHONPATH=$B/pylib $py examples/derangements_cupy.py 2>&1)
     case $out in
     *"derangements of 10: 1334961"*) echo "PASS README CuPy example counts 1334961 derangements" ;;
     *) echo "FAIL README CuPy example: $out" ;;
     esac
 else
-    echo "SKIP README CuPy example: no CuPy or no GPU"
+    echo "SKIP python: CuPy vectors and the README CuPy example: no CuPy or no GPU for $py"
 fi
