@@ -7,6 +7,10 @@ echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd
 [ -f /etc/OpenCL/vendors/pocl.icd ] && cp /etc/OpenCL/vendors/pocl.icd /tmp/icd/
 export OCL_ICD_VENDORS=/tmp/icd
 export PATH="$PATH:/usr/local/cuda/bin"
+# the Python with CuPy (often in its own virtual environment) for the CuPy tests
+for p in /usr/bin/python3 $(command -v python3); do
+    $p -c 'import cupy' 2>/dev/null && { export PYTHON=$p; break; }
+done
 nvidia-smi -L
 make -s clean
 make -s all >/dev/null 2>&1
