@@ -18,7 +18,8 @@ CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu)
 # Debian packages the build and the tests use (make deps installs the missing ones)
 DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo \
-                openmpi-bin libopenmpi-dev python3-venv python3-setuptools python3-wheel python3-pyopencl
+                openmpi-bin libopenmpi-dev python3-venv python3-setuptools python3-wheel python3-pyopencl \
+                cmake
 
 .PHONY: all test deps install clean run fuzz bench
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
@@ -189,8 +190,10 @@ deps:
 	    echo "  apt-get update && apt-get install -y$$missing"; \
 	fi
 
-# --- install: headers, the OpenCL include file, the helper library, kperm.pc
+# --- install: headers, the OpenCL include file, the helper library, kperm.pc,
+# the CMake package (lib/cmake/kperm)
 CLDIR = $(PREFIX)/share/kperm
+VERSION := $(shell sed -n 's/^\#define KPERM_VERSION "\([^"]*\)".*/\1/p' include/kperm/status.h)
 $(B)/install/kperm_cl.o: cl/kperm_cl.c cl/kperm_cl.h
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) -Icl -DKPERM_CL_INCLUDE_DIR='"$(PREFIX)/include"' \
@@ -198,13 +201,16 @@ $(B)/install/kperm_cl.o: cl/kperm_cl.c cl/kperm_cl.h
 
 install: $(B)/kperm_cl_source.o
 	rm -f $(B)/install/kperm_cl.o && $(MAKE) -s $(B)/install/kperm_cl.o PREFIX="$(PREFIX)"
-	mkdir -p $(PREFIX)/include/kperm $(PREFIX)/lib/pkgconfig $(CLDIR)
-	cp include/kperm.h cu/kperm_cuda.h cl/kperm_cl.h $(PREFIX)/include/
+	mkdir -p $(PREFIX)/include/kperm $(PREFIX)/lib/pkgconfig $(PREFIX)/lib/cmake/kperm $(CLDIR)
+	cp include/kperm.h cu/kperm_cuda.h cu/kperm_cuda_device.h cl/kperm_cl.h $(PREFIX)/include/
 	cp include/kperm/*.h $(PREFIX)/include/kperm/
 	cp cl/kperm.cl $(CLDIR)/
 	rm -f $(PREFIX)/lib/libkperm_cl.a
 	ar rcs $(PREFIX)/lib/libkperm_cl.a $(B)/install/kperm_cl.o $(B)/kperm_cl_source.o
 	sed -e 's|@PREFIX@|$(PREFIX)|' tools/kperm.pc.in > $(PREFIX)/lib/pkgconfig/kperm.pc
+	sed -e 's|@VERSION@|$(VERSION)|' tools/kperm-config.cmake.in > $(PREFIX)/lib/cmake/kperm/kperm-config.cmake
+	sed -e 's|@VERSION@|$(VERSION)|' tools/kperm-config-version.cmake.in \
+	    > $(PREFIX)/lib/cmake/kperm/kperm-config-version.cmake
 
 clean:
 	rm -rf $(B)

@@ -101,6 +101,7 @@ else
     step "kperm-tsp checkpoint/resume" sh -c "$MAKE -s $B/kperm-tsp && sh tests/tsp_resume.sh"
 fi
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
+step "make install, then find_package(kperm CONFIG) from CMake" sh tests/cmake_check.sh
 
 if [ -z "$NVCC" ]; then
     record "SKIP nvcc compiles every .cu file: nvcc not found"
