@@ -49,6 +49,19 @@ $(B)/tsp/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h
 $(B)/kperm-tsp: $(TSP_OBJS) $(B)/tsp/tsp_job_local.o
 	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $^ $(TSP_LIBS) -o $@
 
+# kperm-tsp-faults: kperm-tsp whose OpenCL and CUDA backends fail on request
+# (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC), for tests/tsp_faults.sh only
+$(B)/tsp_faults/tsp_opencl.o: $(TSP)/tsp_opencl.c $(TSP_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) $(TSP_DEFS) -DTSP_FAULTS -c $< -o $@
+$(B)/tsp_faults/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -I$(TSP) -DTSP_FAULTS -c $< -o $@
+FAULT_OBJS := $(filter-out $(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_cuda.o,$(TSP_OBJS)) \
+              $(if $(OPENCL),$(B)/tsp_faults/tsp_opencl.o) $(if $(NVCC),$(B)/tsp_faults/tsp_cuda.o)
+$(B)/kperm-tsp-faults: $(FAULT_OBJS) $(B)/tsp/tsp_job_local.o
+	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $^ $(TSP_LIBS) -o $@
+
 # kperm-tsp-mpi: the same program on the ranks of an MPI job, where mpicc is found
 $(B)/tsp/tsp_job_mpi.o: $(TSP)/tsp_job_mpi.c $(TSP_HEADERS)
 	@mkdir -p $(dir $@)

@@ -204,10 +204,17 @@ static int open_backend(const options *o, const tsp_instance *inst, const tsp_pl
     for (k = 0; k < NBACKENDS; k++) {
         if (strcmp(o->backend, "auto") && strcmp(o->backend, backends[k].name))
             continue;
-        if (backends[k].open(b, inst, gpu_only, place, err, sizeof err) == 0)
+        int rc = backends[k].open(b, inst, gpu_only, place, err, sizeof err);
+        if (rc == 0)
             return 0;
-        if (strcmp(o->backend, "auto") == 0)
+        if (strcmp(o->backend, "auto") == 0) { /* absent: the next, quietly; failed: say so first */
+            if (rc < 0) {
+                char warning[TSP_ERR_SIZE + 64];
+                snprintf(warning, sizeof warning, "warning: %.*s; trying the next backend", TSP_ERR_SIZE, err);
+                say_error(warning);
+            }
             continue;
+        }
         say_error(err);
         return -1;
     }

@@ -37,8 +37,10 @@ typedef struct {
     const char *device;
 } tsp_place;
 
-/* Each opens its backend for inst, or returns -1 with err ("no CUDA device");
- * gpu_only refuses CPU devices. */
+/* Each opens its backend for inst: 0; or 1 with err when what it needs is
+ * absent ("no CUDA device"; gpu_only refuses CPU devices), -1 with err when
+ * it is there but setting it up failed (an allocation, a kernel build): auto
+ * then warns before it tries the next backend. */
 int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
                  size_t errsize);
 int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,

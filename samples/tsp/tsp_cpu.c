@@ -112,7 +112,7 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     char model[220];
     if (gpu_only) {
         snprintf(err, errsize, "cpu: not a GPU");
-        return -1;
+        return 1;
     }
     s = (cpu_state *)calloc(1, sizeof *s);
     if (!s) {

@@ -123,6 +123,10 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cuda
     if (e == cudaSuccess) e = cudaGetDeviceProperties(prop, g);
     d->ngroups = prop->multiProcessorCount * 16; /* enough blocks to fill every SM */
     if (e == cudaSuccess) e = kperm_cuda_upload_tables(); /* per device */
+#ifdef TSP_FAULTS /* kperm-tsp-faults, the fault tests' build, only */
+    if (e == cudaSuccess && getenv("KPERM_TSP_FAULT_CUDA_MALLOC"))
+        e = cudaErrorMemoryAllocation;
+#endif
     if (e == cudaSuccess) e = cudaMalloc(&d->dist, bytes);
     if (e == cudaSuccess) e = cudaMalloc(&d->groups, sizeof(tsp_best) * d->ngroups);
     if (e == cudaSuccess) e = cudaMalloc(&d->best, sizeof(tsp_best));
@@ -142,7 +146,7 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     (void)gpu_only;
     if (e != cudaSuccess || count == 0) {
         snprintf(err, errsize, "cuda: no CUDA device (%s)", e != cudaSuccess ? cudaGetErrorString(e) : "none found");
-        return -1;
+        return 1;
     }
     if (gpus > count) {
         snprintf(err, errsize, "cuda: --gpus %d, but this host has %d", gpus, count);

@@ -1,12 +1,15 @@
 /* tsp_opencl.c - the OpenCL backend: a GPU first, else any device (POCL's CPU).
  * One search launch per call, then the final pass on the device; the host
  * reads one tsp_best at the end. */
+#define _POSIX_C_SOURCE 200809L /* dup, dup2 */
 #define CL_TARGET_OPENCL_VERSION 120
 #include "tsp_backend.h"
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 extern const char tsp_kernel_source_text[]; /* generated from tsp_kernel.cl */
 
@@ -139,19 +142,50 @@ static void cl_close(tsp_backend *b)
     b->state = NULL;
 }
 
+/* clBuildProgram with stderr muted: POCL's compiler also writes its
+ * diagnostics ("4 warnings generated.") straight to it; what matters of them
+ * is in the build log, which a failure reports in one line */
+static cl_int build_quietly(cl_program prog, cl_device_id dev)
+{
+    int saved, null = open("/dev/null", O_WRONLY);
+    cl_int rc;
+    fflush(stderr);
+    saved = null < 0 ? -1 : dup(2);
+    if (saved >= 0)
+        dup2(null, 2);
+    rc = clBuildProgram(prog, 1, &dev, "", NULL, NULL);
+    if (saved >= 0) {
+        dup2(saved, 2);
+        close(saved);
+    }
+    if (null >= 0)
+        close(null);
+    return rc;
+}
+
 static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
 {
     const char *src = tsp_kernel_source_text;
     cl_int rc;
+#ifdef TSP_FAULTS /* kperm-tsp-faults, the fault tests' build, only */
+    if (getenv("KPERM_TSP_FAULT_CL_BUILD"))
+        src = "#error injected build failure\n";
+#endif
     s->prog = clCreateProgramWithSource(s->ctx, 1, &src, NULL, &rc);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
-    rc = clBuildProgram(s->prog, 1, &dev, "", NULL, NULL);
+    rc = build_quietly(s->prog, dev);
     if (rc != CL_SUCCESS) {
-        char log[400] = "";
+        char log[4096] = "", *line = log, *at;
         clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-        log[strcspn(log, "\n")] = 0;
-        snprintf(err, errsize, "opencl: building the kernel failed (%d): %s", (int)rc, log);
+        if ((at = strstr(log, "error")) != NULL) { /* the log's first line with an error */
+            while (at > log && at[-1] != '\n')
+                at--;
+            line = at;
+        }
+        line[strcspn(line, "\n")] = 0;
+        line[300] = 0;
+        snprintf(err, errsize, "opencl: building the kernel failed (%d): %s", (int)rc, line);
         return -1;
     }
     s->search = clCreateKernel(s->prog, "tsp_search_kernel", &rc);
@@ -171,7 +205,7 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     tsp_best none;
     char name[200] = "", vendor[40] = "";
     if (pick_device(place->device, gpu_only, place->first_gpu, &dev, err, errsize))
-        return -1;
+        return 1;
     s = (cl_state *)calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errsize, "opencl: out of memory");
