@@ -108,17 +108,26 @@ $(B)/test_pool_san: $(POOL_DEPS) | $(B)
 	clang $(STRICT) $(SANITIZE) -Iinclude -I$(TSP) -Itests tests/test_pool.c $(TSP)/tsp_pool.c \
 	    $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c -lm -o $@
 
-# libFuzzer on the reader, seeded with every test file; any crash, leak or
-# sanitizer report fails. FUZZ_SECONDS bounds the run (make test uses it too).
-FUZZ_SECONDS ?= 120
-$(B)/fuzz_tsplib: tests/fuzz_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h | $(B)
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I$(TSP) \
-	    tests/fuzz_tsplib.c $(TSP)/tsplib.c -lm -o $@
-fuzz: $(B)/fuzz_tsplib
-	rm -rf $(B)/fuzz_corpus && mkdir -p $(B)/fuzz_corpus
-	cp tests/tsp/good/*.tsp tests/tsp/bad/*.tsp data/*.tsp $(B)/fuzz_corpus/
+# libFuzzer on the TSPLIB reader and on the checkpoint reader, seeded with
+# every test file and the corpora kept in tests/fuzz (tests/fuzz/CAMPAIGN.md);
+# any crash, leak or sanitizer report fails. FUZZ_SECONDS bounds each
+# target's run (make test uses it too).
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -I$(TSP)
+$(B)/fuzz_tsplib: tests/fuzz/fuzz_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h | $(B)
+	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_tsplib.c $(TSP)/tsplib.c -lm -o $@
+$(B)/fuzz_checkpoint: tests/fuzz/fuzz_checkpoint.c $(TSP)/tsp_checkpoint.c $(TSP)/tsp_pool.c $(TSP)/tsplib.c \
+                      $(TSP_HEADERS) | $(B)
+	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_checkpoint.c $(TSP)/tsp_checkpoint.c $(TSP)/tsp_pool.c $(TSP)/tsplib.c \
+	    -lm -o $@
+fuzz: $(B)/fuzz_tsplib $(B)/fuzz_checkpoint
+	rm -rf $(B)/fuzz && mkdir -p $(B)/fuzz/tsplib $(B)/fuzz/checkpoint
+	cp tests/tsp/good/*.tsp tests/tsp/bad/*.tsp data/*.tsp $(wildcard tests/fuzz/tsplib/*) $(B)/fuzz/tsplib/
+	cp tests/fuzz/checkpoint/* $(B)/fuzz/checkpoint/
 	$(B)/fuzz_tsplib -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 \
-	    -artifact_prefix=$(B)/ $(B)/fuzz_corpus
+	    -artifact_prefix=$(B)/ $(B)/fuzz/tsplib
+	$(B)/fuzz_checkpoint -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -timeout=10 \
+	    -artifact_prefix=$(B)/ $(B)/fuzz/checkpoint
 
 $(B):
 	mkdir -p $(B)

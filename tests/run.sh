@@ -82,7 +82,7 @@ step "README examples are the files the tests build" sh tests/readme_check.sh
 step "tsplib reader, gcc -Werror" build_run $B/test_tsplib
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] tsplib reader" build_run $B/test_tsplib_san "[asan+ubsan] "
-    step "fuzzing the tsplib reader for ${FUZZ_SECONDS}s (libFuzzer, ASan, UBSan): no crash, leak or report" \
+    step "fuzzing the tsplib and checkpoint readers, ${FUZZ_SECONDS}s each (libFuzzer, ASan, UBSan): no crash, leak or report" \
         $MAKE -s fuzz FUZZ_SECONDS="$FUZZ_SECONDS"
 fi
 step "kperm-tsp error messages" sh -c "$MAKE -s $B/kperm-tsp && sh tests/tsp_cli.sh"

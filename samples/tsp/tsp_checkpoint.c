@@ -148,30 +148,41 @@ static int parse(char *text, const char *path, const tsp_instance *inst, tsp_poo
     return 0;
 }
 
+kperm_u64 tsp_checkpoint_sum(const char *text, size_t size)
+{
+    return fnv(FNV_BASIS, text, size);
+}
+
+int tsp_checkpoint_read(char *text, size_t size, const char *path, const tsp_instance *inst, tsp_pool *p,
+                        char *err, size_t errsize)
+{
+    /* the last line is "sum X\n", X the hash of everything before it */
+    char *sum_line = size >= 2 ? text + size - 2 : text;
+    unsigned long long sum;
+    int extra;
+    while (sum_line > text && sum_line[-1] != '\n')
+        sum_line--;
+    if (size < strlen(MAGIC) || memcmp(text, MAGIC, strlen(MAGIC)) != 0) {
+        snprintf(err, errsize, "%s: not a kperm-tsp checkpoint", path);
+        return -1;
+    }
+    if (text[size - 1] != '\n' || sscanf(sum_line, "sum %16llx\n%n", &sum, &extra) != 1 || sum_line[extra]
+        || sum != fnv(FNV_BASIS, text, (size_t)(sum_line - text))) {
+        snprintf(err, errsize, "%s: truncated or corrupt checkpoint (its checksum does not match)", path);
+        return -1;
+    }
+    *sum_line = 0;
+    return parse(text, path, inst, p, err, errsize) ? -1 : 1;
+}
+
 int tsp_checkpoint_load(const char *path, const tsp_instance *inst, tsp_pool *p, char *err, size_t errsize)
 {
     long size = 0;
     int absent, rc;
-    char *text = slurp(path, &size, &absent, err, errsize), *sum_line;
-    unsigned long long sum;
-    int extra;
+    char *text = slurp(path, &size, &absent, err, errsize);
     if (!text)
         return absent ? 0 : -1;
-    /* the last line is "sum X\n", X the hash of everything before it */
-    sum_line = size >= 2 ? text + size - 2 : text;
-    while (sum_line > text && sum_line[-1] != '\n')
-        sum_line--;
-    if (size < (long)strlen(MAGIC) || memcmp(text, MAGIC, strlen(MAGIC)) != 0) {
-        snprintf(err, errsize, "%s: not a kperm-tsp checkpoint", path);
-        rc = -1;
-    } else if (text[size - 1] != '\n' || sscanf(sum_line, "sum %16llx\n%n", &sum, &extra) != 1
-               || sum_line[extra] || sum != fnv(FNV_BASIS, text, (size_t)(sum_line - text))) {
-        snprintf(err, errsize, "%s: truncated or corrupt checkpoint (its checksum does not match)", path);
-        rc = -1;
-    } else {
-        *sum_line = 0;
-        rc = parse(text, path, inst, p, err, errsize) ? -1 : 1;
-    }
+    rc = tsp_checkpoint_read(text, (size_t)size, path, inst, p, err, errsize);
     free(text);
     return rc;
 }

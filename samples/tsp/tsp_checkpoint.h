@@ -18,6 +18,14 @@ kperm_u64 tsp_fingerprint(const tsp_instance *inst);
  * it is not a complete checkpoint of this instance. */
 int tsp_checkpoint_load(const char *path, const tsp_instance *inst, tsp_pool *p, char *err, size_t errsize);
 
+/* What tsp_checkpoint_load does with the file's bytes: text[0..size), with
+ * text[size] = 0 and writable (the fuzz target feeds it directly). 1 or -1. */
+int tsp_checkpoint_read(char *text, size_t size, const char *path, const tsp_instance *inst, tsp_pool *p,
+                        char *err, size_t errsize);
+
+/* the value of the "sum" line for the text before it */
+kperm_u64 tsp_checkpoint_sum(const char *text, size_t size);
+
 /* Writes p's finished ranges and best to path. Returns 0, or -1 with err (the
  * previous checkpoint is then still intact). */
 int tsp_checkpoint_save(const char *path, const tsp_instance *inst, const tsp_pool *p, char *err, size_t errsize);
