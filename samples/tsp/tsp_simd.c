@@ -24,10 +24,6 @@ typedef kperm_u32 tsp_v8 __attribute__((vector_size(32)));
 #define TSP_SIMD_V tsp_v8
 #define TSP_SIMD_VMIN(a, b) ((tsp_v8)_mm256_min_epu32((__m256i)(a), (__m256i)(b)))
 #include "tsp_simd_body.h"
-#undef TSP_SIMD_W
-#undef TSP_SIMD_FN
-#undef TSP_SIMD_V
-#undef TSP_SIMD_VMIN
 #if defined(__clang__)
 #pragma clang attribute pop
 #else
@@ -46,10 +42,6 @@ typedef kperm_u32 tsp_v16 __attribute__((vector_size(64)));
 #define TSP_SIMD_V tsp_v16
 #define TSP_SIMD_VMIN(a, b) ((tsp_v16)_mm512_min_epu32((__m512i)(a), (__m512i)(b)))
 #include "tsp_simd_body.h"
-#undef TSP_SIMD_W
-#undef TSP_SIMD_FN
-#undef TSP_SIMD_V
-#undef TSP_SIMD_VMIN
 #if defined(__clang__)
 #pragma clang attribute pop
 #else

@@ -1,8 +1,9 @@
 /* tsp_simd_body.h - the block search with one block a vector lane, included
  * by tsp_simd.c once per instruction set with TSP_SIMD_W (lanes),
  * TSP_SIMD_FN (the function's name), TSP_SIMD_V (a GCC vector of TSP_SIMD_W
- * kperm_u32) and TSP_SIMD_VMIN(a, b) defined, under that set's target pragma.
- * The tree is tsp_block_tree.h's: the same source as every other backend. */
+ * kperm_u32) and TSP_SIMD_VMIN(a, b) defined, under that set's target pragma;
+ * it undefines them at its end. The tree is tsp_block_tree.h's: the same
+ * source as every other backend. */
 
 #define TSP_SIMD_LANES TSP_SIMD_JOIN(TSP_SIMD_FN, _lanes)
 typedef struct {
@@ -57,3 +58,7 @@ static void TSP_SIMD_FN(const kperm_u32 *d, int n, int symmetric, kperm_u64 b0, 
 
 #undef TSP_SIMD_LANES
 #undef TSP_SIMD_TREE
+#undef TSP_SIMD_W
+#undef TSP_SIMD_FN
+#undef TSP_SIMD_V
+#undef TSP_SIMD_VMIN
