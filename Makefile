@@ -164,6 +164,10 @@ $(B)/test_walk: tests/test_walk.c tests/check.h tests/rng.h $(CORE) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
 $(B)/test_walk_san: tests/test_walk.c tests/check.h tests/rng.h $(CORE) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
+$(B)/test_skip: tests/test_skip.c tests/check.h tests/rng.h $(CORE) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
+$(B)/test_skip_san: tests/test_skip.c tests/check.h tests/rng.h $(CORE) | $(B)
+	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
 $(B)/test_family_cursors: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
 $(B)/test_family_cursors_san: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) | $(B)

@@ -13,6 +13,7 @@
 #include "kperm/range.h"
 #include "kperm/packed.h"
 #include "kperm/walk.h"
+#include "kperm/skip.h"
 #include "kperm/bits.h"
 #include "kperm/multiset.h"
 #include "kperm/partial.h"

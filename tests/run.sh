@@ -64,6 +64,10 @@ step "block walk, packed cursor, kperm_packed_next" build_run $B/test_walk
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] block walk, packed cursor" build_run $B/test_walk_san "[asan+ubsan] "
 fi
+step "prefix skip: bytes, packed, multisets, ranks, the cursor" build_run $B/test_skip
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] prefix skip" build_run $B/test_skip_san "[asan+ubsan] "
+fi
 step "multiset packed cursor, k-permutation cursor" build_run $B/test_family_cursors
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] family cursors" build_run $B/test_family_cursors_san "[asan+ubsan] "

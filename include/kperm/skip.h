@@ -1,0 +1,120 @@
+/* kperm/skip.h - skipping a prefix: from a permutation, straight to the first
+ * one in lexicographic order whose first k + 1 elements differ from its own,
+ * past every permutation that shares perm[0..k] (a search that has found the
+ * prefix hopeless abandons all of them at once). The step is the last
+ * permutation with that prefix (its suffix in descending order) followed by
+ * one next, so the pivot and the wrap are next's. */
+#ifndef KPERM_SKIP_H
+#define KPERM_SKIP_H
+
+#include "platform.h"
+#include "status.h"
+#include "lex.h"
+#include "range.h"
+#include "walk.h"
+
+/* perm[lo..n-1] sorted descending: the last arrangement of perm[0..lo-1]'s
+ * suffix (insertion sort: n is small, and repeated values are fine) */
+KPERM_FN void kperm_sort_descending(kperm_u8 *perm, int lo, int n)
+{
+    int i, j;
+    for (i = lo + 1; i < n; i++) {
+        kperm_u8 v = perm[i];
+        for (j = i; j > lo && perm[j - 1] < v; j--)
+            perm[j] = perm[j - 1];
+        perm[j] = v;
+    }
+}
+
+/* the last arrangement sharing perm[0..k], then one kperm_step: the pivot
+ * (<= k), KPERM_END after the last prefix (perm is then the first
+ * arrangement), KPERM_E_N for a bad n, KPERM_E_ARG for k outside 0..n-1 (perm
+ * untouched on errors) */
+KPERM_FN int kperm_skip_step(kperm_u8 *perm, int n, int k, int max_n)
+{
+    if (n < 1 || n > max_n)
+        return KPERM_E_N;
+    if (k < 0 || k >= n)
+        return KPERM_E_ARG;
+    kperm_sort_descending(perm, k + 1, n);
+    return kperm_step(perm, n, 1, max_n);
+}
+
+/* The first permutation after every one sharing perm[0..k]: the pivot, or
+ * KPERM_END past the last (perm is then 0, 1, ..., n-1); KPERM_E_N, KPERM_E_ARG
+ * (k outside 0..n-1). k = n - 1 (or n - 2) is one kperm_next. */
+KPERM_FN int kperm_skip(kperm_u8 *perm, int n, int k)
+{
+    return kperm_skip_step(perm, n, k, KPERM_MAX_N);
+}
+
+/* The rank kperm_skip moves rank to: the next multiple of (n-k-1)!, into
+ * *out; KPERM_END (and *out = 0) past the last; KPERM_E_N, KPERM_E_ARG,
+ * KPERM_E_RANK (rank >= n!), KPERM_E_TABLES. */
+KPERM_FN int kperm_skip_rank(kperm_rank rank, int n, int k, kperm_rank *out)
+{
+    kperm_u64 total, block;
+    int rc = kperm_fact_checked(n, &total);
+    if (rc != KPERM_OK)
+        return rc;
+    if (k < 0 || k >= n)
+        return KPERM_E_ARG;
+    if (rank >= total)
+        return KPERM_E_RANK;
+    kperm_fact_checked(n - k - 1 > 0 ? n - k - 1 : 1, &block);
+    rank = (rank / block + 1) * block;
+    *out = rank < total ? rank : 0;
+    return rank < total ? KPERM_OK : KPERM_END;
+}
+
+/* kperm_skip on an arrangement of a multiset (repeated values, n <= 64) */
+KPERM_FN int kperm_ms_skip(kperm_u8 *perm, int n, int k)
+{
+    return kperm_skip_step(perm, n, k, KPERM_MAX_MS_N);
+}
+
+/* kperm_skip on a packed permutation of n <= 16 distinct values: the suffix
+ * made descending from a mask of its values, then kperm_packed_next */
+KPERM_FN int kperm_packed_skip(kperm_u64 *w, int n, int k)
+{
+    kperm_u64 x = *w, keep;
+    kperm_u32 values = 0;
+    int i;
+    if (n < 1 || n > KPERM_MAX_PACKED_N)
+        return KPERM_E_N;
+    if (k < 0 || k >= n)
+        return KPERM_E_ARG;
+    for (i = k + 1; i < n; i++)
+        values |= 1u << kperm_packed_get(x, i);
+    keep = KPERM_NIBBLES(k + 1);
+    x &= keep;
+    for (i = k + 1; i < n; i++) {
+        int v = kperm_highest32(values);
+        x |= (kperm_u64)v << (4 * i);
+        values &= ~(1u << v);
+    }
+    *w = x;
+    return kperm_packed_next(w, n);
+}
+
+/* Positions c so that its next kperm_cursor_next visits the first permutation
+ * after every one sharing c->perm[0..k] (or ends the range, when that one is
+ * past it): c becomes the last permutation with that prefix. KPERM_OK, or
+ * KPERM_E_ARG (k outside 0..n-1, or c not on a visited permutation). */
+KPERM_FN int kperm_cursor_skip(kperm_cursor *c, int k)
+{
+    kperm_rank next = 0;
+    int rc;
+    if (c->pivot < 0 || c->rank >= c->end || k < 0 || k >= c->n)
+        return KPERM_E_ARG;
+    rc = kperm_skip_rank(c->rank, c->n, k, &next);
+    if (rc == KPERM_END || next >= c->end || next == 0) { /* the range ends within the prefix's permutations */
+        c->rank = c->end - 1;
+        return KPERM_OK;
+    }
+    kperm_sort_descending(c->perm, k + 1, c->n); /* the prefix's last permutation */
+    c->rank = next - 1;
+    return KPERM_OK;
+}
+
+#endif /* KPERM_SKIP_H */

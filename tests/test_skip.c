@@ -1,0 +1,167 @@
+/* test_skip.c - kperm/skip.h against a reference that steps with next until
+ * the prefix changes: every permutation of n = 1..8 at every k (bytes, packed,
+ * and the rank arithmetic against kperm_rank_of), every arrangement of every
+ * multiset of up to 7 elements over up to 3 values at every k, cursors that
+ * skip while they walk random ranges, and every error path. */
+#include "kperm.h"
+#include "check.h"
+#include "rng.h"
+#include <string.h>
+
+typedef unsigned long long u64;
+
+static u64 rng_state = 99;
+static u64 rng(void)
+{
+    return test_splitmix(&rng_state);
+}
+
+/* the reference: next until perm[0..k] differs (or the wrap) */
+static int reference(kperm_u8 *p, int n, int k, int ms)
+{
+    kperm_u8 start[KPERM_MAX_N];
+    int pivot;
+    memcpy(start, p, (size_t)n);
+    do {
+        pivot = ms ? kperm_ms_next(p, n) : kperm_next(p, n);
+    } while (pivot != KPERM_END && memcmp(p, start, (size_t)k + 1) == 0);
+    if (pivot == KPERM_END)
+        return KPERM_END;
+    for (pivot = 0; p[pivot] == start[pivot]; pivot++)
+        ;
+    return pivot;
+}
+
+static kperm_u64 pack(const kperm_u8 *p, int n)
+{
+    kperm_u64 w = 0;
+    int i;
+    for (i = 0; i < n; i++)
+        w |= (kperm_u64)p[i] << (4 * i);
+    return w;
+}
+
+static void test_permutations(void)
+{
+    kperm_u8 p[KPERM_MAX_N], q[KPERM_MAX_N];
+    kperm_rank total, r, got_rank, want_rank;
+    int n, k, a, b, c;
+    check_begin("kperm_skip, kperm_packed_skip, kperm_skip_rank: every permutation of n = 1..8 at every k "
+                "against next-until-the-prefix-changes");
+    for (n = 1; n <= 8; n++) {
+        kperm_count(n, &total);
+        for (r = 0; r < total; r++)
+            for (k = 0; k < n; k++) {
+                kperm_u64 w;
+                kperm_unrank(r, n, p);
+                memcpy(q, p, (size_t)n);
+                w = pack(p, n);
+                a = kperm_skip(p, n, k);
+                b = reference(q, n, k, 0);
+                c = kperm_packed_skip(&w, n, k);
+                CHECK(a == b && memcmp(p, q, (size_t)n) == 0 && c == b && w == pack(q, n),
+                      "n = %d rank %llu k = %d: pivot %d / packed %d, want %d", n, r, k, a, c, b);
+                want_rank = 0;
+                kperm_rank_of(q, n, &want_rank);
+                CHECK(kperm_skip_rank(r, n, k, &got_rank) == (b == KPERM_END ? KPERM_END : KPERM_OK)
+                      && got_rank == want_rank, "n = %d rank %llu k = %d: skip_rank %llu, want %llu", n, r, k,
+                      got_rank, want_rank);
+            }
+    }
+    check_end();
+}
+
+static void test_multisets(void)
+{
+    kperm_u8 counts[3], p[8], q[8];
+    kperm_rank total, r;
+    int m, code, n, k, v, a, b;
+    check_begin("kperm_ms_skip: every arrangement of every multiset of up to 7 elements over up to 3 values at every k");
+    for (m = 1; m <= 3; m++)
+        for (code = 0; code < 27; code++) {
+            int c = code;
+            for (n = 0, v = 0; v < m; v++, c /= 3)
+                n += counts[v] = (kperm_u8)(1 + c % 3);
+            if (c || n > 7)
+                continue;
+            kperm_ms_count(counts, m, &total);
+            for (r = 0; r < total; r++)
+                for (k = 0; k < n; k++) {
+                    kperm_ms_unrank(r, counts, m, p);
+                    memcpy(q, p, (size_t)n);
+                    a = kperm_ms_skip(p, n, k);
+                    b = reference(q, n, k, 1);
+                    CHECK(a == b && memcmp(p, q, (size_t)n) == 0, "multiset %d values, rank %llu k = %d: %d, want %d",
+                          m, r, k, a, b);
+                }
+        }
+    check_end();
+}
+
+/* a cursor over a random range that skips at random: it visits exactly the
+ * ranks the skips leave, in order */
+static void test_cursor(void)
+{
+    int t;
+    check_begin("kperm_cursor_skip: random ranges of n = 2..10, skipping at random: the visits the skips leave");
+    for (t = 0; t < 3000; t++) {
+        int n = 2 + (int)(rng() % 9), k;
+        kperm_rank total, b, e, expect;
+        kperm_cursor c;
+        kperm_u8 want[KPERM_MAX_N];
+        kperm_count(n, &total);
+        b = rng() % total;
+        e = b + 1 + rng() % (total - b);
+        expect = b;
+        kperm_cursor_init(&c, n, b, e);
+        while (kperm_cursor_next(&c)) {
+            kperm_unrank(expect, n, want);
+            CHECK(c.rank == expect && memcmp(c.perm, want, (size_t)n) == 0, "n = %d: cursor at %llu, want %llu", n,
+                  c.rank, expect);
+            if (rng() % 4 == 0) {
+                kperm_rank next = 0;
+                k = (int)(rng() % (kperm_u64)n);
+                CHECK(kperm_cursor_skip(&c, k) == KPERM_OK, "cursor_skip refused k = %d", k);
+                expect = kperm_skip_rank(expect, n, k, &next) == KPERM_END ? e : next;
+            } else
+                expect++;
+            if (expect >= e)
+                expect = e;
+        }
+        CHECK(expect == e, "n = %d [%llu, %llu): ended at %llu", n, b, e, expect);
+    }
+    check_end();
+}
+
+static void test_errors(void)
+{
+    kperm_u8 p[KPERM_MAX_N] = {0, 1, 2, 3}, q[KPERM_MAX_N];
+    kperm_u64 w = 0x3210;
+    kperm_rank r = 77;
+    kperm_cursor c;
+    check_begin("skip: bad n, bad k, bad rank, a cursor before its first visit: the error, outputs untouched");
+    memcpy(q, p, sizeof p);
+    CHECK(kperm_skip(p, 4, -1) == KPERM_E_ARG && kperm_skip(p, 4, 4) == KPERM_E_ARG && memcmp(p, q, 4) == 0, "bad k");
+    CHECK(kperm_skip(p, 0, 0) == KPERM_E_N && kperm_skip(p, 21, 0) == KPERM_E_N && kperm_ms_skip(p, 65, 0) == KPERM_E_N,
+          "bad n");
+    CHECK(kperm_packed_skip(&w, 4, 4) == KPERM_E_ARG && kperm_packed_skip(&w, 17, 0) == KPERM_E_N && w == 0x3210,
+          "packed: bad k or n");
+    CHECK(kperm_skip_rank(24, 4, 0, &r) == KPERM_E_RANK && kperm_skip_rank(0, 4, 4, &r) == KPERM_E_ARG
+          && kperm_skip_rank(0, 21, 0, &r) == KPERM_E_N && r == 77, "skip_rank: bad rank, k or n");
+    kperm_cursor_init(&c, 4, 0, 24);
+    CHECK(kperm_cursor_skip(&c, 0) == KPERM_E_ARG, "cursor skip before the first visit");
+    kperm_cursor_next(&c);
+    CHECK(kperm_cursor_skip(&c, 4) == KPERM_E_ARG && kperm_cursor_skip(&c, -1) == KPERM_E_ARG, "cursor: bad k");
+    check_end();
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        check_prefix = argv[1];
+    test_permutations();
+    test_multisets();
+    test_cursor();
+    test_errors();
+    return check_any_failed;
+}
