@@ -1,8 +1,10 @@
 /* test_skip.c - kperm/skip.h against a reference that steps with next until
  * the prefix changes: every permutation of n = 1..8 at every k (bytes, packed,
  * and the rank arithmetic against kperm_rank_of), every arrangement of every
- * multiset of up to 7 elements over up to 3 values at every k, cursors that
- * skip while they walk random ranges, and every error path. */
+ * multiset of up to 7 elements over up to 3 values at every k, every
+ * k-permutation of n <= 7 at every j (and its rank), 128-bit skip ranks
+ * against unsigned __int128, cursors that skip while they walk random ranges,
+ * and every error path. */
 #include "kperm.h"
 #include "check.h"
 #include "rng.h"
@@ -133,6 +135,79 @@ static void test_cursor(void)
     check_end();
 }
 
+/* the reference for k-permutations: kperm_kp_next until perm[0..j] differs */
+static int kp_reference(kperm_u8 *p, int n, int k, int j)
+{
+    kperm_u8 start[KPERM_MAX_KP_N];
+    int pivot;
+    memcpy(start, p, (size_t)k);
+    do {
+        pivot = kperm_kp_next(p, n, k);
+    } while (pivot != KPERM_END && memcmp(p, start, (size_t)j + 1) == 0);
+    if (pivot == KPERM_END)
+        return KPERM_END;
+    for (pivot = 0; p[pivot] == start[pivot]; pivot++)
+        ;
+    return pivot;
+}
+
+static void test_kp(void)
+{
+    kperm_u8 p[8], q[8];
+    kperm_rank total = 0, r, got = 0, want;
+    int n, k, j, a, b;
+    check_begin("kperm_kp_skip, kperm_kp_skip_rank: every k-permutation of every (n, k), n <= 7, at every j");
+    for (n = 1; n <= 7; n++)
+        for (k = 1; k <= n; k++) {
+            kperm_kp_count(n, k, &total);
+            for (r = 0; r < total; r++)
+                for (j = 0; j < k; j++) {
+                    kperm_kp_unrank(r, n, k, p);
+                    memcpy(q, p, (size_t)k);
+                    a = kperm_kp_skip(p, n, k, j);
+                    b = kp_reference(q, n, k, j);
+                    want = 0;
+                    kperm_kp_rank_of(q, n, k, &want);
+                    CHECK(a == b && memcmp(p, q, (size_t)k) == 0, "P(%d, %d) rank %llu j = %d: %d, want %d", n, k, r,
+                          j, a, b);
+                    CHECK(kperm_kp_skip_rank(r, n, k, j, &got) == (b == KPERM_END ? KPERM_END : KPERM_OK)
+                          && got == want, "P(%d, %d) rank %llu j = %d: rank %llu, want %llu", n, k, r, j, got, want);
+                }
+        }
+    check_end();
+}
+
+/* 128-bit: against the host compiler's unsigned __int128 */
+static void test_rank128(void)
+{
+    __extension__ typedef unsigned __int128 u128;
+    int n, k, t;
+    check_begin("kperm_skip_rank128: n = 1..34, every k, random ranks and the last, against unsigned __int128");
+    for (n = 1; n <= 34; n++) {
+        u128 total = 1, block;
+        int i;
+        for (i = 2; i <= n; i++)
+            total *= (u128)i;
+        for (k = 0; k < n; k++) {
+            for (block = 1, i = 2; i <= n - k - 1; i++)
+                block *= (u128)i;
+            for (t = 0; t < 40; t++) {
+                u128 r = t == 0 ? total - 1 : (((u128)rng() << 64) | rng()) % total, want = (r / block + 1) * block;
+                kperm_rank128 in, out = {7, 7};
+                int rc;
+                in.lo = (u64)r;
+                in.hi = (u64)(r >> 64);
+                rc = kperm_skip_rank128(in, n, k, &out);
+                if (want >= total)
+                    want = 0;
+                CHECK(rc == (want == 0 ? KPERM_END : KPERM_OK) && out.lo == (u64)want && out.hi == (u64)(want >> 64),
+                      "n = %d k = %d: rc %d", n, k, rc);
+            }
+        }
+    }
+    check_end();
+}
+
 static void test_errors(void)
 {
     kperm_u8 p[KPERM_MAX_N] = {0, 1, 2, 3}, q[KPERM_MAX_N];
@@ -148,6 +223,18 @@ static void test_errors(void)
           "packed: bad k or n");
     CHECK(kperm_skip_rank(24, 4, 0, &r) == KPERM_E_RANK && kperm_skip_rank(0, 4, 4, &r) == KPERM_E_ARG
           && kperm_skip_rank(0, 21, 0, &r) == KPERM_E_N && r == 77, "skip_rank: bad rank, k or n");
+    CHECK(kperm_kp_skip(p, 5, 3, 3) == KPERM_E_ARG && kperm_kp_skip(p, 5, 6, 0) == KPERM_E_N
+          && kperm_kp_skip(p, 3, 4, 0) == KPERM_E_N && memcmp(p, q, 4) == 0, "kp_skip: bad j, k or n");
+    p[1] = 0;
+    CHECK(kperm_kp_skip(p, 5, 3, 0) == KPERM_E_PERM && p[0] == 0 && p[1] == 0 && p[2] == 2, "kp_skip: a repeat");
+    p[1] = 1;
+    {
+        kperm_rank128 big = {0, 0}, out = {5, 5};
+        kperm_count128(20, &big);
+        CHECK(kperm_skip_rank128(big, 20, 0, &out) == KPERM_E_RANK && kperm_skip_rank128(out, 35, 0, &out) == KPERM_E_N
+              && kperm_skip_rank128(out, 20, 20, &out) == KPERM_E_ARG && out.lo == 5 && out.hi == 5,
+              "skip_rank128: bad rank, n or k");
+    }
     kperm_cursor_init(&c, 4, 0, 24);
     CHECK(kperm_cursor_skip(&c, 0) == KPERM_E_ARG, "cursor skip before the first visit");
     kperm_cursor_next(&c);
@@ -162,6 +249,8 @@ int main(int argc, char **argv)
     test_permutations();
     test_multisets();
     test_cursor();
+    test_kp();
+    test_rank128();
     test_errors();
     return check_any_failed;
 }

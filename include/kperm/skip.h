@@ -12,6 +12,8 @@
 #include "lex.h"
 #include "range.h"
 #include "walk.h"
+#include "partial.h"
+#include "rank128.h"
 
 /* perm[lo..n-1] sorted descending: the last arrangement of perm[0..lo-1]'s
  * suffix (insertion sort: n is small, and repeated values are fine) */
@@ -115,6 +117,78 @@ KPERM_FN int kperm_cursor_skip(kperm_cursor *c, int k)
     kperm_sort_descending(c->perm, k + 1, c->n); /* the prefix's last permutation */
     c->rank = next - 1;
     return KPERM_OK;
+}
+
+/* kperm_skip_rank for 128-bit ranks (n <= 34): rank / (n-k-1)! by the
+ * radixes 2..n-k-1 one at a time, plus one, times them again */
+KPERM_FN int kperm_skip_rank128(kperm_rank128 rank, int n, int k, kperm_rank128 *out)
+{
+    kperm_rank128 total;
+    int r, rc = kperm_count128(n, &total);
+    if (rc != KPERM_OK)
+        return rc;
+    if (k < 0 || k >= n)
+        return KPERM_E_ARG;
+    if (!kperm_lt128(rank, total))
+        return KPERM_E_RANK;
+    for (r = 2; r <= n - k - 1; r++)
+        kperm_divmod128(&rank, (kperm_u32)r);
+    kperm_muladd128(&rank, 1, 1);
+    for (r = 2; r <= n - k - 1; r++)
+        kperm_muladd128(&rank, (kperm_u32)r, 0);
+    if (!kperm_lt128(rank, total)) {
+        out->lo = out->hi = 0;
+        return KPERM_END;
+    }
+    *out = rank;
+    return KPERM_OK;
+}
+
+/* The first k-permutation of n after every one sharing perm[0..j]: the
+ * positions after j take the largest values left, descending (the last with
+ * that prefix), then kperm_kp_next. The pivot (<= j), KPERM_END past the last
+ * (perm is then 0, 1, ..., k-1), KPERM_E_N, KPERM_E_PERM (perm is not a
+ * k-permutation), KPERM_E_ARG (j outside 0..k-1); perm untouched on errors. */
+KPERM_FN int kperm_kp_skip(kperm_u8 *perm, int n, int k, int j)
+{
+    kperm_u64 used = 0;
+    int i;
+    if (n < 1 || n > KPERM_MAX_KP_N || k < 1 || k > n)
+        return KPERM_E_N;
+    if (j < 0 || j >= k)
+        return KPERM_E_ARG;
+    for (i = 0; i < k; i++) {
+        if (perm[i] >= n || ((used >> perm[i]) & 1u))
+            return KPERM_E_PERM;
+        used |= KPERM_U64(1) << perm[i];
+    }
+    for (used = 0, i = 0; i <= j; i++)
+        used |= KPERM_U64(1) << perm[i];
+    for (i = j + 1; i < k; i++) {
+        perm[i] = (kperm_u8)kperm_highest64(kperm_kp_all(n) & ~used);
+        used |= KPERM_U64(1) << perm[i];
+    }
+    return kperm_kp_next(perm, n, k);
+}
+
+/* the rank kperm_kp_skip moves rank to: the next multiple of P(n-j-1, k-j-1);
+ * KPERM_END (and *out = 0) past the last; KPERM_E_N, KPERM_E_OVERFLOW,
+ * KPERM_E_ARG, KPERM_E_RANK */
+KPERM_FN int kperm_kp_skip_rank(kperm_rank rank, int n, int k, int j, kperm_rank *out)
+{
+    kperm_u64 total, block = 1;
+    int i, rc = kperm_kp_count(n, k, &total);
+    if (rc != KPERM_OK)
+        return rc;
+    if (j < 0 || j >= k)
+        return KPERM_E_ARG;
+    if (rank >= total)
+        return KPERM_E_RANK;
+    for (i = n - k + 1; i <= n - j - 1; i++)
+        block *= (kperm_u64)i;
+    rank = (rank / block + 1) * block;
+    *out = rank < total ? rank : 0;
+    return rank < total ? KPERM_OK : KPERM_END;
 }
 
 #endif /* KPERM_SKIP_H */
