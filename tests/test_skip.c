@@ -100,30 +100,39 @@ static void test_multisets(void)
     check_end();
 }
 
-/* a cursor over a random range that skips at random: it visits exactly the
- * ranks the skips leave, in order */
-static void test_cursor(void)
+/* a cursor (packed: 1) over a random range that skips at random: it visits
+ * exactly the ranks the skips leave, in order */
+static void test_cursor(int packed)
 {
     int t;
-    check_begin("kperm_cursor_skip: random ranges of n = 2..10, skipping at random: the visits the skips leave");
+    check_begin(packed ? "kperm_pcursor_skip: random ranges of n = 2..10, skipping at random: the visits the skips leave"
+                       : "kperm_cursor_skip: random ranges of n = 2..10, skipping at random: the visits the skips leave");
     for (t = 0; t < 3000; t++) {
-        int n = 2 + (int)(rng() % 9), k;
-        kperm_rank total, b, e, expect;
+        int n = 2 + (int)(rng() % 9), k, more;
+        kperm_rank total, b, e, expect, at;
         kperm_cursor c;
-        kperm_u8 want[KPERM_MAX_N];
+        kperm_pcursor pc;
+        kperm_u8 want[KPERM_MAX_N], got[KPERM_MAX_N];
         kperm_count(n, &total);
         b = rng() % total;
         e = b + 1 + rng() % (total - b);
         expect = b;
         kperm_cursor_init(&c, n, b, e);
-        while (kperm_cursor_next(&c)) {
+        kperm_pcursor_init(&pc, n, b, e);
+        while ((more = packed ? kperm_pcursor_next(&pc) : kperm_cursor_next(&c)) != 0) {
+            at = packed ? pc.rank : c.rank;
+            if (packed)
+                kperm_unpack(pc.word, n, got);
+            else
+                memcpy(got, c.perm, (size_t)n);
             kperm_unrank(expect, n, want);
-            CHECK(c.rank == expect && memcmp(c.perm, want, (size_t)n) == 0, "n = %d: cursor at %llu, want %llu", n,
-                  c.rank, expect);
+            CHECK(at == expect && memcmp(got, want, (size_t)n) == 0, "n = %d: cursor at %llu, want %llu", n, at,
+                  expect);
             if (rng() % 4 == 0) {
                 kperm_rank next = 0;
                 k = (int)(rng() % (kperm_u64)n);
-                CHECK(kperm_cursor_skip(&c, k) == KPERM_OK, "cursor_skip refused k = %d", k);
+                CHECK((packed ? kperm_pcursor_skip(&pc, k) : kperm_cursor_skip(&c, k)) == KPERM_OK,
+                      "skip refused k = %d", k);
                 expect = kperm_skip_rank(expect, n, k, &next) == KPERM_END ? e : next;
             } else
                 expect++;
@@ -237,6 +246,13 @@ static void test_errors(void)
     }
     kperm_cursor_init(&c, 4, 0, 24);
     CHECK(kperm_cursor_skip(&c, 0) == KPERM_E_ARG, "cursor skip before the first visit");
+    {
+        kperm_pcursor pc;
+        kperm_pcursor_init(&pc, 4, 0, 24);
+        CHECK(kperm_pcursor_skip(&pc, 0) == KPERM_E_ARG, "packed cursor skip before the first visit");
+        kperm_pcursor_next(&pc);
+        CHECK(kperm_pcursor_skip(&pc, 4) == KPERM_E_ARG && pc.word == 0x3210, "packed cursor: bad k");
+    }
     kperm_cursor_next(&c);
     CHECK(kperm_cursor_skip(&c, 4) == KPERM_E_ARG && kperm_cursor_skip(&c, -1) == KPERM_E_ARG, "cursor: bad k");
     check_end();
@@ -248,7 +264,8 @@ int main(int argc, char **argv)
         check_prefix = argv[1];
     test_permutations();
     test_multisets();
-    test_cursor();
+    test_cursor(0);
+    test_cursor(1);
     test_kp();
     test_rank128();
     test_errors();

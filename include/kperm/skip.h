@@ -75,28 +75,47 @@ KPERM_FN int kperm_ms_skip(kperm_u8 *perm, int n, int k)
     return kperm_skip_step(perm, n, k, KPERM_MAX_MS_N);
 }
 
-/* kperm_skip on a packed permutation of n <= 16 distinct values: the suffix
- * made descending from a mask of its values, then kperm_packed_next */
-KPERM_FN int kperm_packed_skip(kperm_u64 *w, int n, int k)
+/* packed permutation w with positions k+1..n-1 in descending order (the last
+ * permutation sharing positions 0..k), from a mask of their values */
+KPERM_FN kperm_u64 kperm_packed_last(kperm_u64 w, int n, int k)
 {
-    kperm_u64 x = *w, keep;
     kperm_u32 values = 0;
     int i;
+    for (i = k + 1; i < n; i++)
+        values |= 1u << kperm_packed_get(w, i);
+    w &= KPERM_NIBBLES(k + 1);
+    for (i = k + 1; i < n; i++) {
+        int v = kperm_highest32(values);
+        w |= (kperm_u64)v << (4 * i);
+        values &= ~(1u << v);
+    }
+    return w;
+}
+
+/* kperm_skip on a packed permutation of n <= 16 distinct values */
+KPERM_FN int kperm_packed_skip(kperm_u64 *w, int n, int k)
+{
     if (n < 1 || n > KPERM_MAX_PACKED_N)
         return KPERM_E_N;
     if (k < 0 || k >= n)
         return KPERM_E_ARG;
-    for (i = k + 1; i < n; i++)
-        values |= 1u << kperm_packed_get(x, i);
-    keep = KPERM_NIBBLES(k + 1);
-    x &= keep;
-    for (i = k + 1; i < n; i++) {
-        int v = kperm_highest32(values);
-        x |= (kperm_u64)v << (4 * i);
-        values &= ~(1u << v);
-    }
-    *w = x;
+    *w = kperm_packed_last(*w, n, k);
     return kperm_packed_next(w, n);
+}
+
+/* The cursors' side of a skip from *rank (a visited rank of [.., end)) past
+ * the permutations sharing positions 0..k of n: 1 with *rank one before the
+ * first after them (the cursor then holds the last of them), or 0 with
+ * *rank = end - 1 when the range ends among them. */
+KPERM_FN int kperm_skip_cursor_rank(kperm_rank *rank, kperm_rank end, int n, int k)
+{
+    kperm_rank next = 0;
+    if (kperm_skip_rank(*rank, n, k, &next) != KPERM_OK || next >= end) {
+        *rank = end - 1;
+        return 0;
+    }
+    *rank = next - 1;
+    return 1;
 }
 
 /* Positions c so that its next kperm_cursor_next visits the first permutation
@@ -105,17 +124,22 @@ KPERM_FN int kperm_packed_skip(kperm_u64 *w, int n, int k)
  * KPERM_E_ARG (k outside 0..n-1, or c not on a visited permutation). */
 KPERM_FN int kperm_cursor_skip(kperm_cursor *c, int k)
 {
-    kperm_rank next = 0;
-    int rc;
     if (c->pivot < 0 || c->rank >= c->end || k < 0 || k >= c->n)
         return KPERM_E_ARG;
-    rc = kperm_skip_rank(c->rank, c->n, k, &next);
-    if (rc == KPERM_END || next >= c->end || next == 0) { /* the range ends within the prefix's permutations */
-        c->rank = c->end - 1;
-        return KPERM_OK;
-    }
-    kperm_sort_descending(c->perm, k + 1, c->n); /* the prefix's last permutation */
-    c->rank = next - 1;
+    if (kperm_skip_cursor_rank(&c->rank, c->end, c->n, k))
+        kperm_sort_descending(c->perm, k + 1, c->n); /* the prefix's last permutation */
+    return KPERM_OK;
+}
+
+/* kperm_cursor_skip for a packed cursor over permutations (kperm_pcursor_init;
+ * not one over a multiset, whose rank steps differ). KPERM_OK, or KPERM_E_ARG
+ * (k outside 0..n-1, or nothing visited yet). */
+KPERM_FN int kperm_pcursor_skip(kperm_pcursor *c, int k)
+{
+    if (c->pivot < 0 || c->rank >= c->end || k < 0 || k >= c->n)
+        return KPERM_E_ARG;
+    if (kperm_skip_cursor_rank(&c->rank, c->end, c->n, k))
+        c->word = kperm_packed_last(c->word, c->n, k);
     return KPERM_OK;
 }
 
