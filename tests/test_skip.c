@@ -34,15 +34,6 @@ static int reference(kperm_u8 *p, int n, int k, int ms)
     return pivot;
 }
 
-static kperm_u64 pack(const kperm_u8 *p, int n)
-{
-    kperm_u64 w = 0;
-    int i;
-    for (i = 0; i < n; i++)
-        w |= (kperm_u64)p[i] << (4 * i);
-    return w;
-}
-
 static void test_permutations(void)
 {
     kperm_u8 p[KPERM_MAX_N], q[KPERM_MAX_N];
@@ -57,11 +48,11 @@ static void test_permutations(void)
                 kperm_u64 w;
                 kperm_unrank(r, n, p);
                 memcpy(q, p, (size_t)n);
-                w = pack(p, n);
+                w = kperm_pack(p, n);
                 a = kperm_skip(p, n, k);
                 b = reference(q, n, k, 0);
                 c = kperm_packed_skip(&w, n, k);
-                CHECK(a == b && memcmp(p, q, (size_t)n) == 0 && c == b && w == pack(q, n),
+                CHECK(a == b && memcmp(p, q, (size_t)n) == 0 && c == b && w == kperm_pack(q, n),
                       "n = %d rank %llu k = %d: pivot %d / packed %d, want %d", n, r, k, a, c, b);
                 want_rank = 0;
                 kperm_rank_of(q, n, &want_rank);

@@ -46,7 +46,7 @@ static void packed_next(void)
     kperm_rank total, r;
     int n, i, a, b;
     check_begin("kperm_packed_next = kperm_next on bytes: every permutation n = 1..9, random n = 10..16 (half with "
-                "the last 8 descending), the wrap");
+                "the last 8 descending), the wrap; kperm_pack = an independent pack");
     for (n = 1; n <= 16; n++) {
         kperm_count(n, &total);
         for (r = 0; r < (n <= 9 ? total : 20000); r++) {
@@ -57,6 +57,7 @@ static void packed_next(void)
             else
                 kperm_unrank(r == 0 ? total - 1 : rng() % total, n, p);
             w = pack(p, n);
+            CHECK(kperm_pack(p, n) == w, "n = %d: kperm_pack %llx, want %llx", n, kperm_pack(p, n), w);
             a = kperm_packed_next(&w, n);
             b = kperm_next(p, n);
             CHECK(a == b && w == pack(p, n), "n = %d rank %llu: pivot %d word %llx, bytes pivot %d word %llx", n, r,
