@@ -76,7 +76,7 @@ static tsp_best run(tsp_pool *p, const tsp_instance *t, int steps, tsp_best best
         do
             w = (int)(rng() % (kperm_u64)p->workers);
         while (!live[w]);
-        if (!tsp_pool_next(p, w, want, &mine[w], &c)) {
+        if (!tsp_pool_next(p, w, want, &mine[w], NULL, &c)) {
             live[w] = 0;
             continue;
         }

@@ -3,7 +3,11 @@
  * (--random) and asymmetric (ATSP files) instances n = 4..11 and on burma14;
  * the printed tour is a permutation from city 1 whose recomputed length is the
  * printed one; all-equal instances give rank 0's tour; all backends print the
- * same tour. KPERM_TSP_LARGE=1 adds random n = 12, 13, 14 (for the GPU run). */
+ * same tour. Every run is repeated with --prune, which must print the same
+ * length and tour (so the same rank) as the exhaustive search. Random
+ * n = 12..15: --prune on every backend against the exhaustive C backend.
+ * KPERM_TSP_LARGE=1 adds exhaustive random n = 12, 13, 14 everywhere (for
+ * the GPU run). */
 #include "tsplib.h"
 #include "held_karp.h"
 #include "check.h"
@@ -15,7 +19,7 @@
 #define DIR "build/tsp_tests"
 
 typedef struct {
-    unsigned long long length;
+    unsigned long long length, visited;
     int tour[TSP_MAX_CITIES], n;
 } answer;
 
@@ -41,7 +45,8 @@ static int run(const char *backend, const char *args, answer *a)
     if (rc != 0)
         return rc;
     p = strstr(out, "\"length\": ");
-    if (!p || sscanf(p, "\"length\": %llu", &a->length) != 1 || !(p = strstr(out, "\"tour\": [")))
+    if (!p || sscanf(p, "\"length\": %llu", &a->length) != 1 || !(p = strstr(out, "\"visited\": "))
+        || sscanf(p, "\"visited\": %llu", &a->visited) != 1 || !(p = strstr(out, "\"tour\": [")))
         return -2;
     p += 9;
     for (i = 0; i < TSP_MAX_CITIES && *p != ']'; i++) {
@@ -92,19 +97,39 @@ static unsigned rng(void)
     return (unsigned)(test_splitmix(&rng_state) >> 32);
 }
 
+/* --prune on `backend` against the exhaustive answer `want` */
+static void check_pruned(const char *what, const char *backend, const char *args, const answer *want)
+{
+    char pruned[300];
+    answer a;
+    int rc;
+    snprintf(pruned, sizeof pruned, "--prune %s", args);
+    memset(&a, 0, sizeof a);
+    rc = run(backend, pruned, &a);
+    if (rc) {
+        check_fail("%s --prune on %s: kperm-tsp failed (%d)", what, backend, rc);
+        return;
+    }
+    CHECK(a.length == want->length && a.n == want->n && memcmp(a.tour, want->tour, sizeof *a.tour * a.n) == 0,
+          "%s --prune on %s: length %llu, tour 1 %d %d ...; exhaustive: %llu, 1 %d %d ...", what, backend, a.length,
+          a.tour[1], a.tour[2], want->length, want->tour[1], want->tour[2]);
+}
+
 /* every backend on one instance: the Held-Karp optimum, a valid tour, and the
- * same tour everywhere (want_tour, if given, is the tour of rank 0) */
+ * same tour everywhere, pruned too (rank0: the tour of rank 0) */
 static void check_instance(const char *what, const char *args, const tsp_instance *t, int rank0)
 {
     answer first, a;
     unsigned long long opt = held_karp(t);
     int b, i;
+    memset(&a, 0, sizeof a);
     for (b = 0; b < nbackends; b++) {
         int rc = run(backends[b], args, &a);
         if (rc) {
             check_fail("%s on %s: kperm-tsp failed (%d)", what, backends[b], rc);
             continue;
         }
+        check_pruned(what, backends[b], args, &a);
         CHECK(a.length == opt, "%s on %s: length %llu, Held-Karp %llu", what, backends[b], a.length, opt);
         CHECK(tour_ok(t, &a), "%s on %s: the tour is not a tour of length %llu", what, backends[b], a.length);
         if (b == 0)
@@ -180,6 +205,18 @@ int main(void)
         check_instance("burma14", "data/burma14.tsp", &t, 0);
     }
     check_end();
+    for (n = 12; n <= 15; n++) {
+        snprintf(name, sizeof name, "kperm-tsp --prune = exhaustive (length, tour, rank), random n = %d, %d backends",
+                 n, nbackends);
+        check_begin(name);
+        snprintf(args, sizeof args, "--random %d --seed %d", n, n);
+        memset(&a, 0, sizeof a);
+        if (run("cpu", args, &a))
+            check_fail("%s on cpu: kperm-tsp failed", args);
+        for (b = 0; b < nbackends; b++)
+            check_pruned(args, backends[b], args, &a);
+        check_end();
+    }
     for (n = 12; large && n <= 14; n++) {
         snprintf(name, sizeof name, "kperm-tsp optimum = Held-Karp, random n = %d, one tour on %d backends", n, nbackends);
         check_begin(name);

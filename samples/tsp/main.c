@@ -2,7 +2,7 @@
  * kperm-tsp-mpi, on the ranks of an MPI job (the same source, linked with
  * tsp_job_mpi.c instead of tsp_job_local.c).
  *
- *   kperm-tsp [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--json] [--force]
+ *   kperm-tsp [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--prune] [--json] [--force]
  *             [--checkpoint FILE [--checkpoint-every SECONDS]] [--chunk ORDERS]
  *             FILE | --random N [--seed S]
  *
@@ -12,6 +12,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_run.h"
+#include "tsp_seed.h"
 #include "tsp_simd.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,7 @@
 
 typedef struct {
     const char *backend, *file, *checkpoint, *device;
-    int json, force, random_n, gpus, threads; /* gpus: -1 = not given, 0 = all; threads: 0 = all cores */
+    int json, force, prune, random_n, gpus, threads; /* gpus: -1 = not given, 0 = all; threads: 0 = all cores */
     unsigned long long seed, chunk;
     double checkpoint_every;
 } options;
@@ -77,6 +78,8 @@ static void help(void)
            "  --gpus all|N          CUDA: every GPU of the host (default), or N of them\n"
            "  --device D            OpenCL: gpu, cpu, or P:D as --list-devices numbers them\n"
            "  --threads N           the C backend: N threads (default: one per core)\n"
+           "  --prune               skip every prefix that cannot beat the shortest tour known\n"
+           "                        (a spanning-tree bound): the same answer, far sooner\n"
            "  --list-devices        list the devices every backend could use, then exit\n"
            "  --json                one JSON object instead of the text report\n"
            "  --force               run even when the estimate says more than a day\n"
@@ -151,6 +154,8 @@ static options parse_args(int argc, char **argv)
             o.json = 1;
         else if (strcmp(a, "--force") == 0)
             o.force = 1;
+        else if (strcmp(a, "--prune") == 0)
+            o.prune = 1;
         else if (strcmp(a, "--random") == 0) {
             unsigned long long n = parse_count("--random", argv[i + 1 < argc ? ++i : i]);
             o.random_n = n > 1000 ? 1000 : (int)n;
@@ -246,13 +251,13 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
         return 0;
     }
     t0 = tsp_now();
-    if (b->search(b, 0, trial, err, sizeof err)) {
+    if (b->search(b, 0, trial, TSP_NONE, err, sizeof err)) {
         say_error(err);
         return -1;
     }
     t_cpu = tsp_now() - t0;
     t0 = tsp_now();
-    if (other.search(&other, 0, trial, err, sizeof err))
+    if (other.search(&other, 0, trial, TSP_NONE, err, sizeof err))
         t_cl = 1e30;
     else
         t_cl = tsp_now() - t0;
@@ -319,6 +324,7 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
     const tsp_best *best = &pool->best;
     kperm_u64 per = inst->symmetric ? 2 : 1, tours = pool->total / per, resumed = pool->resumed / per;
     kperm_u64 searched = (pool->done_ranks - pool->resumed) / per;
+    tsp_tally tally = tsp_pool_tally(pool);
     double rate = (double)searched / (r->seconds > 0 ? r->seconds : 1e-9);
     kperm_u8 perm[KPERM_MAX_N];
     char backend[32], device[300];
@@ -335,8 +341,9 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
         printf("], \"rank\": %llu, \"backend\": \"%s\", \"device\": ", best->rank, backend);
         json_string(device);
         printf(", \"tours\": %llu, \"seconds\": %.6f, \"tours_per_second\": %.6g, \"resumed_tours\": %llu, "
-               "\"searched_tours\": %llu, \"ranks\": %d, \"devices\": [", tours, r->seconds, rate, resumed,
-               searched, r->ranks);
+               "\"searched_tours\": %llu, \"prune\": %s, \"visited\": %llu, \"pruned_prefixes\": %llu, "
+               "\"ranks\": %d, \"devices\": [", tours, r->seconds, rate, resumed, searched,
+               o->prune ? "true" : "false", o->prune ? tally.visited : searched, tally.pruned, r->ranks);
         for (i = 0; r->info && i < r->ranks; i++) {
             printf("%s{\"rank\": %d, \"backend\": \"%s\", \"device\": ", i ? ", " : "", i, r->info[i].backend);
             json_string(r->info[i].device);
@@ -354,7 +361,10 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
     for (i = 0; r->info && r->ranks > 1 && i < r->ranks; i++)
         printf("  rank %d: %s (%s), %llu tours\n", i, r->info[i].backend, r->info[i].device,
                pool->searched[i] / per);
-    printf("tours evaluated: %llu%s\n", tours, inst->symmetric ? " (each tour once, not with its reverse)" : "");
+    printf("tours%s: %llu%s\n", o->prune ? "" : " evaluated", tours,
+           inst->symmetric ? " (each tour once, not with its reverse)" : "");
+    if (o->prune)
+        printf("pruned: %llu tours evaluated, %llu prefixes skipped\n", tally.visited, tally.pruned);
     if (resumed)
         printf("resumed: %llu tours were done before, from %s\n", resumed, o->checkpoint);
     printf("time: %.3f s, %.4g tours/s\n", r->seconds, rate);
@@ -372,6 +382,7 @@ static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b,
     place.share = tsp_job_local_ranks();
     place.threads = o->threads;
     place.device = o->device;
+    place.prune = o->prune;
     if (o->gpus < 0) { /* one GPU per MPI rank by its rank on the host; a lone process takes all */
         place.first_gpu = local < 0 ? 0 : local;
         place.gpus = local < 0 ? 0 : 1;
@@ -388,7 +399,7 @@ static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b,
         return 0;
     }
     *t0 = tsp_now();
-    if (total > CPU_TRIAL && strcmp(tsp_simd_name(), "scalar") == 0) /* the trial's ranks are searched again
+    if (!o->prune && total > CPU_TRIAL && strcmp(tsp_simd_name(), "scalar") == 0) /* the trial's ranks are searched again
                                                                         * from the pool: a min is idempotent */
         return pick_cpu(o, inst, &place, b, CPU_TRIAL) ? 4 : 0;
     if (tsp_cpu_open(b, inst, 0, &place, err, sizeof err) == 0)
@@ -437,6 +448,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s\n", err);
             status = 2;
         }
+        if (status == 0 && o.prune)
+            pool.known = tsp_seed_length(&inst);
         complete = status == 0 && tsp_pool_complete(&pool);
         if (complete) /* a finished run: its answer at once */
             print_result(&o, &inst, &r);
@@ -470,6 +483,7 @@ int main(int argc, char **argv)
     run.checkpoint = o.checkpoint;
     run.checkpoint_every = o.checkpoint_every;
     run.force = o.force;
+    run.prune = o.prune;
     run.bar = isatty(2);
     if (rank) {
         run.where = b.name;

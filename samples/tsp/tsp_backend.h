@@ -19,21 +19,23 @@ struct tsp_backend {
     char device[256];   /* what it runs on, for the output */
     int is_gpu;
     /* Searches ranks [begin, end) (ends on multiples of TSP_BLOCK, or (n-1)!),
-     * folding the result into the backend's running best. */
-    int (*search)(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize);
-    /* The running best: one small result. */
-    int (*result)(tsp_backend *b, tsp_best *best, char *err, size_t errsize);
+     * folding the result into the backend's running best. Pruning (opened
+     * with place->prune), it skips what cannot beat `known` either, the
+     * shortest length known anywhere (TSP_NONE: none). */
+    int (*search)(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err, size_t errsize);
+    /* The running best: one small result; and what pruning has done so far. */
+    int (*result)(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize);
     void (*close)(tsp_backend *b);
     void *state;
 };
 
-/* where one process runs: GPUs first_gpu, first_gpu + 1, ... (modulo the
+/* how and where one process runs: pruned (--prune) or not; GPUs first_gpu, first_gpu + 1, ... (modulo the
  * GPUs it sees), `gpus` of them (0: all), how many processes share the host
  * (the C backend takes their share of the cores) or `threads` (0: that
  * share), and OpenCL's `device` ("gpu", "cpu", "P:D" as --list-devices
  * numbers them, or NULL: a GPU, else any device) */
 typedef struct {
-    int first_gpu, gpus, share, threads;
+    int first_gpu, gpus, share, threads, prune;
     const char *device;
 } tsp_place;
 

@@ -1,6 +1,8 @@
 /* tsp_cpu.c - the C backend: tsp_simd_search on every core, with pthreads. Each
  * thread is one work-item of tsp_search over the whole range; the threads'
- * results are folded by (length, rank), so ties go to the smallest rank. */
+ * results are folded by (length, rank), so ties go to the smallest rank.
+ * Pruning, each thread runs tsp_prune_range on its contiguous share, the
+ * threads sharing the shortest length found through one atomic word. */
 #define _GNU_SOURCE /* sysconf's _SC_NPROCESSORS_ONLN */
 #include "tsp_backend.h"
 #include "tsp_simd.h"
@@ -14,36 +16,50 @@
 
 typedef struct {
     const tsp_instance *inst;
-    int narrow, thread, threads;
+    int narrow, prune, thread, threads;
     kperm_rank begin, end;
     kperm_u64 len;
     kperm_rank rank;
+    kperm_u32 *shared;
+    tsp_tally tally;
 } part;
 
 typedef struct {
     tsp_instance inst;
-    int threads, narrow;
+    int threads, narrow, prune;
+    kperm_u32 shared; /* pruning: the shortest length known (TSP_SHARED_NONE: none) */
     tsp_best best;
+    tsp_tally tally;
     part parts[MAX_THREADS];
 } cpu_state;
 
 static void *run_part(void *arg)
 {
     part *p = (part *)arg;
-    tsp_simd_search(p->inst->dist, p->inst->n, p->inst->symmetric, p->narrow, p->begin, p->end,
-                    (kperm_u64)p->thread, (kperm_u64)p->threads, &p->len, &p->rank);
+    kperm_rank b = 0, e = 0;
+    if (!p->prune)
+        tsp_simd_search(p->inst->dist, p->inst->n, p->inst->symmetric, p->narrow, p->begin, p->end,
+                        (kperm_u64)p->thread, (kperm_u64)p->threads, &p->len, &p->rank);
+    else if (kperm_split(p->begin, p->end, (kperm_u64)p->threads, (kperm_u64)p->thread, &b, &e) == KPERM_OK)
+        tsp_prune_range(p->inst->dist, p->inst->n, p->inst->symmetric, b, e, p->shared, &p->len, &p->rank,
+                        &p->tally);
     return NULL;
 }
 
-static int cpu_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize)
+static int cpu_search(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err,
+                      size_t errsize)
 {
     cpu_state *s = (cpu_state *)b->state;
     pthread_t tid[MAX_THREADS];
     int t, started = 0;
+    tsp_shared_min(&s->shared, known);
     for (t = 0; t < s->threads; t++) {
         part *p = &s->parts[t];
         p->inst = &s->inst;
         p->narrow = s->narrow;
+        p->prune = s->prune;
+        p->shared = &s->shared;
+        p->tally.visited = p->tally.pruned = 0;
         p->len = TSP_NONE;
         p->rank = TSP_NONE;
         p->begin = begin;
@@ -61,21 +77,25 @@ static int cpu_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *er
     run_part(&s->parts[0]);
     for (t = 1; t <= started; t++)
         pthread_join(tid[t], NULL);
-    for (t = 0; t < s->threads; t++)
+    for (t = 0; t < s->threads; t++) {
         if (tsp_better(s->parts[t].len, s->parts[t].rank, s->best.length, s->best.rank)) {
             s->best.length = s->parts[t].len;
             s->best.rank = s->parts[t].rank;
         }
+        s->tally.visited += s->parts[t].tally.visited;
+        s->tally.pruned += s->parts[t].tally.pruned;
+    }
     (void)err;
     (void)errsize;
     return 0;
 }
 
-static int cpu_result(tsp_backend *b, tsp_best *best, char *err, size_t errsize)
+static int cpu_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize)
 {
     (void)err;
     (void)errsize;
     *best = ((cpu_state *)b->state)->best;
+    *tally = ((cpu_state *)b->state)->tally;
     return 0;
 }
 
@@ -121,6 +141,8 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     }
     s->inst = *inst;
     s->narrow = tsp_narrow_ok(inst->dist, inst->n);
+    s->prune = place->prune;
+    s->shared = TSP_SHARED_NONE;
     if (place->threads > 0)
         cores = place->threads;
     s->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;

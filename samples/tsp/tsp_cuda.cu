@@ -9,39 +9,48 @@
 #include <stdlib.h>
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_search_kernel(const kperm_u32 *dist, int n, int symmetric, int narrow, kperm_rank begin, kperm_rank end,
-                  tsp_best *groups)
+tsp_search_kernel(const kperm_u32 *dist, int n, int symmetric, int mode, kperm_rank begin, kperm_rank end,
+                  tsp_best *groups, volatile kperm_u32 *shared, tsp_tally *tallies)
 {
     __shared__ kperm_u32 d[(KPERM_MAX_N + 1) * (KPERM_MAX_N + 1)];
     __shared__ kperm_u64 lens[TSP_GROUP];
     __shared__ kperm_rank ranks[TSP_GROUP];
-    tsp_group_search(dist, n, symmetric, narrow, begin, end, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x,
+    tsp_group_search(dist, n, symmetric, mode, begin, end, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x,
                      (kperm_u64)gridDim.x * blockDim.x, (int)threadIdx.x, TSP_GROUP, d, lens, ranks,
-                     &groups[blockIdx.x]);
+                     &groups[blockIdx.x], shared, &tallies[blockIdx.x]);
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_final_kernel(const tsp_best *groups, int count, tsp_best *best)
+tsp_final_kernel(const tsp_best *groups, int count, tsp_best *best, int tallied, const tsp_tally *tallies,
+                 tsp_tally *total)
 {
     __shared__ kperm_u64 lens[TSP_GROUP];
     __shared__ kperm_rank ranks[TSP_GROUP];
-    tsp_group_final(groups, count, best, (int)threadIdx.x, TSP_GROUP, lens, ranks);
+    tsp_group_final(groups, count, best, (int)threadIdx.x, TSP_GROUP, lens, ranks, tallied, tallies, total);
+}
+
+/* the shortest length known elsewhere, into a GPU's shared word */
+__global__ void tsp_share_kernel(kperm_u32 *shared, kperm_u64 known)
+{
+    tsp_shared_min(shared, known);
 }
 
 #define TSP_MAX_GPUS 16
 
 /* one GPU's share: its copy of the distances, its groups' results, and its
- * running best */
+ * running best; pruning, the shortest length its work-items know and their
+ * tallies */
 typedef struct {
-    kperm_u32 *dist;
+    kperm_u32 *dist, *shared;
     tsp_best *groups, *best;
+    tsp_tally *tallies, *total;
     int ngroups;
 } cuda_gpu;
 
 typedef struct {
     cuda_gpu gpu[TSP_MAX_GPUS];
     int id[TSP_MAX_GPUS]; /* CUDA device number of each */
-    int gpus, n, symmetric, narrow;
+    int gpus, n, symmetric, mode;
 } cuda_state;
 
 static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
@@ -51,11 +60,14 @@ static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
 }
 
 /* [begin, end) cut into one contiguous part per GPU (whole blocks where the
- * block search runs), launched on all of them, then waited for */
-static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize)
+ * block search runs), launched on all of them, then waited for. Pruning,
+ * each GPU first learns `known` (the other GPUs' and ranks' best), with
+ * atomicMin: the word's own may be shorter. */
+static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err,
+                       size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
-    kperm_u64 unit = s->narrow ? TSP_BLOCK : 1;
+    kperm_u64 unit = s->mode == 1 ? TSP_BLOCK : 1;
     cudaError_t e = cudaSuccess;
     int g;
     for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
@@ -66,8 +78,12 @@ static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *e
         pe *= unit; /* the block search gets whole blocks: kperm-tsp aligns its batches */
         e = cudaSetDevice(s->id[g]);
         if (e == cudaSuccess && pb < pe) {
-            tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, s->n, s->symmetric, s->narrow, pb, pe, d->groups);
-            tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best);
+            if (s->mode == TSP_PRUNE)
+                tsp_share_kernel<<<1, 1>>>(d->shared, known);
+            tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, s->n, s->symmetric, s->mode, pb, pe, d->groups,
+                                                         d->shared, d->tallies);
+            tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best, s->mode == TSP_PRUNE, d->tallies,
+                                               d->total);
             e = cudaGetLastError();
         }
     }
@@ -80,20 +96,26 @@ static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *e
 }
 
 /* the GPUs' running bests folded: shorter, then the smaller rank */
-static int cuda_result(tsp_backend *b, tsp_best *best, char *err, size_t errsize)
+static int cuda_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
     tsp_best mine;
+    tsp_tally counted;
     int g;
     best->length = best->rank = TSP_NONE;
+    tally->visited = tally->pruned = 0;
     for (g = 0; g < s->gpus; g++) {
         cudaError_t e = cudaSetDevice(s->id[g]);
         if (e == cudaSuccess)
             e = cudaMemcpy(&mine, s->gpu[g].best, sizeof mine, cudaMemcpyDeviceToHost);
+        if (e == cudaSuccess)
+            e = cudaMemcpy(&counted, s->gpu[g].total, sizeof counted, cudaMemcpyDeviceToHost);
         if (e != cudaSuccess)
             return cuda_fail(err, errsize, "reading the result", e);
         if (tsp_better(mine.length, mine.rank, best->length, best->rank))
             *best = mine;
+        tally->visited += counted.visited;
+        tally->pruned += counted.pruned;
     }
     return 0;
 }
@@ -109,6 +131,9 @@ static void cuda_close(tsp_backend *b)
         cudaFree(s->gpu[g].dist);
         cudaFree(s->gpu[g].groups);
         cudaFree(s->gpu[g].best);
+        cudaFree(s->gpu[g].shared);
+        cudaFree(s->gpu[g].tallies);
+        cudaFree(s->gpu[g].total);
     }
     free(s);
     b->state = NULL;
@@ -118,6 +143,8 @@ static void cuda_close(tsp_backend *b)
 static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cudaDeviceProp *prop)
 {
     tsp_best none = {TSP_NONE, TSP_NONE};
+    tsp_tally zero = {0, 0};
+    kperm_u32 unknown = TSP_SHARED_NONE;
     size_t bytes = sizeof(kperm_u32) * inst->n * inst->n;
     cudaError_t e = cudaSetDevice(g);
     if (e == cudaSuccess) e = cudaGetDeviceProperties(prop, g);
@@ -130,6 +157,11 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cuda
     if (e == cudaSuccess) e = cudaMalloc(&d->dist, bytes);
     if (e == cudaSuccess) e = cudaMalloc(&d->groups, sizeof(tsp_best) * d->ngroups);
     if (e == cudaSuccess) e = cudaMalloc(&d->best, sizeof(tsp_best));
+    if (e == cudaSuccess) e = cudaMalloc(&d->shared, sizeof(kperm_u32));
+    if (e == cudaSuccess) e = cudaMalloc(&d->tallies, sizeof(tsp_tally) * d->ngroups);
+    if (e == cudaSuccess) e = cudaMalloc(&d->total, sizeof(tsp_tally));
+    if (e == cudaSuccess) e = cudaMemcpy(d->shared, &unknown, sizeof unknown, cudaMemcpyHostToDevice);
+    if (e == cudaSuccess) e = cudaMemcpy(d->total, &zero, sizeof zero, cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->dist, inst->dist, bytes, cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->best, &none, sizeof none, cudaMemcpyHostToDevice);
     return e;
@@ -160,7 +192,7 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     b->state = s;
     s->n = inst->n;
     s->symmetric = inst->symmetric;
-    s->narrow = tsp_narrow_ok(inst->dist, inst->n);
+    s->mode = place->prune ? TSP_PRUNE : tsp_narrow_ok(inst->dist, inst->n);
     s->gpus = gpus ? gpus : count < TSP_MAX_GPUS ? count : TSP_MAX_GPUS;
     for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
         s->id[g] = (place->first_gpu + g) % count;

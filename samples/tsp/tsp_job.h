@@ -12,16 +12,17 @@ extern "C" {
 #endif
 
 /* what a worker rank sends rank 0: its chunk in progress is finished, its
- * running best, and how many orders it would like next */
+ * running best and tally, and how many orders it would like next */
 typedef struct {
     kperm_u64 want;
     tsp_best best;
+    tsp_tally tally;
 } tsp_request;
 
-/* rank 0's answer: the next chunk, or stop */
+/* rank 0's answer: the next chunk, or stop; and the shortest length known */
 typedef struct {
     kperm_rank begin, end;
-    kperm_u64 stop;
+    kperm_u64 stop, known;
 } tsp_grant;
 
 void tsp_job_init(int *argc, char ***argv);

@@ -17,9 +17,9 @@ typedef struct {
     cl_context ctx;
     cl_command_queue queue;
     cl_program prog;
-    cl_kernel search, final;
-    cl_mem dist, groups, best;
-    cl_int n, symmetric, narrow, ngroups;
+    cl_kernel search, final, share;
+    cl_mem dist, groups, best, shared, tallies, total; /* the last three: see tsp_cuda.cu's cuda_gpu */
+    cl_int n, symmetric, mode, ngroups;
 } cl_state;
 
 static int cl_fail(char *err, size_t errsize, const char *what, cl_int code)
@@ -101,16 +101,21 @@ void tsp_opencl_list(void)
         printf("opencl      no OpenCL platform\n");
 }
 
-static int cl_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err, size_t errsize)
+/* as cuda_search, on one device */
+static int cl_search(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err, size_t errsize)
 {
     cl_state *s = (cl_state *)b->state;
-    size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP;
-    cl_ulong b64 = begin, e64 = end;
+    size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP, one = 1;
+    cl_ulong b64 = begin, e64 = end, k64 = known;
     cl_int rc = clSetKernelArg(s->search, 4, sizeof b64, &b64);
     rc |= clSetKernelArg(s->search, 5, sizeof e64, &e64);
+    rc |= clSetKernelArg(s->share, 1, sizeof k64, &k64);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clSetKernelArg", rc);
-    rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
+    if (s->mode == TSP_PRUNE)
+        rc = clEnqueueNDRangeKernel(s->queue, s->share, 1, NULL, &one, &one, 0, NULL, NULL);
+    if (rc == CL_SUCCESS)
+        rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
         rc = clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
@@ -118,10 +123,12 @@ static int cl_search(tsp_backend *b, kperm_rank begin, kperm_rank end, char *err
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "running the search kernel", rc);
 }
 
-static int cl_result(tsp_backend *b, tsp_best *best, char *err, size_t errsize)
+static int cl_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize)
 {
     cl_state *s = (cl_state *)b->state;
     cl_int rc = clEnqueueReadBuffer(s->queue, s->best, CL_TRUE, 0, sizeof *best, best, 0, NULL, NULL);
+    if (rc == CL_SUCCESS)
+        rc = clEnqueueReadBuffer(s->queue, s->total, CL_TRUE, 0, sizeof *tally, tally, 0, NULL, NULL);
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "reading the result", rc);
 }
 
@@ -133,6 +140,10 @@ static void cl_close(tsp_backend *b)
     if (s->dist) clReleaseMemObject(s->dist);
     if (s->groups) clReleaseMemObject(s->groups);
     if (s->best) clReleaseMemObject(s->best);
+    if (s->shared) clReleaseMemObject(s->shared);
+    if (s->tallies) clReleaseMemObject(s->tallies);
+    if (s->total) clReleaseMemObject(s->total);
+    if (s->share) clReleaseKernel(s->share);
     if (s->search) clReleaseKernel(s->search);
     if (s->final) clReleaseKernel(s->final);
     if (s->prog) clReleaseProgram(s->prog);
@@ -191,6 +202,8 @@ static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
     s->search = clCreateKernel(s->prog, "tsp_search_kernel", &rc);
     if (rc == CL_SUCCESS)
         s->final = clCreateKernel(s->prog, "tsp_final", &rc);
+    if (rc == CL_SUCCESS)
+        s->share = clCreateKernel(s->prog, "tsp_share", &rc);
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel", rc);
 }
 
@@ -201,8 +214,10 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     cl_device_type type;
     cl_uint units = 1;
     cl_state *s;
-    cl_int rc;
+    cl_int rc, tallied;
+    cl_uint unknown = TSP_SHARED_NONE;
     tsp_best none;
+    tsp_tally zero = {0, 0};
     char name[200] = "", vendor[40] = "";
     if (pick_device(place->device, gpu_only, place->first_gpu, &dev, err, errsize))
         return 1;
@@ -227,7 +242,8 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     }
     s->n = inst->n;
     s->symmetric = inst->symmetric;
-    s->narrow = tsp_narrow_ok(inst->dist, inst->n);
+    s->mode = place->prune ? TSP_PRUNE : tsp_narrow_ok(inst->dist, inst->n);
+    tallied = s->mode == TSP_PRUNE;
     /* enough groups to fill the device several times over */
     s->ngroups = (cl_int)(units * (type & CL_DEVICE_TYPE_GPU ? 16 : 4));
     none.length = TSP_NONE;
@@ -238,15 +254,27 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
         s->groups = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE, sizeof(tsp_best) * (size_t)s->ngroups, NULL, &rc);
     if (rc == CL_SUCCESS)
         s->best = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof none, &none, &rc);
+    if (rc == CL_SUCCESS)
+        s->shared = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof unknown, &unknown, &rc);
+    if (rc == CL_SUCCESS)
+        s->tallies = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE, sizeof(tsp_tally) * (size_t)s->ngroups, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        s->total = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, &zero, &rc);
     if (rc == CL_SUCCESS) {
         rc = clSetKernelArg(s->search, 0, sizeof s->dist, &s->dist);
         rc |= clSetKernelArg(s->search, 1, sizeof s->n, &s->n);
         rc |= clSetKernelArg(s->search, 2, sizeof s->symmetric, &s->symmetric);
-        rc |= clSetKernelArg(s->search, 3, sizeof s->narrow, &s->narrow);
+        rc |= clSetKernelArg(s->search, 3, sizeof s->mode, &s->mode);
         rc |= clSetKernelArg(s->search, 6, sizeof s->groups, &s->groups);
+        rc |= clSetKernelArg(s->search, 7, sizeof s->shared, &s->shared);
+        rc |= clSetKernelArg(s->search, 8, sizeof s->tallies, &s->tallies);
         rc |= clSetKernelArg(s->final, 0, sizeof s->groups, &s->groups);
         rc |= clSetKernelArg(s->final, 1, sizeof s->ngroups, &s->ngroups);
         rc |= clSetKernelArg(s->final, 2, sizeof s->best, &s->best);
+        rc |= clSetKernelArg(s->final, 3, sizeof tallied, &tallied);
+        rc |= clSetKernelArg(s->final, 4, sizeof s->tallies, &s->tallies);
+        rc |= clSetKernelArg(s->final, 5, sizeof s->total, &s->total);
+        rc |= clSetKernelArg(s->share, 0, sizeof s->shared, &s->shared);
     }
     if (rc != CL_SUCCESS) {
         cl_fail(err, errsize, "setting up buffers", rc);

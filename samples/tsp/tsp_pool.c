@@ -13,13 +13,14 @@ int tsp_pool_init(tsp_pool *p, kperm_rank total, int workers, kperm_rank chunk_m
     p->total = total;
     p->chunk_max = chunk_max ? (chunk_max + TSP_BLOCK - 1) / TSP_BLOCK * TSP_BLOCK : 0;
     p->workers = p->active = workers;
-    p->best.length = p->best.rank = TSP_NONE;
+    p->best.length = p->best.rank = p->known = TSP_NONE;
     p->done_cap = 16;
     p->done = (tsp_range *)malloc(sizeof *p->done * (size_t)p->done_cap);
     p->out = (tsp_range *)calloc((size_t)workers, sizeof *p->out);
     p->searched = (kperm_rank *)calloc((size_t)workers, sizeof *p->searched);
     p->stopped = (char *)calloc((size_t)workers, 1);
-    if (p->done && p->out && p->searched && p->stopped)
+    p->tallies = (tsp_tally *)calloc((size_t)workers, sizeof *p->tallies);
+    if (p->done && p->out && p->searched && p->stopped && p->tallies)
         return 0;
     tsp_pool_free(p);
     return -1;
@@ -31,6 +32,7 @@ void tsp_pool_free(tsp_pool *p)
     free(p->out);
     free(p->searched);
     free(p->stopped);
+    free(p->tallies);
     memset(p, 0, sizeof *p);
 }
 
@@ -105,7 +107,24 @@ static int stop(tsp_pool *p, int w)
     return 0;
 }
 
-int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, tsp_range *chunk)
+kperm_u64 tsp_pool_known(const tsp_pool *p)
+{
+    return p->best.length < p->known ? p->best.length : p->known;
+}
+
+tsp_tally tsp_pool_tally(const tsp_pool *p)
+{
+    tsp_tally sum = {0, 0};
+    int w;
+    for (w = 0; w < p->workers; w++) {
+        sum.visited += p->tallies[w].visited;
+        sum.pruned += p->tallies[w].pruned;
+    }
+    return sum;
+}
+
+int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, const tsp_tally *tally,
+                  tsp_range *chunk)
 {
     tsp_range *mine = &p->out[w];
     kperm_rank gap_end = p->total, left, size;
@@ -119,6 +138,8 @@ int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, tsp
     }
     if (best)
         tsp_pool_fold(p, best);
+    if (tally)
+        p->tallies[w] = *tally;
     if (p->stopping || p->stopped[w])
         return stop(p, w);
     /* next moves past the done ranges it meets (they are sorted); the gap

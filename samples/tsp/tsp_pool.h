@@ -30,6 +30,8 @@ typedef struct {
     char *stopped;         /* whether a worker was told to stop */
     int stopping;          /* hand out nothing more (refused, interrupted) */
     tsp_best best;         /* the best tour of the finished ranges (or better) */
+    kperm_u64 known;       /* pruning: the length of a tour known before the search (TSP_NONE: none) */
+    tsp_tally *tallies;    /* pruning: what each worker has done in this run */
 } tsp_pool;
 
 /* An empty pool for `workers` workers. Returns -1 when out of memory. */
@@ -44,11 +46,19 @@ int tsp_pool_add_done(tsp_pool *p, kperm_rank begin, kperm_rank end);
 void tsp_pool_fold(tsp_pool *p, const tsp_best *best);
 
 /* Worker w reports that its chunk in progress (if any) is finished and that
- * `best` is its running best; asks for about `want` orders more. Returns 1
+ * `best` is its running best (`tally` what its pruning did; either may be
+ * NULL); asks for about `want` orders more. Returns 1
  * with the next chunk in *chunk, or 0 when w must stop (nothing left to hand
  * out, or stopping). Chunks shrink towards the end so that the workers finish
  * together. */
-int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, tsp_range *chunk);
+int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, const tsp_tally *tally,
+                  tsp_range *chunk);
+
+/* the shortest length known: the best found, or the one known before */
+kperm_u64 tsp_pool_known(const tsp_pool *p);
+
+/* the workers' tallies added up */
+tsp_tally tsp_pool_tally(const tsp_pool *p);
 
 /* whether every order of [0, total) is finished */
 int tsp_pool_complete(const tsp_pool *p);

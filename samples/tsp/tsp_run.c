@@ -41,8 +41,9 @@ double tsp_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* asks for the next chunk (reporting the last one finished): 1, or 0 = stop */
-typedef int (*take_fn)(void *ctx, const tsp_request *req, tsp_range *chunk);
+/* asks for the next chunk (reporting the last one finished): 1 with the
+ * shortest length known, or 0 = stop */
+typedef int (*take_fn)(void *ctx, const tsp_request *req, tsp_range *chunk, kperm_u64 *known);
 
 /* The worker loop: search each chunk, then report it with the running best
  * and ask for the next, sized to take about CHUNK_SECONDS. */
@@ -50,11 +51,13 @@ static int work(tsp_backend *b, take_fn take, void *ctx, char *err, size_t errsi
 {
     tsp_request req;
     tsp_range c;
+    kperm_u64 known;
+    memset(&req, 0, sizeof req);
     req.want = (kperm_u64)FIRST_CHUNK;
     req.best.length = req.best.rank = TSP_NONE;
-    while (take(ctx, &req, &c)) {
+    while (take(ctx, &req, &c, &known)) {
         double t0 = tsp_now(), took;
-        if (b->search(b, c.begin, c.end, err, errsize) || b->result(b, &req.best, err, errsize))
+        if (b->search(b, c.begin, c.end, known, err, errsize) || b->result(b, &req.best, &req.tally, err, errsize))
             return -1;
         took = tsp_now() - t0;
         req.want = (kperm_u64)((double)(c.end - c.begin) / (took > 1e-6 ? took : 1e-6) * CHUNK_SECONDS);
@@ -62,13 +65,14 @@ static int work(tsp_backend *b, take_fn take, void *ctx, char *err, size_t errsi
     return 0;
 }
 
-static int remote_take(void *ctx, const tsp_request *req, tsp_range *chunk)
+static int remote_take(void *ctx, const tsp_request *req, tsp_range *chunk, kperm_u64 *known)
 {
     tsp_grant g;
     (void)ctx;
     tsp_job_ask(req, &g);
     chunk->begin = g.begin;
     chunk->end = g.end;
+    *known = g.known;
     return !g.stop;
 }
 
@@ -90,12 +94,13 @@ typedef struct {
     char err[TSP_ERR_SIZE];
 } local_worker;
 
-static int local_take(void *ctx, const tsp_request *req, tsp_range *chunk)
+static int local_take(void *ctx, const tsp_request *req, tsp_range *chunk, kperm_u64 *known)
 {
     local_worker *w = (local_worker *)ctx;
     int more;
     pthread_mutex_lock(&w->lock);
-    more = tsp_pool_next(w->pool, 0, req->want, &req->best, chunk);
+    more = tsp_pool_next(w->pool, 0, req->want, &req->best, &req->tally, chunk);
+    *known = tsp_pool_known(w->pool);
     pthread_mutex_unlock(&w->lock);
     return more;
 }
@@ -143,9 +148,10 @@ static void serve(tsp_pool *pool)
     tsp_grant g;
     int from;
     while (tsp_job_poll(&from, &req)) {
-        g.stop = !tsp_pool_next(pool, from, req.want, &req.best, &c);
+        g.stop = !tsp_pool_next(pool, from, req.want, &req.best, &req.tally, &c);
         g.begin = g.stop ? 0 : c.begin;
         g.end = g.stop ? 0 : c.end;
+        g.known = tsp_pool_known(pool);
         tsp_job_reply(from, &g);
     }
 }
@@ -178,7 +184,7 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
                         o->checkpoint ? "; the work done is in " : "", o->checkpoint ? o->checkpoint : "");
             tsp_job_abort(w.failed ? 4 : 128 + caught);
         }
-        if (!estimated && elapsed >= ESTIMATE_AFTER && pool->done_ranks > pool->resumed) {
+        if (!estimated && !o->prune && elapsed >= ESTIMATE_AFTER && pool->done_ranks > pool->resumed) {
             double rate = (double)(pool->done_ranks - pool->resumed) / elapsed;
             double eta = (double)(pool->total - pool->done_ranks) / rate;
             estimated = 1;

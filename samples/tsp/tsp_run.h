@@ -19,6 +19,7 @@ typedef struct {
     const char *checkpoint;    /* file, or NULL */
     double checkpoint_every;   /* seconds between checkpoints */
     int force;                 /* run even when the estimate says over a day */
+    int prune;                 /* pruned: no estimate (its rate in orders swings widely) */
     int bar;                   /* progress bar on stderr */
 } tsp_run_options;
 

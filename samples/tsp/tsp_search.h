@@ -53,6 +53,138 @@ KPERM_FN void tsp_search_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetri
     }
 }
 
+/* ---- the pruned search (--prune) ---------------------------------------
+ * The walk of tsp_search_range that skips (kperm_cursor_skip) every prefix
+ * whose path length plus a lower bound on the rest of the tour is strictly
+ * greater than the shortest tour known. A tour as short as the one known is
+ * never skipped, so the answer, ties included, is the exhaustive search's
+ * (README, "Pruning"). The shortest length known is shared by every
+ * work-item of a device through one 32-bit word (tsp_shared_min): lengths
+ * of 2^32 - 1 and over are not shared, which only prunes less. */
+#define TSP_SHARED_NONE 0xffffffffu
+
+typedef struct {
+    kperm_u64 visited; /* complete tours evaluated */
+    kperm_u64 pruned;  /* prefixes skipped */
+} tsp_tally;
+
+KPERM_FN kperm_u64 tsp_shared_get(volatile TSP_GLOBAL kperm_u32 *shared)
+{
+#if defined(__OPENCL_VERSION__) || defined(__CUDA_ARCH__)
+    kperm_u32 v = *shared;
+#else
+    kperm_u32 v = __atomic_load_n(shared, __ATOMIC_RELAXED);
+#endif
+    return v == TSP_SHARED_NONE ? TSP_NONE : v;
+}
+
+KPERM_FN void tsp_shared_min(volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 length)
+{
+    kperm_u32 v = length < TSP_SHARED_NONE ? (kperm_u32)length : TSP_SHARED_NONE;
+#if defined(__OPENCL_VERSION__)
+    atomic_min(shared, v);
+#elif defined(__CUDA_ARCH__)
+    atomicMin((unsigned *)shared, v);
+#else
+    kperm_u32 old = __atomic_load_n(shared, __ATOMIC_RELAXED);
+    while (v < old && !__atomic_compare_exchange_n(shared, &old, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+#endif
+}
+
+KPERM_FN kperm_u32 tsp_min32(kperm_u32 a, kperm_u32 b)
+{
+    return a < b ? a : b;
+}
+
+/* A lower bound on the rest of a tour whose path so far ends at city `last`:
+ * through the cities left[0..r-1] + 1 (r >= 1, cursor numbering) and home to
+ * city 0. That rest is an edge from last into them, a path through them,
+ * which is a spanning tree of them, and an edge home: so it is at least the
+ * cheapest such edges plus their least spanning tree (Prim's, O(r^2); an
+ * edge costs the cheaper of its two directions, so ATSP is bounded too). */
+KPERM_FN kperm_u64 tsp_rest_bound(const TSP_LOCAL kperm_u32 *d, int n, int last, const kperm_u8 *left, int r)
+{
+    kperm_u32 key[KPERM_MAX_N], out = TSP_SHARED_NONE, home = TSP_SHARED_NONE;
+    kperm_u64 tree = 0;
+    kperm_u32 todo = ((kperm_u32)1 << r) - 2; /* left[0] starts the tree */
+    int j, at = left[0] + 1;
+    for (j = 0; j < r; j++) {
+        int c = left[j] + 1;
+        out = tsp_min32(out, d[last * n + c]);
+        home = tsp_min32(home, d[c * n]);
+        key[j] = TSP_SHARED_NONE;
+    }
+    while (todo) {
+        kperm_u32 least = TSP_SHARED_NONE;
+        int next = 0;
+        for (j = 1; j < r; j++)
+            if (todo >> j & 1) {
+                int c = left[j] + 1;
+                key[j] = tsp_min32(key[j], tsp_min32(d[at * n + c], d[c * n + at]));
+                if (key[j] < least) {
+                    least = key[j];
+                    next = j;
+                }
+            }
+        tree += least;
+        todo &= ~((kperm_u32)1 << next);
+        at = left[next] + 1;
+    }
+    return tree + out + home;
+}
+
+/* whether every city of left[0..r-1] is below `first`: then every tour of
+ * the prefix ends below its first city, the orientation a symmetric
+ * instance does not count (tsp_search_range) */
+KPERM_FN int tsp_all_below(const kperm_u8 *left, int r, int first)
+{
+    int j;
+    for (j = 0; j < r; j++)
+        if (left[j] > first)
+            return 0;
+    return 1;
+}
+
+/* tsp_search_range, pruned against min(*len, the shared length); counts in
+ * *tally the tours it evaluates and the prefixes it skips */
+KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, kperm_rank begin, kperm_rank end,
+                              volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 *len, kperm_rank *rank,
+                              tsp_tally *tally)
+{
+    kperm_cursor c;
+    kperm_u64 prefix[KPERM_MAX_N];
+    int m = n - 1, i;
+    if (kperm_cursor_init(&c, m, begin, end) != KPERM_OK)
+        return;
+    while (kperm_cursor_next(&c)) {
+        kperm_u64 known = tsp_shared_get(shared), total;
+        int cut = -1;
+        known = *len < known ? *len : known;
+        for (i = c.pivot; i < m && cut < 0; i++) {
+            int from = i ? c.perm[i - 1] + 1 : 0, r = m - 1 - i;
+            prefix[i] = (i ? prefix[i - 1] : 0) + d[from * n + c.perm[i] + 1];
+            if (r > 0 && ((symmetric && tsp_all_below(c.perm + i + 1, r, c.perm[0]))
+                          || prefix[i] + tsp_rest_bound(d, n, c.perm[i] + 1, c.perm + i + 1, r) > known))
+                cut = i;
+        }
+        if (cut >= 0) {
+            kperm_cursor_skip(&c, cut);
+            tally->pruned++;
+            continue;
+        }
+        if (symmetric && c.perm[0] > c.perm[m - 1])
+            continue;
+        total = prefix[m - 1] + d[(c.perm[m - 1] + 1) * n];
+        tally->visited++;
+        if (total < *len) {
+            *len = total;
+            *rank = c.rank;
+            tsp_shared_min(shared, total);
+        }
+    }
+}
+
 /* ---- the block search --------------------------------------------------
  * The 6! = 720 ranks of a block share positions 0..m-7 (the prefix) and order
  * the 6 remaining cities in every way. Per block: one unrank, the prefix path,
@@ -225,15 +357,21 @@ KPERM_FN void tsp_search(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, int
         tsp_search_range(d, n, symmetric, b, e, len, rank);
 }
 
+#define TSP_PRUNE 2 /* tsp_group_search's mode: the pruned search (0 and 1: tsp_search's narrow) */
+
 #ifdef TSP_BARRIER
 
-/* lens/ranks[0] becomes the group's best; size is a power of two */
-TSP_GROUP_FN void tsp_group_min(TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks, int lid, int size)
+/* lens/ranks[0] becomes the group's best, or with `sum` the sums of each;
+ * size is a power of two */
+TSP_GROUP_FN void tsp_group_fold(TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks, int lid, int size, int sum)
 {
     int s;
     TSP_BARRIER();
     for (s = size / 2; s > 0; s >>= 1) {
-        if (lid < s && tsp_better(lens[lid + s], ranks[lid + s], lens[lid], ranks[lid])) {
+        if (lid < s && sum) {
+            lens[lid] += lens[lid + s];
+            ranks[lid] += ranks[lid + s];
+        } else if (lid < s && tsp_better(lens[lid + s], ranks[lid + s], lens[lid], ranks[lid])) {
             lens[lid] = lens[lid + s];
             ranks[lid] = ranks[lid + s];
         }
@@ -242,35 +380,54 @@ TSP_GROUP_FN void tsp_group_min(TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank 
 }
 
 /* One work-item's share of [begin, end) out of `items`, the distances first
- * copied to the group's fast memory, the group's best written to *out. */
-TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int symmetric, int narrow,
+ * copied to the group's fast memory, the group's best written to *out. The
+ * mode: tsp_search's narrow, or TSP_PRUNE (tsp_prune_range on a contiguous
+ * share, the group's tally then summed into *tally). */
+TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int symmetric, int mode,
                                    kperm_rank begin, kperm_rank end, kperm_u64 item, kperm_u64 items,
                                    int lid, int size, TSP_LOCAL kperm_u32 *d,
                                    TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks,
-                                   TSP_GLOBAL tsp_best *out)
+                                   TSP_GLOBAL tsp_best *out, volatile TSP_GLOBAL kperm_u32 *shared,
+                                   TSP_GLOBAL tsp_tally *tally)
 {
-    kperm_rank rank = TSP_NONE;
+    kperm_rank rank = TSP_NONE, b = 0, e = 0;
     kperm_u64 len = TSP_NONE;
+    tsp_tally mine = {0, 0};
     int i;
     for (i = lid; i < n * n; i += size)
         d[i] = dist[i];
     TSP_BARRIER();
-    tsp_search(d, n, symmetric, narrow, begin, end, item, items, &len, &rank);
+    if (mode != TSP_PRUNE)
+        tsp_search(d, n, symmetric, mode, begin, end, item, items, &len, &rank);
+    else if (kperm_split(begin, end, items, item, &b, &e) == KPERM_OK)
+        tsp_prune_range(d, n, symmetric, b, e, shared, &len, &rank, &mine);
     lens[lid] = len;
     ranks[lid] = rank;
-    tsp_group_min(lens, ranks, lid, size);
+    tsp_group_fold(lens, ranks, lid, size, 0);
     if (lid == 0) {
         out->length = lens[0];
         out->rank = ranks[0];
     }
+    if (mode != TSP_PRUNE)
+        return;
+    TSP_BARRIER();
+    lens[lid] = mine.visited;
+    ranks[lid] = mine.pruned;
+    tsp_group_fold(lens, ranks, lid, size, 1);
+    if (lid == 0) {
+        tally->visited = lens[0];
+        tally->pruned = ranks[0];
+    }
 }
 
 /* The final pass, by one group: the groups' results and the running best
- * folded into *best, so one small result is all the host ever reads. */
+ * folded into *best, so one small result is all the host ever reads; when
+ * tallied (the pruned search), the groups' tallies added to *total too. */
 TSP_GROUP_FN void tsp_group_final(TSP_GLOBAL const tsp_best *groups, int count, TSP_GLOBAL tsp_best *best,
-                                  int lid, int size, TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks)
+                                  int lid, int size, TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks,
+                                  int tallied, TSP_GLOBAL const tsp_tally *tallies, TSP_GLOBAL tsp_tally *total)
 {
-    kperm_u64 len = TSP_NONE;
+    kperm_u64 len = TSP_NONE, visited = 0, pruned = 0;
     kperm_rank rank = TSP_NONE;
     int i;
     for (i = lid; i < count; i += size)
@@ -280,10 +437,24 @@ TSP_GROUP_FN void tsp_group_final(TSP_GLOBAL const tsp_best *groups, int count, 
         }
     lens[lid] = len;
     ranks[lid] = rank;
-    tsp_group_min(lens, ranks, lid, size);
+    tsp_group_fold(lens, ranks, lid, size, 0);
     if (lid == 0 && tsp_better(lens[0], ranks[0], best->length, best->rank)) {
         best->length = lens[0];
         best->rank = ranks[0];
+    }
+    if (!tallied)
+        return;
+    for (i = lid; i < count; i += size) {
+        visited += tallies[i].visited;
+        pruned += tallies[i].pruned;
+    }
+    TSP_BARRIER();
+    lens[lid] = visited;
+    ranks[lid] = pruned;
+    tsp_group_fold(lens, ranks, lid, size, 1);
+    if (lid == 0) {
+        total->visited += lens[0];
+        total->pruned += ranks[0];
     }
 }
 
