@@ -178,6 +178,9 @@ $(B)/test_tsp_search_clang: tests/test_tsp_search.c tests/check.h tests/rng.h $(
 	clang $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
 $(B)/python_fixtures: tests/python_fixtures.c $(B)/lex_vectors.o $(B)/libkperm_cl.a | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/lex_vectors.o $(B)/libkperm_cl.a -o $@
+# the vectors' host C records (every kind, bad input included) under the sanitizers
+$(B)/python_fixtures_san: tests/python_fixtures.c tests/lex_vectors.c tests/lex_vectors.h tests/lex_body.h $(B)/libkperm_cl.a
+	clang $(STRICT) $(SANITIZE) $(INC) $< tests/lex_vectors.c $(B)/libkperm_cl.a -o $@
 # C++ users of the host API: the core must also be valid C++
 $(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@

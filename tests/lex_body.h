@@ -21,6 +21,13 @@
  *          of a's low 60 bits, over [b, c), at most d visits, folded
  *  kind 10: k-permutation cursor, n = (a - 1000) % 100, k = (a - 1000) / 100,
  *          over [b, c), at most d visits, folded
+ *  kind 11: the skips of permutation rank b of n = a - 1000 at k = c (as an
+ *          int: bad k too), for bytes, ranks, packed, multisets (its values
+ *          halved), k-permutations (its first d % (n + 1) values) and 128 bits
+ *          (n + 14, rank hi d, lo b), and a cursor's skip
+ *  kind 12: the cursor, packed cursor, multiset cursor (n elements, values
+ *          twice each) and block walk over [b, c) of n = a - 1000, skipping
+ *          where pattern d says, at most 2000 visits each, folded
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -229,6 +236,115 @@ KPERM_FN void kperm_test_putn(KPERM_TEST_GLOBAL kperm_u8 *o, int off, const kper
         o[off + i] = p[i];
 }
 
+KPERM_FN void kperm_test_skip_one(int n, kperm_rank rank, int k, kperm_u64 d, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u8 p0[KPERM_MAX_N], p[KPERM_MAX_N], q[KPERM_MAX_MS_N];
+    kperm_rank r = 77, total = 0;
+    kperm_rank128 wide, out;
+    kperm_u64 w;
+    kperm_cursor c;
+    int i, kk = (int)(d % (kperm_u64)(n >= 0 ? n + 1 : 1));
+    for (i = 0; i < KPERM_MAX_N; i++)
+        p0[i] = (kperm_u8)i;
+    kperm_unrank(rank, n, p0);
+    kperm_test_copy(p, p0);
+    kperm_test_put8(o, 0, kperm_skip(p, n, k));
+    kperm_test_putperm(o, 1, p);
+    kperm_test_put8(o, 21, kperm_skip_rank(rank, n, k, &r));
+    kperm_test_put64(o, 22, r);
+    w = n >= 1 && n <= KPERM_MAX_PACKED_N ? kperm_pack(p0, n) : 0;
+    kperm_test_put8(o, 30, kperm_packed_skip(&w, n, k));
+    kperm_test_put64(o, 31, w);
+    for (i = 0; i < KPERM_MAX_MS_N; i++)
+        q[i] = (kperm_u8)((i < KPERM_MAX_N ? p0[i] : i) / 2);
+    kperm_test_put8(o, 56, kperm_ms_skip_rank(q, n, k, &r));
+    kperm_test_put64(o, 57, r);
+    kperm_test_put8(o, 39, kperm_ms_skip(q, n, k));
+    kperm_test_putn(o, 40, q, 16);
+    kperm_test_copy(p, p0);
+    r = 77;
+    kperm_test_put8(o, 86, kperm_kp_rank_of(p, n, kk, &r) == KPERM_OK ? kperm_kp_skip_rank(r, n, kk, k, &r) : 99);
+    kperm_test_put64(o, 87, r);
+    kperm_test_put8(o, 65, kperm_kp_skip(p, n, kk, k));
+    kperm_test_putperm(o, 66, p);
+    wide.lo = rank;
+    wide.hi = d;
+    out.lo = out.hi = 77;
+    kperm_test_put8(o, 95, kperm_skip_rank128(wide, n + 14, k, &out));
+    kperm_test_put64(o, 96, out.lo);
+    kperm_test_put64(o, 104, out.hi);
+    kperm_count(n, &total);
+    for (i = 0; i < KPERM_MAX_N; i++)
+        c.perm[i] = KPERM_TEST_POISON;
+    kperm_cursor_init(&c, n, rank, rank + 1000 < total ? rank + 1000 : total);
+    kperm_cursor_next(&c);
+    kperm_test_put8(o, 112, kperm_cursor_skip(&c, k));
+    kperm_test_put8(o, 113, kperm_cursor_next(&c));
+    kperm_test_put64(o, 114, c.rank);
+    kperm_test_putn(o, 122, c.perm, 6);
+}
+
+/* whether pattern d skips at visit v, and where (at most `most`) */
+KPERM_FN int kperm_test_skip_at(kperm_u64 d, kperm_u64 v, int most)
+{
+    return (v * 7 + d) % 5 == 0 ? (int)((v + d) % (kperm_u64)most) : -1;
+}
+
+KPERM_FN void kperm_test_skipping_one(int n, kperm_rank b, kperm_rank e, kperm_u64 d, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_cursor c;
+    kperm_pcursor pc;
+    kperm_walk w;
+    kperm_u8 counts[KPERM_MAX_N];
+    kperm_rank total = 0, mb;
+    kperm_u64 visits = 0, fold = 0;
+    int i, k;
+    kperm_test_put8(o, 0, kperm_cursor_init(&c, n, b, e));
+    while (visits < 2000 && kperm_cursor_next(&c)) {
+        fold = kperm_test_fold_word(fold, c.rank, c.pivot, c.perm[0] + 256 * c.perm[n - 1]);
+        if ((k = kperm_test_skip_at(d, visits, n)) >= 0)
+            kperm_cursor_skip(&c, k);
+        visits++;
+    }
+    kperm_test_put64(o, 1, visits);
+    kperm_test_put64(o, 9, fold);
+    visits = fold = 0;
+    kperm_pcursor_init(&pc, n, b, e);
+    while (visits < 2000 && kperm_pcursor_next(&pc)) {
+        fold = kperm_test_fold_word(fold, pc.rank, pc.pivot, pc.word);
+        if ((k = kperm_test_skip_at(d, visits, n)) >= 0)
+            kperm_pcursor_skip(&pc, k);
+        visits++;
+    }
+    kperm_test_put64(o, 17, visits);
+    kperm_test_put64(o, 25, fold);
+    visits = fold = 0;
+    for (i = 0; i < KPERM_MAX_N; i++)
+        counts[i] = (kperm_u8)(2 * i + 2 <= n ? 2 : 2 * i + 1 == n ? 1 : 0);
+    if (kperm_ms_count(counts, (n + 1) / 2, &total) != KPERM_OK || total == 0)
+        total = 1;
+    mb = b % total; /* the same range, moved inside the multiset's ranks */
+    kperm_ms_pcursor_init(&pc, counts, (n + 1) / 2, mb, mb + (e - b < total - mb ? e - b : total - mb));
+    while (visits < 2000 && kperm_pcursor_next(&pc)) {
+        fold = kperm_test_fold_word(fold, pc.rank, pc.pivot, pc.word);
+        if ((k = kperm_test_skip_at(d, visits, n)) >= 0)
+            kperm_ms_pcursor_skip(&pc, k);
+        visits++;
+    }
+    kperm_test_put64(o, 33, visits);
+    kperm_test_put64(o, 41, fold);
+    visits = fold = 0;
+    kperm_walk_init(&w, n, b, e);
+    while (visits < 2000 && kperm_walk_block(&w)) {
+        fold = kperm_test_fold_word(fold, w.block, w.pivot, kperm_walk_word(&w, w.first));
+        if (n > KPERM_WALK_S && (k = kperm_test_skip_at(d, visits, n - KPERM_WALK_S)) >= 0)
+            kperm_walk_skip(&w, k);
+        visits++;
+    }
+    kperm_test_put64(o, 49, visits);
+    kperm_test_put64(o, 57, fold);
+}
+
 /* kinds 4 and 5 share a layout: unrank, rank_of, next, count */
 #define KPERM_TEST_FAMILY_N 32
 
@@ -327,8 +443,12 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_pcursor_one(n, w[2], w[3], w[4], o);
     else if (w[0] == 9)
         kperm_test_ms_pcursor_one(w[1], w[2], w[3], w[4], o);
-    else
+    else if (w[0] == 10)
         kperm_test_kcursor_one(n, w[2], w[3], w[4], o);
+    else if (w[0] == 11)
+        kperm_test_skip_one(n, w[2], (int)w[3], w[4], o);
+    else
+        kperm_test_skipping_one(n, w[2], w[3], w[4], o);
 }
 
 #endif

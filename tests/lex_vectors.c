@@ -117,6 +117,24 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
         }
         add(4, (u64)(1000 + m), k % 50 == 0 ? count : rng() % count, packed, (u64)(k % 4 == 1));
     }
+    for (n = 1; n <= 20; n++) { /* skips (11): ranks first, last, random; every k and two bad ones */
+        kperm_count(n, &f);
+        for (k = -1; k <= n; k++) {
+            add(11, 1000 + n, 0, (u64)(long long)k, rng());
+            add(11, 1000 + n, f - 1, (u64)(long long)k, rng());
+            add(11, 1000 + n, rng() % f, (u64)(long long)k, rng() % 4);
+        }
+        for (k = 0; k < 6; k++) { /* skipping cursors and walk (12) */
+            u64 b = rng() % f, e = b + rng() % (f - b + 1);
+            add(12, 1000 + n, b, e - b > 3000 ? b + 3000 : e, rng());
+        }
+        add(12, 1000 + n, 0, f, rng());
+        add(12, 1000 + n, 1, 0, 0);
+    }
+    for (k = 0; k < 6; k++) {
+        add(11, (u64)(1000 + bad_n[k]), 0, 0, 1);
+        add(12, (u64)(1000 + bad_n[k]), 0, 1, 0);
+    }
     add(4, 1000, 0, 1, 0);
     add(4, 1017, 0, 1, 0);
     for (k = 0; k < 600; k++) { /* k-permutations up to n = 64, k <= 32 */

@@ -3,8 +3,8 @@
  * and the rank arithmetic against kperm_rank_of), every arrangement of every
  * multiset of up to 7 elements over up to 3 values at every k, every
  * k-permutation of n <= 7 at every j (and its rank), 128-bit skip ranks
- * against unsigned __int128, cursors that skip while they walk random ranges,
- * and every error path. */
+ * against unsigned __int128, cursors (permutations, multisets) and the block
+ * walk skipping while they walk random ranges, and every error path. */
 #include "kperm.h"
 #include "check.h"
 #include "rng.h"
@@ -69,7 +69,8 @@ static void test_multisets(void)
     kperm_u8 counts[3], p[8], q[8];
     kperm_rank total, r;
     int m, code, n, k, v, a, b;
-    check_begin("kperm_ms_skip: every arrangement of every multiset of up to 7 elements over up to 3 values at every k");
+    check_begin("kperm_ms_skip, kperm_ms_skip_rank: every arrangement of every multiset of up to 7 elements over up "
+                "to 3 values at every k");
     for (m = 1; m <= 3; m++)
         for (code = 0; code < 27; code++) {
             int c = code;
@@ -86,6 +87,14 @@ static void test_multisets(void)
                     b = reference(q, n, k, 1);
                     CHECK(a == b && memcmp(p, q, (size_t)n) == 0, "multiset %d values, rank %llu k = %d: %d, want %d",
                           m, r, k, a, b);
+                    {
+                        kperm_rank got = 99, want = 0;
+                        kperm_ms_unrank(r, counts, m, p);
+                        kperm_ms_rank_of(q, counts, m, &want);
+                        CHECK(kperm_ms_skip_rank(p, n, k, &got) == (b == KPERM_END ? KPERM_END : KPERM_OK)
+                              && got == want, "multiset %d values, rank %llu k = %d: skip rank %llu, want %llu", m, r,
+                              k, got, want);
+                    }
                 }
         }
     check_end();
@@ -129,6 +138,84 @@ static void test_cursor(int packed)
                 expect++;
             if (expect >= e)
                 expect = e;
+        }
+        CHECK(expect == e, "n = %d [%llu, %llu): ended at %llu", n, b, e, expect);
+    }
+    check_end();
+}
+
+/* the packed multiset cursor over a random range of a random multiset (up to
+ * 16 elements over up to 5 values), skipping at random: it visits exactly
+ * the arrangements the skips leave, ranked by kperm_ms_skip_rank */
+static void test_ms_cursor(void)
+{
+    int t;
+    check_begin("kperm_ms_pcursor_skip: random ranges of random multisets of up to 16 elements, skipping at random");
+    for (t = 0; t < 3000; t++) {
+        kperm_u8 counts[5], want[16], got[16];
+        int m = 1 + (int)(rng() % 5), n = 0, v, k;
+        kperm_rank total = 0, b, e, expect;
+        kperm_pcursor c;
+        for (v = 0; v < m; v++)
+            n += counts[v] = (kperm_u8)(rng() % (kperm_u64)(16 / m + 1));
+        if (n == 0 || kperm_ms_count(counts, m, &total) != KPERM_OK)
+            continue;
+        b = rng() % total;
+        e = b + 1 + rng() % (total - b < 5000 ? total - b : 5000);
+        expect = b;
+        kperm_ms_pcursor_init(&c, counts, m, b, e);
+        while (kperm_pcursor_next(&c)) {
+            kperm_unpack(c.word, n, got);
+            kperm_ms_unrank(expect, counts, m, want);
+            CHECK(c.rank == expect && memcmp(got, want, (size_t)n) == 0, "multiset cursor at %llu, want %llu", c.rank,
+                  expect);
+            if (rng() % 4 == 0) {
+                kperm_rank next = 0;
+                k = (int)(rng() % (kperm_u64)n);
+                CHECK(kperm_ms_pcursor_skip(&c, k) == KPERM_OK, "skip refused k = %d", k);
+                expect = kperm_ms_skip_rank(want, n, k, &next) == KPERM_END ? e : next;
+            } else
+                expect++;
+            if (expect >= e)
+                expect = e;
+        }
+        CHECK(expect == e, "multiset [%llu, %llu): ended at %llu", b, e, expect);
+    }
+    check_end();
+}
+
+/* the block walk over random ranges of n = 6..12, visiting some ranks of
+ * each block, then skipping a prefix at random: the ranks it visits */
+static void test_walk(void)
+{
+    int t;
+    check_begin("kperm_walk_skip: random ranges of n = 6..12, skipping block prefixes at random");
+    for (t = 0; t < 2000; t++) {
+        int n = 6 + (int)(rng() % 7);
+        kperm_rank total, b, e, expect;
+        kperm_walk w;
+        kperm_u8 want[KPERM_MAX_N];
+        kperm_count(n, &total);
+        b = rng() % total;
+        e = b + 1 + rng() % ((total - b) < 100000 ? total - b : 100000);
+        expect = b;
+        kperm_walk_init(&w, n, b, e);
+        while (kperm_walk_block(&w)) {
+            kperm_u32 k;
+            kperm_rank first = w.block * KPERM_WALK_BLOCK + w.first;
+            CHECK(first == expect, "n = %d: block starts at %llu, want %llu", n, first, expect);
+            for (k = w.first; k < w.last; k++) {
+                kperm_unrank(w.block * KPERM_WALK_BLOCK + k, n, want);
+                CHECK(kperm_walk_word(&w, k) == kperm_pack(want, n), "n = %d: the word of rank %llu", n,
+                      w.block * KPERM_WALK_BLOCK + k);
+            }
+            expect = w.block * KPERM_WALK_BLOCK + w.last;
+            if (rng() % 3 == 0) {
+                kperm_rank next = 0;
+                int j = (int)(rng() % (kperm_u64)(n - 5));
+                CHECK(kperm_walk_skip(&w, j) == KPERM_OK, "walk skip refused j = %d", j);
+                expect = kperm_skip_rank(w.block * KPERM_WALK_BLOCK, n, j, &next) == KPERM_END || next >= e ? e : next;
+            }
         }
         CHECK(expect == e, "n = %d [%llu, %llu): ended at %llu", n, b, e, expect);
     }
@@ -246,6 +333,26 @@ static void test_errors(void)
     }
     kperm_cursor_next(&c);
     CHECK(kperm_cursor_skip(&c, 4) == KPERM_E_ARG && kperm_cursor_skip(&c, -1) == KPERM_E_ARG, "cursor: bad k");
+    r = 77;
+    p[0] = 64;
+    CHECK(kperm_ms_skip_rank(q, 0, 0, &r) == KPERM_E_N && kperm_ms_skip_rank(q, 4, 4, &r) == KPERM_E_ARG
+          && kperm_ms_skip_rank(p, 4, 0, &r) == KPERM_E_PERM && r == 77, "ms_skip_rank: bad n, k or value");
+    p[0] = 0;
+    {
+        kperm_u8 counts[2] = {2, 2};
+        kperm_pcursor pc;
+        kperm_walk w;
+        kperm_ms_pcursor_init(&pc, counts, 2, 0, 6);
+        CHECK(kperm_ms_pcursor_skip(&pc, 0) == KPERM_E_ARG, "multiset cursor skip before the first visit");
+        kperm_pcursor_next(&pc);
+        CHECK(kperm_ms_pcursor_skip(&pc, 4) == KPERM_E_ARG && pc.word == 0x1100 && pc.rank == 0,
+              "multiset cursor: bad k");
+        kperm_walk_init(&w, 8, 0, 40320);
+        CHECK(kperm_walk_skip(&w, 0) == KPERM_E_ARG, "walk skip before the first block");
+        kperm_walk_block(&w);
+        CHECK(kperm_walk_skip(&w, 3) == KPERM_E_ARG && kperm_walk_skip(&w, -1) == KPERM_E_ARG && w.next == 120,
+              "walk: k inside the block's own positions");
+    }
     check_end();
 }
 
@@ -257,6 +364,8 @@ int main(int argc, char **argv)
     test_multisets();
     test_cursor(0);
     test_cursor(1);
+    test_ms_cursor();
+    test_walk();
     test_kp();
     test_rank128();
     test_errors();

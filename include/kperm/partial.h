@@ -12,10 +12,10 @@
 #include "bits.h"
 #include "range.h"
 
-/* the mask of values 0..n-1 */
+/* the mask of values 0..n-1 (empty for n <= 0: callers validate n after) */
 KPERM_FN kperm_u64 kperm_kp_all(int n)
 {
-    return n >= 64 ? ~KPERM_U64(0) : (KPERM_U64(1) << n) - 1;
+    return n <= 0 ? 0 : n >= 64 ? ~KPERM_U64(0) : (KPERM_U64(1) << n) - 1;
 }
 
 KPERM_FN int kperm_kp_count(int n, int k, kperm_rank *count)

@@ -13,6 +13,7 @@
 #include "range.h"
 #include "walk.h"
 #include "partial.h"
+#include "multiset.h"
 #include "rank128.h"
 
 /* perm[lo..n-1] sorted descending: the last arrangement of perm[0..lo-1]'s
@@ -140,6 +141,89 @@ KPERM_FN int kperm_pcursor_skip(kperm_pcursor *c, int k)
         return KPERM_E_ARG;
     if (kperm_skip_cursor_rank(&c->rank, c->end, c->n, k))
         c->word = kperm_packed_last(c->word, c->n, k);
+    return KPERM_OK;
+}
+
+/* The rank kperm_ms_skip moves the arrangement perm (of the multiset of
+ * its own n elements) to, exactly: its rank, less the rank of its suffix
+ * perm[k+1..] among the arrangements of the suffix's elements, plus their
+ * number. KPERM_OK, KPERM_END (*out = 0) past the last, KPERM_E_N, KPERM_E_ARG
+ * (k outside 0..n-1), KPERM_E_PERM (a value of 64 or more), KPERM_E_OVERFLOW
+ * (more arrangements than 64 bits count). */
+KPERM_FN int kperm_ms_skip_rank(const kperm_u8 *perm, int n, int k, kperm_rank *out)
+{
+    kperm_u8 counts[KPERM_MAX_MS_N];
+    kperm_rank rank = 0, total = 0, inner = 0, size = 1;
+    int i, m = 1, rc;
+    if (n < 1 || n > KPERM_MAX_MS_N)
+        return KPERM_E_N;
+    if (k < 0 || k >= n)
+        return KPERM_E_ARG;
+    for (i = 0; i < KPERM_MAX_MS_N; i++)
+        counts[i] = 0;
+    for (i = 0; i < n; i++) {
+        if (perm[i] >= KPERM_MAX_MS_N)
+            return KPERM_E_PERM;
+        counts[perm[i]]++;
+        m = perm[i] >= m ? perm[i] + 1 : m;
+    }
+    rc = kperm_ms_rank_of(perm, counts, m, &rank);
+    if (rc == KPERM_OK)
+        rc = kperm_ms_count(counts, m, &total);
+    if (rc != KPERM_OK)
+        return rc;
+    for (i = 0; i <= k; i++)
+        counts[perm[i]]--;
+    if (k < n - 1) { /* the suffix's counts fit: they are at most the whole's */
+        kperm_ms_rank_of(perm + k + 1, counts, m, &inner);
+        kperm_ms_count(counts, m, &size);
+    }
+    rank = rank - inner + size;
+    *out = rank < total ? rank : 0;
+    return rank < total ? KPERM_OK : KPERM_END;
+}
+
+/* kperm_pcursor_skip for a packed cursor over a multiset's arrangements
+ * (kperm_ms_pcursor_init), its rank by kperm_ms_skip_rank. KPERM_OK, or
+ * KPERM_E_ARG (k outside 0..n-1, or nothing visited yet). */
+KPERM_FN int kperm_ms_pcursor_skip(kperm_pcursor *c, int k)
+{
+    kperm_u8 p[KPERM_MAX_PACKED_N];
+    kperm_rank next = 0;
+    if (c->pivot < 0 || c->rank >= c->end || k < 0 || k >= c->n)
+        return KPERM_E_ARG;
+    kperm_unpack(c->word, c->n, p);
+    if (kperm_ms_skip_rank(p, c->n, k, &next) != KPERM_OK || next >= c->end) {
+        c->rank = c->end - 1;
+        return KPERM_OK;
+    }
+    kperm_sort_descending(p, k + 1, c->n); /* the prefix's last arrangement */
+    c->word = kperm_pack(p, c->n);
+    c->rank = next - 1;
+    return KPERM_OK;
+}
+
+/* Moves a block walk past every permutation that shares positions 0..k of
+ * its block's prefix (k <= n - 6): the next kperm_walk_block is the first
+ * block after them, or ends the range. (Within a block the caller picks the
+ * ranks k it visits, so the block's own 5 positions are its to skip.)
+ * KPERM_OK, or KPERM_E_ARG (k outside 0..n-6, or no block yet). */
+KPERM_FN int kperm_walk_skip(kperm_walk *w, int k)
+{
+    kperm_rank next = 0;
+    kperm_u64 last;
+    if (w->pivot < 0 || k < 0 || k > w->n - KPERM_WALK_S - 1)
+        return KPERM_E_ARG;
+    if (kperm_skip_rank(w->block * KPERM_WALK_BLOCK, w->n, k, &next) != KPERM_OK || next >= w->end) {
+        w->next = w->end;
+        return KPERM_OK;
+    }
+    /* the block of the prefix's last permutation, as kperm_walk_block
+     * leaves it, so that its next step is the fast one */
+    last = kperm_packed_last(kperm_walk_word(w, 0), w->n, k);
+    w->prefix = last & KPERM_NIBBLES(w->n - KPERM_WALK_S);
+    w->list = kperm_nibbles_reverse(kperm_rotr64(last, (64 - w->rot) & 63) & KPERM_NIBBLES(KPERM_WALK_S)) >> 44;
+    w->next = next;
     return KPERM_OK;
 }
 
