@@ -29,7 +29,7 @@ TSP := samples/tsp
 TSP_HEADERS := $(wildcard $(TSP)/*.h) $(CORE)
 # every object but the job: kperm-tsp links tsp_job_local.o, kperm-tsp-mpi tsp_job_mpi.o
 TSP_OBJS := $(B)/tsp/main.o $(B)/tsp/tsplib.o $(B)/tsp/tsp_cpu.o $(B)/tsp/tsp_simd.o $(B)/tsp/tsp_pool.o \
-            $(B)/tsp/tsp_checkpoint.o $(B)/tsp/tsp_run.o $(B)/tsp/tsp_seed.o \
+            $(B)/tsp/tsp_checkpoint.o $(B)/tsp/tsp_run.o $(B)/tsp/tsp_seed.o $(B)/tsp/tsp_units.o \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
@@ -50,14 +50,19 @@ $(B)/kperm-tsp: $(TSP_OBJS) $(B)/tsp/tsp_job_local.o
 	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $^ $(TSP_LIBS) -o $@
 
 # kperm-tsp-faults: kperm-tsp whose OpenCL and CUDA backends fail on request
-# (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC), for tests/tsp_faults.sh only
+# (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC) and whose pruned
+# search splits small instances into units (KPERM_TSP_UNIT_SPAN), for the tests only
 $(B)/tsp_faults/tsp_opencl.o: $(TSP)/tsp_opencl.c $(TSP_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) $(TSP_DEFS) -DTSP_FAULTS -c $< -o $@
 $(B)/tsp_faults/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -I$(TSP) -DTSP_FAULTS -c $< -o $@
-FAULT_OBJS := $(filter-out $(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_cuda.o,$(TSP_OBJS)) \
+$(B)/tsp_faults/tsp_units.o: $(TSP)/tsp_units.c $(TSP_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -DTSP_FAULTS -c $< -o $@
+FAULT_OBJS := $(filter-out $(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_cuda.o $(B)/tsp/tsp_units.o,$(TSP_OBJS)) \
+              $(B)/tsp_faults/tsp_units.o \
               $(if $(OPENCL),$(B)/tsp_faults/tsp_opencl.o) $(if $(NVCC),$(B)/tsp_faults/tsp_cuda.o)
 $(B)/kperm-tsp-faults: $(FAULT_OBJS) $(B)/tsp/tsp_job_local.o
 	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $^ $(TSP_LIBS) -o $@
@@ -97,7 +102,7 @@ $(B)/test_tsplib: $(TSPLIB_DEPS) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
 $(B)/test_tsplib_san: $(TSPLIB_DEPS) | $(B)
 	clang $(STRICT) $(SANITIZE) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
-$(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h $(B)/kperm-tsp
+$(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -I$(TSP) -Itests -Ibench tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
 
 POOL_DEPS := tests/test_pool.c tests/check.h tests/rng.h $(TSP)/tsp_pool.c $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c $(TSP_HEADERS)

@@ -46,13 +46,13 @@ static __device__ void cudafy_range(const kperm_u32 *d, int n, kperm_rank begin,
 __global__ void __launch_bounds__(TSP_GROUP)
 k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end, tsp_best *groups)
 {
-    __shared__ kperm_u32 d[(KPERM_MAX_N + 1) * (KPERM_MAX_N + 1)];
+    __shared__ kperm_u32 d[TSP_CITIES_MAX * TSP_CITIES_MAX];
     __shared__ kperm_u64 lens[TSP_GROUP];
     __shared__ kperm_rank ranks[TSP_GROUP];
     kperm_u64 item = (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, items = (kperm_u64)gridDim.x * blockDim.x;
     if (method == KPERM) { /* exactly what kperm-tsp runs */
         tsp_group_search(dist, n, 1, 1, begin, end, item, items, threadIdx.x, TSP_GROUP, d, lens, ranks,
-                         &groups[blockIdx.x]);
+                         &groups[blockIdx.x], tsp_sub_whole(n), NULL, NULL);
         return;
     }
     kperm_u64 len = TSP_NONE;
@@ -71,7 +71,7 @@ k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end
     }
     lens[threadIdx.x] = len;
     ranks[threadIdx.x] = rank;
-    tsp_group_min(lens, ranks, threadIdx.x, TSP_GROUP);
+    tsp_group_fold(lens, ranks, threadIdx.x, TSP_GROUP, 0);
     if (threadIdx.x == 0) {
         groups[blockIdx.x].length = lens[0];
         groups[blockIdx.x].rank = ranks[0];
@@ -82,14 +82,14 @@ __global__ void __launch_bounds__(TSP_GROUP) k_final(const tsp_best *groups, int
 {
     __shared__ kperm_u64 lens[TSP_GROUP];
     __shared__ kperm_rank ranks[TSP_GROUP];
-    tsp_group_final(groups, count, best, threadIdx.x, TSP_GROUP, lens, ranks);
+    tsp_group_final(groups, count, best, threadIdx.x, TSP_GROUP, lens, ranks, 0, NULL, NULL);
 }
 
 /* one full search: ms by CUDA events (median of reps after a warm-up), the result */
 static double run(int method, const tsp_instance *t, int reps, int sms, tsp_best *out)
 {
     kperm_u32 *dist;
-    tsp_best *groups, *best, none = {TSP_NONE, TSP_NONE};
+    tsp_best *groups, *best, none = {TSP_NONE, TSP_NONE, 0};
     kperm_rank total = bench_fact(t->n - 1);
     int ngroups = sms * 16;
     float ms[BENCH_REPS];

@@ -4,7 +4,9 @@
  * the printed tour is a permutation from city 1 whose recomputed length is the
  * printed one; all-equal instances give rank 0's tour; all backends print the
  * same tour. Every run is repeated with --prune, which must print the same
- * length and tour (so the same rank) as the exhaustive search. Random
+ * length and tour (so the same rank) as the exhaustive search, and again
+ * split into units as past 21 cities (kperm-tsp-faults with
+ * KPERM_TSP_UNIT_SPAN: units that leave n - 4 cities, or 9 past 13). Random
  * n = 12..15: --prune on every backend against the exhaustive C backend.
  * KPERM_TSP_LARGE=1 adds exhaustive random n = 12, 13, 14 everywhere (for
  * the GPU run). */
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #define BIN "build/kperm-tsp"
+#define UNITS_BIN "build/kperm-tsp-faults"
 #define DIR "build/tsp_tests"
 
 typedef struct {
@@ -27,15 +30,16 @@ static const char *all_backends[] = {"cpu", "opencl", "cuda"};
 static const char *backends[3];
 static int nbackends;
 
-/* runs kperm-tsp; 0 with *a filled from its JSON, else the exit status */
-static int run(const char *backend, const char *args, answer *a)
+/* runs bin (with its environment) on backend and args; 0 with *a filled
+ * from its JSON, else the exit status */
+static int run_bin(const char *bin, const char *backend, const char *args, answer *a)
 {
     char cmd[1024], out[4096];
     const char *p;
     size_t got;
     FILE *f;
     int i, rc;
-    snprintf(cmd, sizeof cmd, BIN " --json --backend %s %s 2>/dev/null", backend, args);
+    snprintf(cmd, sizeof cmd, "%s --json --backend %s %s 2>/dev/null", bin, backend, args);
     f = popen(cmd, "r");
     if (!f)
         return -1;
@@ -58,6 +62,11 @@ static int run(const char *backend, const char *args, answer *a)
     }
     a->n = i;
     return 0;
+}
+
+static int run(const char *backend, const char *args, answer *a)
+{
+    return run_bin(BIN, backend, args, a);
 }
 
 /* tour starts at city 1, visits each city once, and its length is a->length */
@@ -97,22 +106,27 @@ static unsigned rng(void)
     return (unsigned)(test_splitmix(&rng_state) >> 32);
 }
 
-/* --prune on `backend` against the exhaustive answer `want` */
+/* --prune on `backend` against the exhaustive answer `want`, whole and in
+ * units */
 static void check_pruned(const char *what, const char *backend, const char *args, const answer *want)
 {
-    char pruned[300];
+    char pruned[300], units[300];
     answer a;
-    int rc;
+    int rc, pass, span = want->n > 13 ? 9 : want->n > 5 ? want->n - 4 : 1;
     snprintf(pruned, sizeof pruned, "--prune %s", args);
-    memset(&a, 0, sizeof a);
-    rc = run(backend, pruned, &a);
-    if (rc) {
-        check_fail("%s --prune on %s: kperm-tsp failed (%d)", what, backend, rc);
-        return;
+    snprintf(units, sizeof units, "KPERM_TSP_UNIT_SPAN=%d " UNITS_BIN, span);
+    for (pass = 0; pass < 2; pass++) {
+        memset(&a, 0, sizeof a);
+        rc = run_bin(pass ? units : BIN, backend, pruned, &a);
+        if (rc) {
+            check_fail("%s --prune%s on %s: kperm-tsp failed (%d)", what, pass ? " (units)" : "", backend, rc);
+            continue;
+        }
+        CHECK(a.length == want->length && a.n == want->n && memcmp(a.tour, want->tour, sizeof *a.tour * a.n) == 0,
+              "%s --prune%s on %s: length %llu, tour 1 %d %d ...; exhaustive: %llu, 1 %d %d ...", what,
+              pass ? " (units)" : "", backend, a.length, a.tour[1], a.tour[2], want->length, want->tour[1],
+              want->tour[2]);
     }
-    CHECK(a.length == want->length && a.n == want->n && memcmp(a.tour, want->tour, sizeof *a.tour * a.n) == 0,
-          "%s --prune on %s: length %llu, tour 1 %d %d ...; exhaustive: %llu, 1 %d %d ...", what, backend, a.length,
-          a.tour[1], a.tour[2], want->length, want->tour[1], want->tour[2]);
 }
 
 /* every backend on one instance: the Held-Karp optimum, a valid tour, and the

@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_run.h"
 #include "tsp_seed.h"
+#include "tsp_units.h"
 #include "tsp_simd.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,13 +252,14 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
         return 0;
     }
     t0 = tsp_now();
-    if (b->search(b, 0, trial, TSP_NONE, err, sizeof err)) {
+    tsp_sub whole = tsp_sub_whole(inst->n);
+    if (b->search(b, &whole, 0, trial, TSP_NONE, err, sizeof err)) {
         say_error(err);
         return -1;
     }
     t_cpu = tsp_now() - t0;
     t0 = tsp_now();
-    if (other.search(&other, 0, trial, TSP_NONE, err, sizeof err))
+    if (other.search(&other, &whole, 0, trial, TSP_NONE, err, sizeof err))
         t_cl = 1e30;
     else
         t_cl = tsp_now() - t0;
@@ -318,18 +320,34 @@ static void summary(const report *r, char *backend, size_t bsize, char *device, 
     snprintf(device, dsize, "%d MPI ranks", r->ranks);
 }
 
+/* the pool's counts (ranks, or units past 21 cities) as tours, in decimal */
+typedef struct {
+    char tours[48], resumed[48], searched[48], rank[48];
+} counts;
+
+static void count_tours(const tsp_instance *inst, int p, const tsp_pool *pool, counts *c, double *searched)
+{
+    kperm_rank done = pool->done_ranks - pool->resumed;
+    tsp_unit_tours(inst->n, p, inst->symmetric, pool->total, c->tours, sizeof c->tours);
+    tsp_unit_tours(inst->n, p, inst->symmetric, pool->resumed, c->resumed, sizeof c->resumed);
+    tsp_unit_tours(inst->n, p, inst->symmetric, done, c->searched, sizeof c->searched);
+    tsp_unit_rank(inst->n, p, &pool->best, c->rank, sizeof c->rank);
+    *searched = strtod(c->searched, NULL);
+}
+
 static void print_result(const options *o, const tsp_instance *inst, const report *r)
 {
     const tsp_pool *pool = r->pool;
     const tsp_best *best = &pool->best;
-    kperm_u64 per = inst->symmetric ? 2 : 1, tours = pool->total / per, resumed = pool->resumed / per;
-    kperm_u64 searched = (pool->done_ranks - pool->resumed) / per;
     tsp_tally tally = tsp_pool_tally(pool);
-    double rate = (double)searched / (r->seconds > 0 ? r->seconds : 1e-9);
-    kperm_u8 perm[KPERM_MAX_N];
-    char backend[32], device[300];
-    int i, m = inst->n - 1;
-    kperm_unrank(best->rank, m, perm);
+    counts c;
+    double searched, rate;
+    kperm_u8 perm[TSP_MAX_CITIES];
+    char backend[32], device[300], mine[48];
+    int i, m = inst->n - 1, p = tsp_unit_cities(inst->n, o->prune);
+    count_tours(inst, p, pool, &c, &searched);
+    rate = searched / (r->seconds > 0 ? r->seconds : 1e-9);
+    tsp_unit_tour(inst->n, p, best, perm);
     summary(r, backend, sizeof backend, device, sizeof device);
     if (o->json) {
         printf("{\"name\": ");
@@ -338,16 +356,21 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
                best->length);
         for (i = 0; i < m; i++)
             printf(", %d", perm[i] + 2);
-        printf("], \"rank\": %llu, \"backend\": \"%s\", \"device\": ", best->rank, backend);
+        printf("], \"rank\": %s, \"backend\": \"%s\", \"device\": ", c.rank, backend);
         json_string(device);
-        printf(", \"tours\": %llu, \"seconds\": %.6f, \"tours_per_second\": %.6g, \"resumed_tours\": %llu, "
-               "\"searched_tours\": %llu, \"prune\": %s, \"visited\": %llu, \"pruned_prefixes\": %llu, "
-               "\"ranks\": %d, \"devices\": [", tours, r->seconds, rate, resumed, searched,
-               o->prune ? "true" : "false", o->prune ? tally.visited : searched, tally.pruned, r->ranks);
+        printf(", \"tours\": %s, \"seconds\": %.6f, \"tours_per_second\": %.6g, \"resumed_tours\": %s, "
+               "\"searched_tours\": %s, \"prune\": %s, \"visited\": ", c.tours, r->seconds, rate, c.resumed,
+               c.searched, o->prune ? "true" : "false");
+        if (o->prune)
+            printf("%llu", tally.visited);
+        else
+            printf("%s", c.searched);
+        printf(", \"pruned_prefixes\": %llu, \"ranks\": %d, \"devices\": [", tally.pruned, r->ranks);
         for (i = 0; r->info && i < r->ranks; i++) {
             printf("%s{\"rank\": %d, \"backend\": \"%s\", \"device\": ", i ? ", " : "", i, r->info[i].backend);
             json_string(r->info[i].device);
-            printf(", \"searched_tours\": %llu}", pool->searched[i] / per);
+            tsp_unit_tours(inst->n, p, inst->symmetric, pool->searched[i], mine, sizeof mine);
+            printf(", \"searched_tours\": %s}", mine);
         }
         printf("]}\n");
         return;
@@ -358,15 +381,16 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
     for (i = 0; i < m; i++)
         printf(" %d", perm[i] + 2);
     printf("\nbackend: %s (%s)\n", backend, device);
-    for (i = 0; r->info && r->ranks > 1 && i < r->ranks; i++)
-        printf("  rank %d: %s (%s), %llu tours\n", i, r->info[i].backend, r->info[i].device,
-               pool->searched[i] / per);
-    printf("tours%s: %llu%s\n", o->prune ? "" : " evaluated", tours,
+    for (i = 0; r->info && r->ranks > 1 && i < r->ranks; i++) {
+        tsp_unit_tours(inst->n, p, inst->symmetric, pool->searched[i], mine, sizeof mine);
+        printf("  rank %d: %s (%s), %s tours\n", i, r->info[i].backend, r->info[i].device, mine);
+    }
+    printf("tours%s: %s%s\n", o->prune ? "" : " evaluated", c.tours,
            inst->symmetric ? " (each tour once, not with its reverse)" : "");
     if (o->prune)
         printf("pruned: %llu tours evaluated, %llu prefixes skipped\n", tally.visited, tally.pruned);
-    if (resumed)
-        printf("resumed: %llu tours were done before, from %s\n", resumed, o->checkpoint);
+    if (pool->resumed)
+        printf("resumed: %s tours were done before, from %s\n", c.resumed, o->checkpoint);
     printf("time: %.3f s, %.4g tours/s\n", r->seconds, rate);
 }
 
@@ -435,11 +459,16 @@ int main(int argc, char **argv)
                              : tsp_random(o.random_n, o.seed, &inst, err, sizeof err))) {
         fprintf(stderr, "%s\n", err);
         status = 2;
+    } else if (rank == 0 && inst.n > TSP_MAX_EXHAUSTIVE && (!o.prune || o.checkpoint)) {
+        fprintf(stderr, "%s: %s: %d cities: %s handles at most %d (64-bit ranks); --prune goes to %d\n", prog,
+                o.file ? o.file : "--random", inst.n, o.prune ? "--checkpoint" : "the exhaustive search",
+                TSP_MAX_EXHAUSTIVE, TSP_MAX_CITIES);
+        status = 2;
     }
     if (tsp_job_max(status))
         tsp_job_exit(2);
     tsp_job_share(&inst, sizeof inst);
-    kperm_count(inst.n - 1, &total);
+    total = tsp_unit_total(inst.n, tsp_unit_cities(inst.n, o.prune));
     if (rank == 0) {
         if (tsp_pool_init(&pool, total, r.ranks, o.chunk)) {
             fprintf(stderr, "%s: out of memory\n", prog);

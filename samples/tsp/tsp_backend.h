@@ -9,6 +9,9 @@
 #include "tsp_search.h"
 #include "tsplib.h"
 
+/* the device kernels' copy of the distances holds TSP_CITIES_MAX^2 */
+typedef char tsp_cities_fit[TSP_MAX_CITIES <= TSP_CITIES_MAX ? 1 : -1];
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -20,11 +23,16 @@ struct tsp_backend {
     int is_gpu;
     /* Searches ranks [begin, end) (ends on multiples of TSP_BLOCK, or (n-1)!),
      * folding the result into the backend's running best. Pruning (opened
-     * with place->prune), it skips what cannot beat `known` either, the
+     * with place->prune), it searches the ranks of sub's orders instead
+     * (tsp_prune_range) and skips what cannot beat `known` either, the
      * shortest length known anywhere (TSP_NONE: none). */
-    int (*search)(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err, size_t errsize);
+    int (*search)(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err,
+                  size_t errsize);
     /* The running best: one small result; and what pruning has done so far. */
     int (*result)(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize);
+    /* Forgets the running best (between tsp_units.c's units, whose ranks
+     * are not comparable). */
+    int (*restart)(tsp_backend *b, char *err, size_t errsize);
     void (*close)(tsp_backend *b);
     void *state;
 };

@@ -21,6 +21,7 @@ typedef struct {
     kperm_u64 len;
     kperm_rank rank;
     kperm_u32 *shared;
+    tsp_sub sub;
     tsp_tally tally;
 } part;
 
@@ -41,13 +42,13 @@ static void *run_part(void *arg)
         tsp_simd_search(p->inst->dist, p->inst->n, p->inst->symmetric, p->narrow, p->begin, p->end,
                         (kperm_u64)p->thread, (kperm_u64)p->threads, &p->len, &p->rank);
     else if (kperm_split(p->begin, p->end, (kperm_u64)p->threads, (kperm_u64)p->thread, &b, &e) == KPERM_OK)
-        tsp_prune_range(p->inst->dist, p->inst->n, p->inst->symmetric, b, e, p->shared, &p->len, &p->rank,
+        tsp_prune_range(p->inst->dist, p->inst->n, p->inst->symmetric, p->sub, b, e, p->shared, &p->len, &p->rank,
                         &p->tally);
     return NULL;
 }
 
-static int cpu_search(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err,
-                      size_t errsize)
+static int cpu_search(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kperm_rank end, kperm_u64 known,
+                      char *err, size_t errsize)
 {
     cpu_state *s = (cpu_state *)b->state;
     pthread_t tid[MAX_THREADS];
@@ -59,6 +60,7 @@ static int cpu_search(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u6
         p->narrow = s->narrow;
         p->prune = s->prune;
         p->shared = &s->shared;
+        p->sub = *sub;
         p->tally.visited = p->tally.pruned = 0;
         p->len = TSP_NONE;
         p->rank = TSP_NONE;
@@ -96,6 +98,15 @@ static int cpu_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *er
     (void)errsize;
     *best = ((cpu_state *)b->state)->best;
     *tally = ((cpu_state *)b->state)->tally;
+    return 0;
+}
+
+static int cpu_restart(tsp_backend *b, char *err, size_t errsize)
+{
+    cpu_state *s = (cpu_state *)b->state;
+    (void)err;
+    (void)errsize;
+    s->best.length = s->best.rank = TSP_NONE;
     return 0;
 }
 
@@ -146,8 +157,8 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     if (place->threads > 0)
         cores = place->threads;
     s->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
-    s->best.length = TSP_NONE;
-    s->best.rank = TSP_NONE;
+    s->best.length = s->best.rank = TSP_NONE;
+    s->best.unit = 0;
     cpu_model(model, sizeof model);
     b->name = "cpu";
     snprintf(b->device, sizeof b->device, "%d thread%s on %s, %s", s->threads, s->threads > 1 ? "s" : "", model,
@@ -155,6 +166,7 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     b->is_gpu = 0;
     b->search = cpu_search;
     b->result = cpu_result;
+    b->restart = cpu_restart;
     b->close = cpu_close;
     b->state = s;
     return 0;

@@ -10,14 +10,14 @@
 
 __global__ void __launch_bounds__(TSP_GROUP)
 tsp_search_kernel(const kperm_u32 *dist, int n, int symmetric, int mode, kperm_rank begin, kperm_rank end,
-                  tsp_best *groups, volatile kperm_u32 *shared, tsp_tally *tallies)
+                  tsp_best *groups, tsp_sub sub, volatile kperm_u32 *shared, tsp_tally *tallies)
 {
-    __shared__ kperm_u32 d[(KPERM_MAX_N + 1) * (KPERM_MAX_N + 1)];
+    __shared__ kperm_u32 d[TSP_CITIES_MAX * TSP_CITIES_MAX];
     __shared__ kperm_u64 lens[TSP_GROUP];
     __shared__ kperm_rank ranks[TSP_GROUP];
     tsp_group_search(dist, n, symmetric, mode, begin, end, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x,
                      (kperm_u64)gridDim.x * blockDim.x, (int)threadIdx.x, TSP_GROUP, d, lens, ranks,
-                     &groups[blockIdx.x], shared, &tallies[blockIdx.x]);
+                     &groups[blockIdx.x], sub, shared, &tallies[blockIdx.x]);
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
@@ -63,8 +63,8 @@ static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
  * block search runs), launched on all of them, then waited for. Pruning,
  * each GPU first learns `known` (the other GPUs' and ranks' best), with
  * atomicMin: the word's own may be shorter. */
-static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err,
-                       size_t errsize)
+static int cuda_search(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kperm_rank end, kperm_u64 known,
+                       char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
     kperm_u64 unit = s->mode == 1 ? TSP_BLOCK : 1;
@@ -81,7 +81,7 @@ static int cuda_search(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u
             if (s->mode == TSP_PRUNE)
                 tsp_share_kernel<<<1, 1>>>(d->shared, known);
             tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, s->n, s->symmetric, s->mode, pb, pe, d->groups,
-                                                         d->shared, d->tallies);
+                                                         *sub, d->shared, d->tallies);
             tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best, s->mode == TSP_PRUNE, d->tallies,
                                                d->total);
             e = cudaGetLastError();
@@ -120,6 +120,20 @@ static int cuda_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *e
     return 0;
 }
 
+static int cuda_restart(tsp_backend *b, char *err, size_t errsize)
+{
+    cuda_state *s = (cuda_state *)b->state;
+    tsp_best none = {TSP_NONE, TSP_NONE, 0};
+    cudaError_t e = cudaSuccess;
+    int g;
+    for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
+        e = cudaSetDevice(s->id[g]);
+        if (e == cudaSuccess)
+            e = cudaMemcpy(s->gpu[g].best, &none, sizeof none, cudaMemcpyHostToDevice);
+    }
+    return e == cudaSuccess ? 0 : cuda_fail(err, errsize, "restarting", e);
+}
+
 static void cuda_close(tsp_backend *b)
 {
     cuda_state *s = (cuda_state *)b->state;
@@ -142,7 +156,7 @@ static void cuda_close(tsp_backend *b)
 /* one GPU made ready: tables, distances, buffers */
 static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cudaDeviceProp *prop)
 {
-    tsp_best none = {TSP_NONE, TSP_NONE};
+    tsp_best none = {TSP_NONE, TSP_NONE, 0};
     tsp_tally zero = {0, 0};
     kperm_u32 unknown = TSP_SHARED_NONE;
     size_t bytes = sizeof(kperm_u32) * inst->n * inst->n;
@@ -212,6 +226,7 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     b->is_gpu = 1;
     b->search = cuda_search;
     b->result = cuda_result;
+    b->restart = cuda_restart;
     b->close = cuda_close;
     return 0;
 }

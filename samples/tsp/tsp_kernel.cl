@@ -9,12 +9,18 @@
 
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
 void tsp_search_kernel(__global const uint *dist, int n, int symmetric, int mode, ulong begin, ulong end,
-                       __global tsp_best *groups, volatile __global uint *shared, __global tsp_tally *tallies)
+                       __global tsp_best *groups, ulong rest, ulong base, int last, int first,
+                       volatile __global uint *shared, __global tsp_tally *tallies)
 {
-    __local uint d[(KPERM_MAX_N + 1) * (KPERM_MAX_N + 1)];
+    tsp_sub sub;
+    sub.rest = rest;
+    sub.base = base;
+    sub.last = last;
+    sub.first = first;
+    __local uint d[TSP_CITIES_MAX * TSP_CITIES_MAX];
     __local ulong lens[TSP_GROUP], ranks[TSP_GROUP];
     tsp_group_search(dist, n, symmetric, mode, begin, end, get_global_id(0), get_global_size(0),
-                     (int)get_local_id(0), TSP_GROUP, d, lens, ranks, &groups[get_group_id(0)], shared,
+                     (int)get_local_id(0), TSP_GROUP, d, lens, ranks, &groups[get_group_id(0)], sub, shared,
                      &tallies[get_group_id(0)]);
 }
 

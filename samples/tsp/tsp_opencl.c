@@ -102,13 +102,19 @@ void tsp_opencl_list(void)
 }
 
 /* as cuda_search, on one device */
-static int cl_search(tsp_backend *b, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err, size_t errsize)
+static int cl_search(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kperm_rank end, kperm_u64 known,
+                     char *err, size_t errsize)
 {
     cl_state *s = (cl_state *)b->state;
     size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP, one = 1;
-    cl_ulong b64 = begin, e64 = end, k64 = known;
+    cl_ulong b64 = begin, e64 = end, k64 = known, rest = sub->rest, base = sub->base;
+    cl_int last = sub->last, first = sub->first;
     cl_int rc = clSetKernelArg(s->search, 4, sizeof b64, &b64);
     rc |= clSetKernelArg(s->search, 5, sizeof e64, &e64);
+    rc |= clSetKernelArg(s->search, 7, sizeof rest, &rest);
+    rc |= clSetKernelArg(s->search, 8, sizeof base, &base);
+    rc |= clSetKernelArg(s->search, 9, sizeof last, &last);
+    rc |= clSetKernelArg(s->search, 10, sizeof first, &first);
     rc |= clSetKernelArg(s->share, 1, sizeof k64, &k64);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clSetKernelArg", rc);
@@ -130,6 +136,14 @@ static int cl_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err
     if (rc == CL_SUCCESS)
         rc = clEnqueueReadBuffer(s->queue, s->total, CL_TRUE, 0, sizeof *tally, tally, 0, NULL, NULL);
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "reading the result", rc);
+}
+
+static int cl_restart(tsp_backend *b, char *err, size_t errsize)
+{
+    cl_state *s = (cl_state *)b->state;
+    tsp_best none = {TSP_NONE, TSP_NONE, 0};
+    cl_int rc = clEnqueueWriteBuffer(s->queue, s->best, CL_TRUE, 0, sizeof none, &none, 0, NULL, NULL);
+    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "restarting", rc);
 }
 
 static void cl_close(tsp_backend *b)
@@ -246,8 +260,8 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     tallied = s->mode == TSP_PRUNE;
     /* enough groups to fill the device several times over */
     s->ngroups = (cl_int)(units * (type & CL_DEVICE_TYPE_GPU ? 16 : 4));
-    none.length = TSP_NONE;
-    none.rank = TSP_NONE;
+    none.length = none.rank = TSP_NONE;
+    none.unit = 0;
     s->dist = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                              sizeof(cl_uint) * (size_t)(inst->n * inst->n), (void *)inst->dist, &rc);
     if (rc == CL_SUCCESS)
@@ -266,8 +280,8 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
         rc |= clSetKernelArg(s->search, 2, sizeof s->symmetric, &s->symmetric);
         rc |= clSetKernelArg(s->search, 3, sizeof s->mode, &s->mode);
         rc |= clSetKernelArg(s->search, 6, sizeof s->groups, &s->groups);
-        rc |= clSetKernelArg(s->search, 7, sizeof s->shared, &s->shared);
-        rc |= clSetKernelArg(s->search, 8, sizeof s->tallies, &s->tallies);
+        rc |= clSetKernelArg(s->search, 11, sizeof s->shared, &s->shared);
+        rc |= clSetKernelArg(s->search, 12, sizeof s->tallies, &s->tallies);
         rc |= clSetKernelArg(s->final, 0, sizeof s->groups, &s->groups);
         rc |= clSetKernelArg(s->final, 1, sizeof s->ngroups, &s->ngroups);
         rc |= clSetKernelArg(s->final, 2, sizeof s->best, &s->best);
@@ -286,6 +300,7 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     b->is_gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
     b->search = cl_search;
     b->result = cl_result;
+    b->restart = cl_restart;
     b->close = cl_close;
     return 0;
 }

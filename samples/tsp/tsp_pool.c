@@ -14,6 +14,7 @@ int tsp_pool_init(tsp_pool *p, kperm_rank total, int workers, kperm_rank chunk_m
     p->chunk_max = chunk_max ? (chunk_max + TSP_BLOCK - 1) / TSP_BLOCK * TSP_BLOCK : 0;
     p->workers = p->active = workers;
     p->best.length = p->best.rank = p->known = TSP_NONE;
+    p->best.unit = 0;
     p->done_cap = 16;
     p->done = (tsp_range *)malloc(sizeof *p->done * (size_t)p->done_cap);
     p->out = (tsp_range *)calloc((size_t)workers, sizeof *p->out);
@@ -94,7 +95,7 @@ int tsp_pool_add_done(tsp_pool *p, kperm_rank begin, kperm_rank end)
 
 void tsp_pool_fold(tsp_pool *p, const tsp_best *best)
 {
-    if (tsp_better(best->length, best->rank, p->best.length, p->best.rank))
+    if (tsp_best_better(best, &p->best))
         p->best = *best;
 }
 

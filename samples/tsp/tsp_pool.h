@@ -42,7 +42,7 @@ void tsp_pool_free(tsp_pool *p);
  * is empty, out of [0, total), not on chunk bounds or overlaps a done one. */
 int tsp_pool_add_done(tsp_pool *p, kperm_rank begin, kperm_rank end);
 
-/* best folded in: shorter, then smaller rank (tsp_better) */
+/* best folded in: shorter, then smaller rank (tsp_best_better) */
 void tsp_pool_fold(tsp_pool *p, const tsp_best *best);
 
 /* Worker w reports that its chunk in progress (if any) is finished and that

@@ -6,6 +6,7 @@
  * from its own measured rate, so a GPU takes more than a CPU. */
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_run.h"
+#include "tsp_units.h"
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -45,19 +46,27 @@ double tsp_now(void)
  * shortest length known, or 0 = stop */
 typedef int (*take_fn)(void *ctx, const tsp_request *req, tsp_range *chunk, kperm_u64 *known);
 
-/* The worker loop: search each chunk, then report it with the running best
- * and ask for the next, sized to take about CHUNK_SECONDS. */
-static int work(tsp_backend *b, take_fn take, void *ctx, char *err, size_t errsize)
+/* The worker loop: search each chunk (of ranks, or past 21 cities of
+ * units: tsp_units.h), then report it with the running best and ask for the
+ * next, sized to take about CHUNK_SECONDS. */
+static int work(tsp_backend *b, const tsp_instance *inst, int prune, take_fn take, void *ctx, char *err,
+                size_t errsize)
 {
     tsp_request req;
     tsp_range c;
-    kperm_u64 known;
+    tsp_sub whole = tsp_sub_whole(inst->n);
+    kperm_u64 known, skipped = 0;
+    int p = tsp_unit_cities(inst->n, prune);
     memset(&req, 0, sizeof req);
     req.want = (kperm_u64)FIRST_CHUNK;
     req.best.length = req.best.rank = TSP_NONE;
     while (take(ctx, &req, &c, &known)) {
         double t0 = tsp_now(), took;
-        if (b->search(b, c.begin, c.end, known, err, errsize) || b->result(b, &req.best, &req.tally, err, errsize))
+        if (p) {
+            if (tsp_units_search(b, inst, p, c.begin, c.end, known, &req.best, &req.tally, &skipped, err, errsize))
+                return -1;
+        } else if (b->search(b, &whole, c.begin, c.end, known, err, errsize)
+                   || b->result(b, &req.best, &req.tally, err, errsize))
             return -1;
         took = tsp_now() - t0;
         req.want = (kperm_u64)((double)(c.end - c.begin) / (took > 1e-6 ? took : 1e-6) * CHUNK_SECONDS);
@@ -79,7 +88,7 @@ static int remote_take(void *ctx, const tsp_request *req, tsp_range *chunk, kper
 void tsp_run_worker(tsp_backend *b, const tsp_run_options *o)
 {
     char err[TSP_ERR_SIZE];
-    if (work(b, remote_take, NULL, err, sizeof err)) {
+    if (work(b, o->inst, o->prune, remote_take, NULL, err, sizeof err)) {
         fprintf(stderr, "%s: rank %d: %s\n", o->prog, tsp_job_rank(), err);
         tsp_job_abort(4);
     }
@@ -89,6 +98,8 @@ void tsp_run_worker(tsp_backend *b, const tsp_run_options *o)
 typedef struct {
     tsp_pool *pool;
     tsp_backend *b;
+    const tsp_instance *inst;
+    int prune;
     pthread_mutex_t lock;
     int failed;
     char err[TSP_ERR_SIZE];
@@ -109,7 +120,7 @@ static void *local_main(void *arg)
 {
     local_worker *w = (local_worker *)arg;
     char err[TSP_ERR_SIZE];
-    if (work(w->b, local_take, w, err, sizeof err)) {
+    if (work(w->b, w->inst, w->prune, local_take, w, err, sizeof err)) {
         pthread_mutex_lock(&w->lock);
         memcpy(w->err, err, sizeof err);
         w->failed = 1;
@@ -134,7 +145,9 @@ static void progress(const tsp_pool *pool, const tsp_run_options *o, double elap
     fprintf(stderr, "\r[");
     for (i = 0; i < width; i++)
         fputc(i < fill ? '#' : '.', stderr);
-    fprintf(stderr, "] %5.1f%%  %.3g tours/s  ETA %.0f s", 100.0 * done, rate / (o->inst->symmetric ? 2 : 1), eta);
+    fprintf(stderr, "] %5.1f%%", 100.0 * done);
+    if (!o->prune) /* pruned, the rate swings too widely to say anything */
+        fprintf(stderr, "  %.3g tours/s  ETA %.0f s", rate / (o->inst->symmetric ? 2 : 1), eta);
     if (pool->best.length != TSP_NONE)
         fprintf(stderr, "  best %llu", pool->best.length);
     fprintf(stderr, " ");
@@ -166,6 +179,8 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
     memset(&w, 0, sizeof w);
     w.pool = pool;
     w.b = b;
+    w.inst = o->inst;
+    w.prune = o->prune;
     pthread_mutex_init(&w.lock, NULL);
     if (pthread_create(&thread, NULL, local_main, &w) != 0) {
         fprintf(stderr, "%s: cannot start a thread\n", o->prog);

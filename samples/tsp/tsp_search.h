@@ -10,17 +10,29 @@
 #define TSP_SEARCH_H
 
 #define TSP_NONE (~KPERM_U64(0)) /* length and rank of "no tour yet" */
+#define TSP_CITIES_MAX 30        /* the most cities of any search (the exhaustive one: 21) */
 #define TSP_GROUP 256            /* work-items per group in the device backends */
 
+/* a tour's length and rank; past 21 cities (the pruned search only) the
+ * rank is unit * 20! + rank, the unit being its first n - 21 cities' rank
+ * among the k-permutations (tsp_units.c); the device never sets unit */
 typedef struct {
     kperm_u64 length;
     kperm_rank rank;
+    kperm_u64 unit;
 } tsp_best;
 
 /* shorter first, then the smaller rank: every backend breaks ties alike */
 KPERM_FN int tsp_better(kperm_u64 la, kperm_rank ra, kperm_u64 lb, kperm_rank rb)
 {
     return la < lb || (la == lb && ra < rb);
+}
+
+/* tsp_better with the unit: the host's folds */
+KPERM_FN int tsp_best_better(const tsp_best *a, const tsp_best *b)
+{
+    return a->length < b->length || (a->length == b->length && (a->unit < b->unit
+                                                                 || (a->unit == b->unit && a->rank < b->rank)));
 }
 
 /* Folds the tours of ranks [begin, end) into (*len, *rank). The path length
@@ -97,20 +109,41 @@ KPERM_FN kperm_u32 tsp_min32(kperm_u32 a, kperm_u32 b)
     return a < b ? a : b;
 }
 
-/* A lower bound on the rest of a tour whose path so far ends at city `last`:
- * through the cities left[0..r-1] + 1 (r >= 1, cursor numbering) and home to
- * city 0. That rest is an edge from last into them, a path through them,
- * which is a spanning tree of them, and an edge home: so it is at least the
- * cheapest such edges plus their least spanning tree (Prim's, O(r^2); an
- * edge costs the cheaper of its two directions, so ATSP is bounded too). */
-KPERM_FN kperm_u64 tsp_rest_bound(const TSP_LOCAL kperm_u32 *d, int n, int last, const kperm_u8 *left, int r)
+/* What the pruned search completes: a path from city 0 of length `base`,
+ * ending at city `last`, its first city `first` (-1: none yet), then every
+ * order of the cities of `rest` (bit c: city c), then home. The whole
+ * problem is {rest: cities 1..n-1, base 0, last 0, first -1}; past 21 cities
+ * tsp_units.c fixes the first n - 21 cities and hands out the rest. */
+typedef struct {
+    kperm_u64 rest, base;
+    int last, first;
+} tsp_sub;
+
+KPERM_FN tsp_sub tsp_sub_whole(int n)
 {
-    kperm_u32 key[KPERM_MAX_N], out = TSP_SHARED_NONE, home = TSP_SHARED_NONE;
+    tsp_sub s;
+    s.rest = (KPERM_U64(1) << n) - 2;
+    s.base = 0;
+    s.last = 0;
+    s.first = -1;
+    return s;
+}
+
+/* A lower bound on the rest of a tour whose path so far ends at city `last`:
+ * through the cities city[left[0..r-1]] (r >= 1) and home to city 0. That
+ * rest is an edge from last into them, a path through them, which is a
+ * spanning tree of them, and an edge home: so it is at least the cheapest
+ * such edges plus their least spanning tree (Prim's, O(r^2); an edge costs
+ * the cheaper of its two directions, so ATSP is bounded too). */
+KPERM_FN kperm_u64 tsp_rest_bound(const TSP_LOCAL kperm_u32 *d, int n, int last, const kperm_u8 *city,
+                                  const kperm_u8 *left, int r)
+{
+    kperm_u32 key[TSP_CITIES_MAX], out = TSP_SHARED_NONE, home = TSP_SHARED_NONE;
     kperm_u64 tree = 0;
     kperm_u32 todo = ((kperm_u32)1 << r) - 2; /* left[0] starts the tree */
-    int j, at = left[0] + 1;
+    int j, at = city[left[0]];
     for (j = 0; j < r; j++) {
-        int c = left[j] + 1;
+        int c = city[left[j]];
         out = tsp_min32(out, d[last * n + c]);
         home = tsp_min32(home, d[c * n]);
         key[j] = TSP_SHARED_NONE;
@@ -120,7 +153,7 @@ KPERM_FN kperm_u64 tsp_rest_bound(const TSP_LOCAL kperm_u32 *d, int n, int last,
         int next = 0;
         for (j = 1; j < r; j++)
             if (todo >> j & 1) {
-                int c = left[j] + 1;
+                int c = city[left[j]];
                 key[j] = tsp_min32(key[j], tsp_min32(d[at * n + c], d[c * n + at]));
                 if (key[j] < least) {
                     least = key[j];
@@ -129,43 +162,56 @@ KPERM_FN kperm_u64 tsp_rest_bound(const TSP_LOCAL kperm_u32 *d, int n, int last,
             }
         tree += least;
         todo &= ~((kperm_u32)1 << next);
-        at = left[next] + 1;
+        at = city[left[next]];
     }
     return tree + out + home;
 }
 
-/* whether every city of left[0..r-1] is below `first`: then every tour of
- * the prefix ends below its first city, the orientation a symmetric
+/* whether every city of city[left[0..r-1]] is below `first`: then every
+ * tour of the prefix ends below its first city, the orientation a symmetric
  * instance does not count (tsp_search_range) */
-KPERM_FN int tsp_all_below(const kperm_u8 *left, int r, int first)
+KPERM_FN int tsp_all_below(const kperm_u8 *city, const kperm_u8 *left, int r, int first)
 {
     int j;
     for (j = 0; j < r; j++)
-        if (left[j] > first)
+        if (city[left[j]] > first)
             return 0;
     return 1;
 }
 
-/* tsp_search_range, pruned against min(*len, the shared length); counts in
- * *tally the tours it evaluates and the prefixes it skips */
-KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, kperm_rank begin, kperm_rank end,
-                              volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 *len, kperm_rank *rank,
-                              tsp_tally *tally)
+/* the cities of `rest`, ascending, into city[]; how many */
+KPERM_FN int tsp_sub_cities(kperm_u64 rest, kperm_u8 *city)
+{
+    int m = 0;
+    for (; rest && m < TSP_CITIES_MAX; rest &= rest - 1)
+        city[m++] = (kperm_u8)kperm_lowest64(rest);
+    return m;
+}
+
+/* Ranks [begin, end) of the orders of sub's cities (rank: as kperm_unrank
+ * orders them, value v standing for the v-th smallest city), walked as
+ * tsp_search_range walks them but pruned against min(*len, the shared
+ * length); counts in *tally the tours it evaluates and the prefixes it
+ * skips. For the whole problem the ranks are the tours' own. */
+KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, tsp_sub sub, kperm_rank begin,
+                              kperm_rank end, volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 *len,
+                              kperm_rank *rank, tsp_tally *tally)
 {
     kperm_cursor c;
     kperm_u64 prefix[KPERM_MAX_N];
-    int m = n - 1, i;
+    kperm_u8 city[TSP_CITIES_MAX];
+    int m = tsp_sub_cities(sub.rest, city), i; /* at most KPERM_MAX_N, else cursor_init refuses */
     if (kperm_cursor_init(&c, m, begin, end) != KPERM_OK)
         return;
     while (kperm_cursor_next(&c)) {
         kperm_u64 known = tsp_shared_get(shared), total;
-        int cut = -1;
+        int cut = -1, first = sub.first >= 0 ? sub.first : city[c.perm[0]], last = city[c.perm[m - 1]];
         known = *len < known ? *len : known;
         for (i = c.pivot; i < m && cut < 0; i++) {
-            int from = i ? c.perm[i - 1] + 1 : 0, r = m - 1 - i;
-            prefix[i] = (i ? prefix[i - 1] : 0) + d[from * n + c.perm[i] + 1];
-            if (r > 0 && ((symmetric && tsp_all_below(c.perm + i + 1, r, c.perm[0]))
-                          || prefix[i] + tsp_rest_bound(d, n, c.perm[i] + 1, c.perm + i + 1, r) > known))
+            int from = i ? city[c.perm[i - 1]] : sub.last, r = m - 1 - i;
+            prefix[i] = (i ? prefix[i - 1] : sub.base) + d[from * n + city[c.perm[i]]];
+            if (r > 0 && ((symmetric && tsp_all_below(city, c.perm + i + 1, r, first))
+                          || prefix[i] + tsp_rest_bound(d, n, city[c.perm[i]], city, c.perm + i + 1, r) > known))
                 cut = i;
         }
         if (cut >= 0) {
@@ -173,9 +219,9 @@ KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetric
             tally->pruned++;
             continue;
         }
-        if (symmetric && c.perm[0] > c.perm[m - 1])
+        if (symmetric && first > last)
             continue;
-        total = prefix[m - 1] + d[(c.perm[m - 1] + 1) * n];
+        total = prefix[m - 1] + d[last * n];
         tally->visited++;
         if (total < *len) {
             *len = total;
@@ -381,13 +427,13 @@ TSP_GROUP_FN void tsp_group_fold(TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank
 
 /* One work-item's share of [begin, end) out of `items`, the distances first
  * copied to the group's fast memory, the group's best written to *out. The
- * mode: tsp_search's narrow, or TSP_PRUNE (tsp_prune_range on a contiguous
- * share, the group's tally then summed into *tally). */
+ * mode: tsp_search's narrow, or TSP_PRUNE (tsp_prune_range of sub on a
+ * contiguous share, the group's tally then summed into *tally). */
 TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int symmetric, int mode,
                                    kperm_rank begin, kperm_rank end, kperm_u64 item, kperm_u64 items,
                                    int lid, int size, TSP_LOCAL kperm_u32 *d,
                                    TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks,
-                                   TSP_GLOBAL tsp_best *out, volatile TSP_GLOBAL kperm_u32 *shared,
+                                   TSP_GLOBAL tsp_best *out, tsp_sub sub, volatile TSP_GLOBAL kperm_u32 *shared,
                                    TSP_GLOBAL tsp_tally *tally)
 {
     kperm_rank rank = TSP_NONE, b = 0, e = 0;
@@ -400,7 +446,7 @@ TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int 
     if (mode != TSP_PRUNE)
         tsp_search(d, n, symmetric, mode, begin, end, item, items, &len, &rank);
     else if (kperm_split(begin, end, items, item, &b, &e) == KPERM_OK)
-        tsp_prune_range(d, n, symmetric, b, e, shared, &len, &rank, &mine);
+        tsp_prune_range(d, n, symmetric, sub, b, e, shared, &len, &rank, &mine);
     lens[lid] = len;
     ranks[lid] = rank;
     tsp_group_fold(lens, ranks, lid, size, 0);
