@@ -31,3 +31,21 @@ for args in "data/burma14.tsp" "data/gr17.tsp" "--random 16 --seed 1" "--random 
             "$(field pruned_prefixes /tmp/prune.json)" "$(field tours /tmp/prune.json)"
     done
 done
+# past 21 cities (units, tsp_units.h): one run each, LIMIT seconds at most
+echo
+echo "| random EUC_2D, seed 1 | backend | length | search s | whole run s | visited | pruned prefixes |"
+echo "|---|---|---|---|---|---|---|"
+for n in ${WIDE:-22 24 25 26 28 30}; do
+    for b in $backends; do
+        start=$(date +%s.%N)
+        if timeout ${LIMIT:-600} $bin --json --prune --backend $b --random $n --seed 1 >/tmp/prune.json 2>/dev/null; then
+            end=$(date +%s.%N)
+            printf "| n = %s | %s | %s | %s | %s | %s | %s |\n" $n "$(field device /tmp/prune.json | cut -c1-40)" \
+                "$(field length /tmp/prune.json)" "$(field seconds /tmp/prune.json)" \
+                "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')" \
+                "$(field visited /tmp/prune.json)" "$(field pruned_prefixes /tmp/prune.json)"
+        else
+            echo "| n = $n | $b | not solved within ${LIMIT:-600} s (or not available) | | | | |"
+        fi
+    done
+done
