@@ -11,7 +11,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 field() { sed -n "s/.*\"$1\": \([^,]*\),.*/\1/p" "$2" | tr -d '"'; }
 echo "| instance | n | backend | length | search s (median of $reps) | whole run s (median) | visited | pruned prefixes | exhaustive tours |"
 echo "|---|---|---|---|---|---|---|---|---|"
-for args in "data/burma14.tsp" "data/gr17.tsp" "--random 16 --seed 1" "--random 18 --seed 1" "--random 20 --seed 1" \
+for args in "data/burma14.tsp" "bench/data/gr17.tsp" "--random 16 --seed 1" "--random 18 --seed 1" "--random 20 --seed 1" \
             "--random 20 --seed 2" "--random 20 --seed 3" "--random 21 --seed 1"; do
     for b in $backends; do
         : >/tmp/prune_s; : >/tmp/prune_w; ok=1

@@ -219,6 +219,26 @@ int main(void)
         check_instance("burma14", "data/burma14.tsp", &t, 0);
     }
     check_end();
+    check_begin("kperm-tsp --prune: gr17 = 2085 = Held-Karp, one tour on every backend");
+    if (tsp_read("bench/data/gr17.tsp", &t, err, sizeof err))
+        check_fail("%s", err);
+    else {
+        answer first;
+        memset(&first, 0, sizeof first);
+        CHECK(held_karp(&t) == 2085, "Held-Karp says %llu", held_karp(&t));
+        for (b = 0; b < nbackends; b++) {
+            memset(&a, 0, sizeof a);
+            if (run(backends[b], "--prune bench/data/gr17.tsp", &a)) {
+                check_fail("gr17 --prune on %s: kperm-tsp failed", backends[b]);
+                continue;
+            }
+            CHECK(a.length == 2085 && tour_ok(&t, &a), "gr17 --prune on %s: length %llu", backends[b], a.length);
+            if (b == 0)
+                first = a;
+            CHECK(memcmp(a.tour, first.tour, sizeof a.tour) == 0, "gr17 --prune: %s prints another tour", backends[b]);
+        }
+    }
+    check_end();
     for (n = 12; n <= 15; n++) {
         snprintf(name, sizeof name, "kperm-tsp --prune = exhaustive (length, tour, rank), random n = %d, %d backends",
                  n, nbackends);
