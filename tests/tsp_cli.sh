@@ -62,7 +62,7 @@ fi
 out=$($bin --help 2>/dev/null)
 rc=$?
 missing=
-for opt in --backend --gpus --device --threads --list-devices --json --force --checkpoint --checkpoint-every \
+for opt in --backend --gpus --device --threads --prune --list-devices --json --force --checkpoint --checkpoint-every \
            --chunk --version --help --random --seed KPERM_TSP_SIMD "Exit status"; do
     case $out in *"$opt"*) ;; *) missing="$missing $opt" ;; esac
 done

@@ -70,8 +70,9 @@ static void usage(const char *why)
 static void help(void)
 {
     printf(USAGE, prog);
-    printf("Exact travelling-salesman tour of a TSPLIB file (TSP or ATSP, 3..21 cities) by\n"
-           "brute force on the GPU or the CPU, with kperm. Ties go to the smallest rank.\n\n"
+    printf("Exact travelling-salesman tour of a TSPLIB file (TSP or ATSP, 3..21 cities; 3..30\n"
+           "with --prune) by enumeration on the GPU or the CPU, with kperm. Ties go to the\n"
+           "smallest rank.\n\n"
            "  FILE                  a TSPLIB file\n"
            "  --random N            a random EUC_2D instance of N cities instead; --seed S picks it\n"
            "  --backend B           auto (default: CUDA, else an OpenCL GPU, else the C backend),\n"
