@@ -331,9 +331,8 @@ static void count_tours(const tsp_instance *inst, int p, const tsp_pool *pool, c
     kperm_rank done = pool->done_ranks - pool->resumed;
     tsp_unit_tours(inst->n, p, inst->symmetric, pool->total, c->tours, sizeof c->tours);
     tsp_unit_tours(inst->n, p, inst->symmetric, pool->resumed, c->resumed, sizeof c->resumed);
-    tsp_unit_tours(inst->n, p, inst->symmetric, done, c->searched, sizeof c->searched);
+    *searched = tsp_unit_tours(inst->n, p, inst->symmetric, done, c->searched, sizeof c->searched);
     tsp_unit_rank(inst->n, p, &pool->best, c->rank, sizeof c->rank);
-    *searched = strtod(c->searched, NULL);
 }
 
 static void print_result(const options *o, const tsp_instance *inst, const report *r)

@@ -136,12 +136,13 @@ static kperm_rank128 times_span(int span, int p, kperm_rank count, kperm_rank ad
     return v;
 }
 
-void tsp_unit_tours(int n, int p, int symmetric, kperm_rank count, char *out, size_t size)
+double tsp_unit_tours(int n, int p, int symmetric, kperm_rank count, char *out, size_t size)
 {
     kperm_rank128 v = times_span(n - 1 - p, p, count, 0);
     if (symmetric)
         kperm_divmod128(&v, 2);
     decimal128(v, out, size);
+    return (double)v.hi * 18446744073709551616.0 + (double)v.lo;
 }
 
 void tsp_unit_rank(int n, int p, const tsp_best *best, char *out, size_t size)

@@ -38,8 +38,8 @@ int tsp_units_search(tsp_backend *b, const tsp_instance *inst, int p, kperm_rank
 void tsp_unit_tour(int n, int p, const tsp_best *best, kperm_u8 *tour);
 
 /* count units (or ranks) as tours: times (n-1-p)! for units, halved when
- * symmetric; in decimal into out */
-void tsp_unit_tours(int n, int p, int symmetric, kperm_rank count, char *out, size_t size);
+ * symmetric; in decimal into out, and returned as a double (for rates) */
+double tsp_unit_tours(int n, int p, int symmetric, kperm_rank count, char *out, size_t size);
 
 /* best's rank among all orders, in decimal into out */
 void tsp_unit_rank(int n, int p, const tsp_best *best, char *out, size_t size);
