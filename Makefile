@@ -12,6 +12,13 @@ INC := -Iinclude -Icl -Itests
 NVCCFLAGS := -arch=sm_90 -O3 -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -Iinclude -Icu -Itests
 SANITIZE := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
+# The build's configuration, as found on this machine: everything built depends
+# on this stamp, rewritten only when the configuration changes, so a compiler,
+# flag or library that appears later (make deps installing OpenCL after a
+# make run, say) rebuilds what was built without it.
+STAMP := $(B)/config.stamp
+STAMP_TEXT := CC=$(CC) CFLAGS=$(CFLAGS) NVCC=$(NVCC) NVCCFLAGS=$(NVCCFLAGS) OPENCL=$(OPENCL) MPICC=$(MPICC)
+
 CORE := include/kperm.h $(wildcard include/kperm/*.h)
 CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu)
 
@@ -21,8 +28,14 @@ DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 openmpi-bin libopenmpi-dev python3-venv python3-setuptools python3-wheel python3-pyopencl \
                 cmake
 
-.PHONY: all test deps install clean run fuzz bench
+.PHONY: all test deps install clean run fuzz bench FORCE
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
+
+$(STAMP): FORCE
+	@mkdir -p $(B)
+	@echo '$(STAMP_TEXT)' | cmp -s - $@ || echo '$(STAMP_TEXT)' > $@
+# what a link or an archive takes: the prerequisites but the stamp
+INPUTS = $(filter-out $(STAMP),$^)
 
 # --- the TSP sample: the C backend always, OpenCL and CUDA where they build
 TSP := samples/tsp
@@ -35,44 +48,44 @@ TSP_OBJS := $(B)/tsp/main.o $(B)/tsp/tsplib.o $(B)/tsp/tsp_cpu.o $(B)/tsp/tsp_si
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
 TSP_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
 
-$(B)/tsp/%.o: $(TSP)/%.c $(TSP_HEADERS)
+$(B)/tsp/%.o: $(TSP)/%.c $(TSP_HEADERS) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) $(TSP_DEFS) -c $< -o $@
-$(B)/tsp/tsp_kernel_source.c: $(B)/cl_embed $(TSP)/tsp_kernel.cl $(TSP_HEADERS) cl/kperm.cl
+$(B)/tsp/tsp_kernel_source.c: $(B)/cl_embed $(TSP)/tsp_kernel.cl $(TSP_HEADERS) cl/kperm.cl $(STAMP)
 	@mkdir -p $(dir $@)
 	$(B)/cl_embed tsp_kernel_source_text $(TSP)/tsp_kernel.cl $(TSP) include cl > $@.tmp && mv $@.tmp $@
-$(B)/tsp/tsp_kernel_source.o: $(B)/tsp/tsp_kernel_source.c
+$(B)/tsp/tsp_kernel_source.o: $(B)/tsp/tsp_kernel_source.c $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
-$(B)/tsp/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h
+$(B)/tsp/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h $(STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -I$(TSP) -c $< -o $@
-$(B)/kperm-tsp: $(TSP_OBJS) $(B)/tsp/tsp_job_local.o
-	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $^ $(TSP_LIBS) -o $@
+$(B)/kperm-tsp: $(TSP_OBJS) $(B)/tsp/tsp_job_local.o $(STAMP)
+	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $(INPUTS) $(TSP_LIBS) -o $@
 
 # kperm-tsp-faults: kperm-tsp whose OpenCL and CUDA backends fail on request
 # (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC) and whose pruned
 # search splits small instances into units (KPERM_TSP_UNIT_SPAN), for the tests only
-$(B)/tsp_faults/tsp_opencl.o: $(TSP)/tsp_opencl.c $(TSP_HEADERS)
+$(B)/tsp_faults/tsp_opencl.o: $(TSP)/tsp_opencl.c $(TSP_HEADERS) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) $(TSP_DEFS) -DTSP_FAULTS -c $< -o $@
-$(B)/tsp_faults/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h
+$(B)/tsp_faults/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h $(STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -I$(TSP) -DTSP_FAULTS -c $< -o $@
-$(B)/tsp_faults/tsp_units.o: $(TSP)/tsp_units.c $(TSP_HEADERS)
+$(B)/tsp_faults/tsp_units.o: $(TSP)/tsp_units.c $(TSP_HEADERS) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -DTSP_FAULTS -c $< -o $@
 FAULT_OBJS := $(filter-out $(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_cuda.o $(B)/tsp/tsp_units.o,$(TSP_OBJS)) \
               $(B)/tsp_faults/tsp_units.o \
               $(if $(OPENCL),$(B)/tsp_faults/tsp_opencl.o) $(if $(NVCC),$(B)/tsp_faults/tsp_cuda.o)
-$(B)/kperm-tsp-faults: $(FAULT_OBJS) $(B)/tsp/tsp_job_local.o
-	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $^ $(TSP_LIBS) -o $@
+$(B)/kperm-tsp-faults: $(FAULT_OBJS) $(B)/tsp/tsp_job_local.o $(STAMP)
+	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $(INPUTS) $(TSP_LIBS) -o $@
 
 # kperm-tsp-mpi: the same program on the ranks of an MPI job, where mpicc is found
-$(B)/tsp/tsp_job_mpi.o: $(TSP)/tsp_job_mpi.c $(TSP_HEADERS)
+$(B)/tsp/tsp_job_mpi.o: $(TSP)/tsp_job_mpi.c $(TSP_HEADERS) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -c $< -o $@
-$(B)/kperm-tsp-mpi: $(TSP_OBJS) $(B)/tsp/tsp_job_mpi.o
-	$(if $(NVCC),$(NVCC) -ccbin $(MPICC) -arch=sm_90,$(MPICC)) $^ $(TSP_LIBS) $(if $(NVCC),-lstdc++) -o $@
+$(B)/kperm-tsp-mpi: $(TSP_OBJS) $(B)/tsp/tsp_job_mpi.o $(STAMP)
+	$(if $(NVCC),$(NVCC) -ccbin $(MPICC) -arch=sm_90,$(MPICC)) $(INPUTS) $(TSP_LIBS) $(if $(NVCC),-lstdc++) -o $@
 
 run: $(B)/kperm-tsp
 	$(B)/kperm-tsp data/burma14.tsp
@@ -80,14 +93,14 @@ run: $(B)/kperm-tsp
 # --- benchmarks (DESIGN.md items 1-3): CUDA and OpenCL on the GPU; results
 # in bench/RESULTS.md
 BENCH_DEPS := bench/bench_cuda.h bench/bench_body.h bench/bench_fold.h bench/bench_host.h $(CORE)
-$(B)/bench_cuda: bench/bench_cuda.cu $(BENCH_DEPS) cu/kperm_cuda.h | $(B)
+$(B)/bench_cuda: bench/bench_cuda.cu $(BENCH_DEPS) cu/kperm_cuda.h $(STAMP) | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench $< -o $@
-$(B)/bench_cl: bench/bench_cl.c $(BENCH_DEPS) tests/cl_util.h $(B)/libkperm_cl.a
+$(B)/bench_cl: bench/bench_cl.c $(BENCH_DEPS) tests/cl_util.h $(B)/libkperm_cl.a $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) -Ibench $< $(B)/libkperm_cl.a -lOpenCL -o $@
-$(B)/bench_tsp_cpu: bench/bench_tsp_cpu.c bench/held_karp.h bench/tsp_v1.h $(TSP)/tsp_simd.c $(TSP_HEADERS) | $(B)
+$(B)/bench_tsp_cpu: bench/bench_tsp_cpu.c bench/held_karp.h bench/tsp_v1.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(STAMP) | $(B)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -Iinclude -I$(TSP) -Ibench $< $(TSP)/tsp_simd.c $(TSP)/tsplib.c \
 	    -lm -o $@
-$(B)/bench_tsp: bench/bench_tsp.cu bench/held_karp.h bench/tsp_v1.h $(BENCH_DEPS) $(TSP_HEADERS) $(TSP)/tsplib.c cu/kperm_cuda.h | $(B)
+$(B)/bench_tsp: bench/bench_tsp.cu bench/held_karp.h bench/tsp_v1.h $(BENCH_DEPS) $(TSP_HEADERS) $(TSP)/tsplib.c cu/kperm_cuda.h $(STAMP) | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench -I$(TSP) $< $(TSP)/tsplib.c -o $@
 bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl) $(B)/kperm-tsp $(B)/bench_tsp_cpu
 	$(if $(NVCC),$(B)/bench_cuda,@echo "SKIP CUDA benchmarks: nvcc not found")
@@ -98,18 +111,18 @@ bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl
 
 # --- TSP tests: the reader (also under the sanitizers), the solver through its CLI
 TSPLIB_DEPS := tests/test_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h
-$(B)/test_tsplib: $(TSPLIB_DEPS) | $(B)
+$(B)/test_tsplib: $(TSPLIB_DEPS) $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
-$(B)/test_tsplib_san: $(TSPLIB_DEPS) | $(B)
+$(B)/test_tsplib_san: $(TSPLIB_DEPS) $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
-$(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults
+$(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -I$(TSP) -Itests -Ibench tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
 
 POOL_DEPS := tests/test_pool.c tests/check.h tests/rng.h $(TSP)/tsp_pool.c $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c $(TSP_HEADERS)
-$(B)/test_pool: $(POOL_DEPS) | $(B)
+$(B)/test_pool: $(POOL_DEPS) $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -Itests tests/test_pool.c $(TSP)/tsp_pool.c \
 	    $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c -lm -o $@
-$(B)/test_pool_san: $(POOL_DEPS) | $(B)
+$(B)/test_pool_san: $(POOL_DEPS) $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) -Iinclude -I$(TSP) -Itests tests/test_pool.c $(TSP)/tsp_pool.c \
 	    $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c -lm -o $@
 
@@ -119,10 +132,10 @@ $(B)/test_pool_san: $(POOL_DEPS) | $(B)
 # target's run (make test uses it too).
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -I$(TSP)
-$(B)/fuzz_tsplib: tests/fuzz/fuzz_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h | $(B)
+$(B)/fuzz_tsplib: tests/fuzz/fuzz_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h $(STAMP) | $(B)
 	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_tsplib.c $(TSP)/tsplib.c -lm -o $@
 $(B)/fuzz_checkpoint: tests/fuzz/fuzz_checkpoint.c $(TSP)/tsp_checkpoint.c $(TSP)/tsp_pool.c $(TSP)/tsplib.c \
-                      $(TSP_HEADERS) | $(B)
+                      $(TSP_HEADERS) $(STAMP) | $(B)
 	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_checkpoint.c $(TSP)/tsp_checkpoint.c $(TSP)/tsp_pool.c $(TSP)/tsplib.c \
 	    -lm -o $@
 fuzz: $(B)/fuzz_tsplib $(B)/fuzz_checkpoint
@@ -138,73 +151,73 @@ $(B):
 	mkdir -p $(B)
 
 # --- the OpenCL host helper: the core as one generated string, and build options
-$(B)/cl_embed: tools/cl_embed.c | $(B)
+$(B)/cl_embed: tools/cl_embed.c $(STAMP) | $(B)
 	$(CC) $(STRICT) -O2 $< -o $@
 
-$(B)/kperm_cl_source.c: $(B)/cl_embed cl/kperm.cl $(CORE)
+$(B)/kperm_cl_source.c: $(B)/cl_embed cl/kperm.cl $(CORE) $(STAMP)
 	$(B)/cl_embed kperm_cl_source_text cl/kperm.cl include > $@.tmp && mv $@.tmp $@
 
-$(B)/%.o: $(B)/%.c
+$(B)/%.o: $(B)/%.c $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
 
-$(B)/kperm_cl.o: cl/kperm_cl.c cl/kperm_cl.h | $(B)
+$(B)/kperm_cl.o: cl/kperm_cl.c cl/kperm_cl.h $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) -Icl -DKPERM_CL_INCLUDE_DIR='"$(CURDIR)/include"' \
 	    -DKPERM_CL_DIR='"$(CURDIR)/cl"' -c $< -o $@
 
-$(B)/libkperm_cl.a: $(B)/kperm_cl.o $(B)/kperm_cl_source.o
-	rm -f $@ && ar rcs $@ $^
+$(B)/libkperm_cl.a: $(B)/kperm_cl.o $(B)/kperm_cl_source.o $(STAMP)
+	rm -f $@ && ar rcs $@ $(INPUTS)
 
 # --- tests: host C under gcc, clang and the sanitizers
-$(B)/test_lex_gcc: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
+$(B)/test_lex_gcc: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
 	gcc $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_lex_clang: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
+$(B)/test_lex_clang: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
 	clang $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_lex_san: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
+$(B)/test_lex_san: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_families: tests/test_families.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
+$(B)/test_families: tests/test_families.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_families_san: tests/test_families.c tests/check.h tests/rng.h tests/reference.h $(CORE) | $(B)
+$(B)/test_families_san: tests/test_families.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_walk: tests/test_walk.c tests/check.h tests/rng.h $(CORE) | $(B)
+$(B)/test_walk: tests/test_walk.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_walk_san: tests/test_walk.c tests/check.h tests/rng.h $(CORE) | $(B)
+$(B)/test_walk_san: tests/test_walk.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_skip: tests/test_skip.c tests/check.h tests/rng.h $(CORE) | $(B)
+$(B)/test_skip: tests/test_skip.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_skip_san: tests/test_skip.c tests/check.h tests/rng.h $(CORE) | $(B)
+$(B)/test_skip_san: tests/test_skip.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_family_cursors: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) | $(B)
+$(B)/test_family_cursors: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_family_cursors_san: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) | $(B)
+$(B)/test_family_cursors_san: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_tsp_search: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) | $(B)
+$(B)/test_tsp_search: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) $(STAMP) | $(B)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
-$(B)/test_tsp_search_clang: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) | $(B)
+$(B)/test_tsp_search_clang: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) $(STAMP) | $(B)
 	clang $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
-$(B)/python_fixtures: tests/python_fixtures.c $(B)/lex_vectors.o $(B)/libkperm_cl.a | $(B)
+$(B)/python_fixtures: tests/python_fixtures.c $(B)/lex_vectors.o $(B)/libkperm_cl.a $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/lex_vectors.o $(B)/libkperm_cl.a -o $@
 # the vectors' host C records (every kind, bad input included) under the sanitizers
-$(B)/python_fixtures_san: tests/python_fixtures.c tests/lex_vectors.c tests/lex_vectors.h tests/lex_body.h $(B)/libkperm_cl.a
+$(B)/python_fixtures_san: tests/python_fixtures.c tests/lex_vectors.c tests/lex_vectors.h tests/lex_body.h $(B)/libkperm_cl.a $(STAMP)
 	clang $(STRICT) $(SANITIZE) $(INC) $< tests/lex_vectors.c $(B)/libkperm_cl.a -o $@
 # C++ users of the host API: the core must also be valid C++
-$(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) | $(B)
+$(B)/cxx_check.o: tests/cxx_check.cpp $(CORE) $(STAMP) | $(B)
 	g++ -std=c++11 -Wall -Wextra -Werror -pedantic -O2 $(INC) -c $< -o $@
 
-$(B)/lex_vectors.o: tests/lex_vectors.c tests/lex_vectors.h tests/rng.h tests/lex_body.h $(CORE) | $(B)
+$(B)/lex_vectors.o: tests/lex_vectors.c tests/lex_vectors.h tests/rng.h tests/lex_body.h $(CORE) $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) -c $< -o $@
-$(B)/test_cl: tests/test_cl.c tests/cl_util.h $(B)/lex_vectors.o $(B)/libkperm_cl.a
+$(B)/test_cl: tests/test_cl.c tests/cl_util.h $(B)/lex_vectors.o $(B)/libkperm_cl.a $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/lex_vectors.o $(B)/libkperm_cl.a -lOpenCL -o $@
-$(B)/test_cuda: tests/test_cuda.cu tests/lex_body.h $(B)/lex_vectors.o $(CORE) cu/kperm_cuda.h
+$(B)/test_cuda: tests/test_cuda.cu tests/lex_body.h $(B)/lex_vectors.o $(CORE) cu/kperm_cuda.h $(STAMP)
 	$(NVCC) $(NVCCFLAGS) $< $(B)/lex_vectors.o -o $@
 
 # --- the README's examples, built from the files it shows
-$(B)/derangements_cl: examples/derangements_cl.c $(B)/libkperm_cl.a
+$(B)/derangements_cl: examples/derangements_cl.c $(B)/libkperm_cl.a $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/libkperm_cl.a -lOpenCL -o $@
-$(B)/derangements: examples/derangements.cu $(CORE) cu/kperm_cuda.h | $(B)
+$(B)/derangements: examples/derangements.cu $(CORE) cu/kperm_cuda.h $(STAMP) | $(B)
 	$(NVCC) $(NVCCFLAGS) $< -o $@
 
 # one object per .cu file: CI has no GPU, but every CUDA file must still compile
-$(B)/nvcc/%.o: %.cu $(CORE) cu/kperm_cuda.h
+$(B)/nvcc/%.o: %.cu $(CORE) cu/kperm_cuda.h $(STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -Ibench -Isamples/tsp -c $< -o $@
 

@@ -82,6 +82,16 @@ else
     echo "FAIL kperm-tsp --version: '$out'; header $want, kperm.pc.in $pc"
 fi
 
+# every backend this machine can build is in the program, whatever the order
+# of make run, make deps and make test (objects depend on the build's
+# configuration: a make run before make deps must not leave OpenCL out)
+out=$($bin --backend opencl --random 5 2>&1)
+if [ -f /usr/include/CL/cl.h ] && printf '%s' "$out" | grep -q 'not built into'; then
+    echo "FAIL kperm-tsp lacks OpenCL though its headers are installed: '$out' (a stale object?)"
+else
+    echo "PASS kperm-tsp has every backend whose headers are installed"
+fi
+
 # --list-devices names the CPU, and an OpenCL device where one is installed
 out=$($bin --list-devices 2>&1)
 rc=$?
