@@ -186,6 +186,10 @@ $(B)/test_skip: tests/test_skip.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
 $(B)/test_skip_san: tests/test_skip.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
+$(B)/test_contract: tests/test_contract.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
+$(B)/test_contract_san: tests/test_contract.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
+	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
 $(B)/test_family_cursors: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
 $(B)/test_family_cursors_san: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)

@@ -72,6 +72,10 @@ step "multiset packed cursor, k-permutation cursor" build_run $B/test_family_cur
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] family cursors" build_run $B/test_family_cursors_san "[asan+ubsan] "
 fi
+step "every API function on inputs outside its contract" build_run $B/test_contract
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] every API function on inputs outside its contract" build_run $B/test_contract_san "[asan+ubsan] "
+fi
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] the cross-backend vectors' host records" \
         sh -c "$MAKE -s $B/python_fixtures_san && mkdir -p $B/fixtures_san && $B/python_fixtures_san $B/fixtures_san"

@@ -21,12 +21,16 @@ KPERM_FN int kperm_count(int n, kperm_rank *count)
 
 /* Takes the field at index d (of `bits` bits) out of list, a packed list of
  * values in ascending order; the fields above it move down. A shift and two
- * masks, where a bit mask would need a select-the-d-th-set-bit search. */
+ * masks, where a bit mask would need a select-the-d-th-set-bit search.
+ * 1 <= bits < 32 and bits * d < 64, not checked (the inner loop of unrank);
+ * outside that the shift counts are taken modulo 64 and 32, so no call shifts
+ * past a word (with a literal bits the masks fold away). */
 KPERM_FN int kperm_list_take(kperm_u64 *list, int d, int bits)
 {
-    kperm_u64 l = *list, low = (KPERM_U64(1) << (bits * d)) - 1;
-    *list = (l & low) | ((l >> bits) & ~low);
-    return (int)((l >> (bits * d)) & ((1u << bits) - 1u));
+    int at = (int)(((kperm_u32)bits * (kperm_u32)d) & 63u), b = bits & 63, w = bits & 31;
+    kperm_u64 l = *list, low = (KPERM_U64(1) << at) - 1;
+    *list = (l & low) | ((l >> b) & ~low);
+    return (int)((l >> at) & ((1u << w) - 1u));
 }
 
 #define KPERM_IDENTITY_LIST KPERM_U64(0xfedcba9876543210) /* 0..15 as nibbles */

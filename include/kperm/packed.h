@@ -13,21 +13,25 @@
 #define KPERM_MAX_PACKED_N 16
 #define KPERM_MAX_ARRANGE_N 12 /* kperm_arrange_packed: k < s! fits 32 bits */
 
-/* the element at position i of packed permutation w */
+/* the element at position i of packed permutation w (0 <= i < 16; i is taken
+ * modulo 16, so no i shifts past the word: a literal i folds the mask away) */
 KPERM_FN int kperm_packed_get(kperm_u64 w, int i)
 {
-    return (int)((w >> (4 * i)) & 15u);
+    return (int)((w >> (4 * (i & 15))) & 15u);
 }
 
 /* The k-th (0-based) arrangement, in lexicographic order, of the s values held
  * in list's low nibbles in ascending order, packed; 1 <= s <= 12, k < s!
- * (not checked: this is the inner loop). Digits come from the low end by the
- * radixes 2..s, so with a literal s and an unrolled loop over k the whole call
- * folds into a few shifts and masks of list. */
+ * (not checked: this is the inner loop; an s over 12 is taken as 12, one
+ * below 0 as 0, and a larger k as k modulo s!, so that no call writes past its
+ * digits). Digits come from the low end by the radixes 2..s, so with a literal
+ * s and an unrolled loop over k the whole call folds into a few shifts and
+ * masks of list. */
 KPERM_FN kperm_u64 kperm_arrange_packed(kperm_u64 list, int s, kperm_u32 k)
 {
     int digit[KPERM_MAX_ARRANGE_N], i;
     kperm_u64 out = 0;
+    s = s < 0 ? 0 : s < KPERM_MAX_ARRANGE_N ? s : KPERM_MAX_ARRANGE_N;
     KPERM_UNROLL
     for (i = s - 1; i >= 0; i--) {
         kperm_u32 radix = (kperm_u32)(s - i);
@@ -58,17 +62,18 @@ KPERM_FN int kperm_unrank_packed(kperm_rank rank, int n, kperm_u64 *w)
     return KPERM_OK;
 }
 
-/* the packed word of perm[0..n-1] (n <= 16, values < 16: not checked) */
+/* the packed word of perm[0..n-1] (n <= 16, values < 16: not checked; past
+ * 16 elements nothing more is read) */
 KPERM_FN kperm_u64 kperm_pack(const kperm_u8 *perm, int n)
 {
     kperm_u64 w = 0;
     int i;
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n && i < KPERM_MAX_PACKED_N; i++)
         w |= (kperm_u64)perm[i] << (4 * i);
     return w;
 }
 
-/* perm[0..n-1] from a packed word (n <= 16, not checked) */
+/* perm[0..n-1] from a packed word (n <= 16; past 16, positions repeat) */
 KPERM_FN void kperm_unpack(kperm_u64 w, int n, kperm_u8 *perm)
 {
     int i;

@@ -93,13 +93,21 @@ KPERM_FN kperm_u64 kperm_packed_last(kperm_u64 w, int n, int k)
     return w;
 }
 
-/* kperm_skip on a packed permutation of n <= 16 distinct values */
+/* kperm_skip on a packed permutation of n <= 16 distinct values; KPERM_E_PERM
+ * (w untouched) when a value repeats: the descending suffix is built from the
+ * set of its values, which a repeat would leave short */
 KPERM_FN int kperm_packed_skip(kperm_u64 *w, int n, int k)
 {
+    kperm_u32 values = 0;
+    int i;
     if (n < 1 || n > KPERM_MAX_PACKED_N)
         return KPERM_E_N;
     if (k < 0 || k >= n)
         return KPERM_E_ARG;
+    for (i = 0; i < n; i++)
+        values |= 1u << kperm_packed_get(*w, i);
+    if (kperm_popcount32(values) != n)
+        return KPERM_E_PERM;
     *w = kperm_packed_last(*w, n, k);
     return kperm_packed_next(w, n);
 }
@@ -231,7 +239,7 @@ KPERM_FN int kperm_walk_skip(kperm_walk *w, int k)
  * radixes 2..n-k-1 one at a time, plus one, times them again */
 KPERM_FN int kperm_skip_rank128(kperm_rank128 rank, int n, int k, kperm_rank128 *out)
 {
-    kperm_rank128 total;
+    kperm_rank128 total = {0, 0}; /* gcc 12 cannot see count128 set it */
     int r, rc = kperm_count128(n, &total);
     if (rc != KPERM_OK)
         return rc;

@@ -219,7 +219,8 @@ KPERM_FN int kperm_walk_init(kperm_walk *w, int n, kperm_rank begin, kperm_rank 
     w->first = w->last = 0;
     w->n = n;
     w->pivot = -1; /* no block yet */
-    w->rot = (4 * (KPERM_WALK_S - n)) & 63; /* n >= 5: left by 4(n-5); n < 5: right by 4(5-n) */
+    /* n >= 5: left by 4(n-5); n < 5: right by 4(5-n); unsigned, so that no n overflows */
+    w->rot = (int)((((kperm_u32)KPERM_WALK_S - (kperm_u32)n) * 4u) & 63u);
     w->next = w->end = 0;
     if (rc != KPERM_OK)
         return rc;

@@ -1,0 +1,330 @@
+/* test_contract.c - every function of the API table called with inputs
+ * outside its contract: n and k out of range (negative, zero, one past the
+ * limit, INT_MIN/INT_MAX), ranks at and past the count, repeated values and
+ * values out of range, ranges with begin > end, cursors whose init failed.
+ * Each call must return a status the README lists for it, leave its outputs
+ * untouched on an error, and read or write nothing outside the buffers it was
+ * given: arrays are heap blocks of exactly the size the contract allows, so
+ * that AddressSanitizer sees one byte too far, and the test also runs under
+ * UndefinedBehaviorSanitizer (make test builds it both ways), where a shift
+ * past the word or a clz of zero ends it. */
+#include "kperm.h"
+#include "check.h"
+#include "rng.h"
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CALLS 40000 /* per function */
+#define FILL 0xA5   /* what an output holds before the call */
+
+static unsigned long long seed = 0x5eedc0de;
+
+static unsigned long long rnd(void) { return test_splitmix(&seed); }
+
+/* n, k, m or j: the edges of every limit and a few values inside */
+static int any_int(void)
+{
+    static const int pool[] = {INT_MIN, -1000, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 16, 17,
+                               19, 20, 21, 33, 34, 35, 63, 64, 65, 255, 256, 1000, INT_MAX};
+    return rnd() % 4 ? pool[rnd() % (sizeof pool / sizeof pool[0])] : (int)(rnd() % 40) - 4;
+}
+
+/* a rank near count: 0, count - 1, count, count + 1, 2^64 - 1, or any */
+static kperm_rank any_rank(kperm_rank count)
+{
+    switch (rnd() % 7) {
+    case 0: return 0;
+    case 1: return count - 1;
+    case 2: return count;
+    case 3: return count + 1;
+    case 4: return ~(kperm_rank)0;
+    case 5: return count ? rnd() % count : 0;
+    default: return rnd();
+    }
+}
+
+/* len bytes: a permutation of 0..len-1, or one with a value repeated or out
+ * of range, sorted, all equal, or random bytes */
+static void any_values(kperm_u8 *p, int len, int range)
+{
+    int i, mode = (int)(rnd() % 6);
+    for (i = 0; i < len; i++)
+        p[i] = (kperm_u8)i;
+    for (i = len - 1; i > 0; i--) {
+        int j = (int)(rnd() % (unsigned long long)(i + 1));
+        kperm_u8 t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+    }
+    if (len == 0)
+        return;
+    if (mode == 1)
+        p[rnd() % (unsigned)len] = p[rnd() % (unsigned)len];
+    else if (mode == 2)
+        p[rnd() % (unsigned)len] = (kperm_u8)(range + rnd() % 3);
+    else if (mode == 3)
+        for (i = 0; i < len; i++)
+            p[i] = (kperm_u8)(len - 1 - i);
+    else if (mode == 4)
+        memset(p, (int)(rnd() % 3), (size_t)len);
+    else if (mode == 5)
+        for (i = 0; i < len; i++)
+            p[i] = (kperm_u8)rnd();
+}
+
+/* an exact-size heap block for n elements (one when n is out of range: a
+ * function must not touch it then) */
+static kperm_u8 *block(int n, int max)
+{
+    size_t size = n >= 1 && n <= max ? (size_t)n : 1;
+    kperm_u8 *p = (kperm_u8 *)malloc(size);
+    memset(p, FILL, size);
+    return p;
+}
+
+static int untouched(const kperm_u8 *p, int n, int max)
+{
+    int i, size = n >= 1 && n <= max ? n : 1;
+    for (i = 0; i < size; i++)
+        if (p[i] != FILL)
+            return 0;
+    return 1;
+}
+
+/* perm[0..len) are distinct values below range */
+static int distinct_below(const kperm_u8 *p, int len, int range)
+{
+    kperm_u8 seen[256] = {0};
+    int i;
+    for (i = 0; i < len; i++) {
+        if (p[i] >= range || seen[p[i]])
+            return 0;
+        seen[p[i]] = 1;
+    }
+    return 1;
+}
+
+static kperm_rank fact(int n)
+{
+    kperm_rank f = 1;
+    while (n > 1)
+        f *= (kperm_rank)n--;
+    return f;
+}
+
+#define EXPECT(cond, ...) do { if (!(cond)) check_fail(__VA_ARGS__); } while (0)
+
+static void lex(void)
+{
+    int t;
+    check_begin("contract: kperm_count, unrank, rank_of, next, prev out of contract");
+    for (t = 0; t < CALLS; t++) {
+        int n = any_int(), valid = n >= 1 && n <= KPERM_MAX_N, rc;
+        kperm_rank count = valid ? fact(n) : 1, rank = any_rank(count), out = 0x1234;
+        kperm_u8 *p = block(n, KPERM_MAX_N);
+        rc = kperm_count(n, &out);
+        EXPECT(valid ? rc == KPERM_OK && out == count : rc == KPERM_E_N && out == 0x1234, "count n=%d: %d", n, rc);
+        rc = kperm_unrank(rank, n, p);
+        EXPECT(!valid ? rc == KPERM_E_N : rank >= count ? rc == KPERM_E_RANK : rc == KPERM_OK,
+               "unrank n=%d rank=%llu: %d", n, rank, rc);
+        EXPECT(rc == KPERM_OK ? distinct_below(p, n, n) : untouched(p, n, KPERM_MAX_N), "unrank n=%d output", n);
+        if (valid)
+            any_values(p, n, n);
+        out = 0x1234;
+        rc = kperm_rank_of(p, n, &out);
+        EXPECT(!valid ? rc == KPERM_E_N : distinct_below(p, n, n) ? rc == KPERM_OK && out < count
+                                                               : rc == KPERM_E_PERM && out == 0x1234,
+               "rank_of n=%d: %d", n, rc);
+        rc = rnd() & 1 ? kperm_next(p, n) : kperm_prev(p, n);
+        EXPECT(!valid ? rc == KPERM_E_N : rc == KPERM_END || (rc >= 0 && rc < n), "next/prev n=%d: %d", n, rc);
+        free(p);
+    }
+    check_end();
+}
+
+static void ranges(void)
+{
+    int t, steps;
+    check_begin("contract: kperm_split, cursors and walks out of contract (and after a failed init)");
+    for (t = 0; t < CALLS; t++) {
+        int n = any_int(), rc, packed = rnd() & 1;
+        kperm_rank count = n >= 1 && n <= KPERM_MAX_N ? fact(n) : 1, b = any_rank(count), e = any_rank(count);
+        kperm_rank pb = 7, pe = 7;
+        kperm_u64 parts = rnd() % 4 ? rnd() % 5 : ~(kperm_u64)0, i = rnd() % 3 ? rnd() % 6 : ~(kperm_u64)0;
+        kperm_cursor c;
+        kperm_pcursor pc;
+        kperm_walk w;
+        rc = kperm_split(b, e, parts, i, &pb, &pe);
+        EXPECT(b > e ? rc == KPERM_E_RANK : parts == 0 || i >= parts ? rc == KPERM_E_ARG
+                                                                   : rc == KPERM_OK && b <= pb && pb <= pe && pe <= e,
+               "split %llu %llu %llu %llu: %d", b, e, parts, i, rc);
+        if (rc != KPERM_OK)
+            EXPECT(pb == 7 && pe == 7, "split wrote its outputs on an error");
+        rc = kperm_cursor_init(&c, n, b, e);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_RANK, "cursor_init: %d", rc);
+        for (steps = 0; steps < 3 && kperm_cursor_next(&c); steps++)
+            EXPECT(rc == KPERM_OK && c.rank >= b && c.rank < e && distinct_below(c.perm, n, n), "cursor_next");
+        if (packed) {
+            rc = kperm_pcursor_init(&pc, n, b, e);
+            EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_RANK, "pcursor_init: %d", rc);
+            for (steps = 0; steps < 3 && kperm_pcursor_next(&pc); steps++)
+                EXPECT(rc == KPERM_OK && pc.rank >= b && pc.rank < e, "pcursor_next");
+            rc = kperm_pcursor_skip(&pc, any_int());
+            EXPECT(rc == KPERM_OK || rc == KPERM_E_ARG, "pcursor_skip: %d", rc);
+        } else {
+            int init = kperm_walk_init(&w, n, b, e);
+            EXPECT(init == KPERM_OK || init == KPERM_E_N || init == KPERM_E_RANK, "walk_init: %d", init);
+            for (steps = 0; steps < 2 && kperm_walk_block(&w); steps++) {
+                kperm_u32 k = (kperm_u32)(rnd() % 130);
+                EXPECT(init == KPERM_OK, "walk_block after a failed init");
+                (void)kperm_walk_whole(&w);
+                (void)kperm_walk_pivot(&w, k);
+                if (kperm_walk_has(&w, k))
+                    (void)kperm_walk_word(&w, k);
+                rc = kperm_walk_skip(&w, any_int());
+                EXPECT(rc == KPERM_OK || rc == KPERM_E_ARG, "walk_skip: %d", rc);
+            }
+        }
+        rc = kperm_cursor_skip(&c, any_int());
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_ARG, "cursor_skip: %d", rc);
+    }
+    check_end();
+}
+
+static void families(void)
+{
+    int t, steps;
+    check_begin("contract: multisets, k-permutations, 128-bit ranks out of contract");
+    for (t = 0; t < CALLS; t++) {
+        kperm_u8 counts[80], *p;
+        int m = any_int(), n = 0, i, rc, k = any_int(), kn = any_int();
+        kperm_rank count = 0, out = 0x1234;
+        kperm_rank128 big, big_out = {1, 2};
+        kperm_pcursor pc;
+        kperm_kcursor kc;
+        for (i = 0; i < 80; i++)
+            counts[i] = (kperm_u8)(rnd() % 4 ? rnd() % 4 : rnd());
+        rc = kperm_ms_count(counts, m, &count);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_OVERFLOW, "ms_count m=%d: %d", m, rc);
+        if (kperm_ms_size(counts, m, &n) != KPERM_OK)
+            n = 0;
+        p = block(n, KPERM_MAX_MS_N);
+        rc = kperm_ms_unrank(any_rank(count), counts, m, p);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_RANK || rc == KPERM_E_OVERFLOW,
+               "ms_unrank: %d", rc);
+        if (rc != KPERM_OK)
+            EXPECT(untouched(p, n, KPERM_MAX_MS_N), "ms_unrank wrote on an error");
+        if (n >= 1 && rnd() & 1)
+            any_values(p, n, m);
+        rc = kperm_ms_rank_of(p, counts, m, &out);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_PERM || rc == KPERM_E_OVERFLOW,
+               "ms_rank_of: %d", rc);
+        if (n >= 1) {
+            rc = kperm_ms_next(p, n);
+            EXPECT(rc == KPERM_END || (rc >= 0 && rc < n), "ms_next: %d", rc);
+            rc = kperm_ms_skip(p, n, k);
+            EXPECT(rc == KPERM_END || rc == KPERM_E_ARG || (rc >= 0 && rc <= k), "ms_skip: %d", rc);
+            rc = kperm_ms_skip_rank(p, n, k, &out);
+            EXPECT(rc <= KPERM_OK && rc != KPERM_E_RANK && rc != KPERM_E_TABLES, "ms_skip_rank: %d", rc);
+        }
+        free(p);
+        rc = kperm_ms_pcursor_init(&pc, counts, m, any_rank(count), any_rank(count));
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_RANK || rc == KPERM_E_OVERFLOW,
+               "ms_pcursor_init: %d", rc);
+        for (steps = 0; steps < 3 && kperm_pcursor_next(&pc); steps++)
+            EXPECT(rc == KPERM_OK, "pcursor_next after a failed ms init");
+        rc = kperm_ms_pcursor_skip(&pc, any_int());
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_ARG, "ms_pcursor_skip: %d", rc);
+
+        /* k-permutations: P(kn, k) */
+        count = 1;
+        rc = kperm_kp_count(kn, k, &count);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_OVERFLOW, "kp_count %d %d: %d", kn, k, rc);
+        p = block(k, KPERM_MAX_KP_N);
+        rc = kperm_kp_unrank(any_rank(count), kn, k, p);
+        EXPECT(rc == KPERM_OK ? distinct_below(p, k, kn) : untouched(p, k, KPERM_MAX_KP_N), "kp_unrank output");
+        if (k >= 1 && k <= KPERM_MAX_KP_N && rnd() & 1)
+            any_values(p, k, kn);
+        rc = kperm_kp_rank_of(p, kn, k, &out);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_PERM || rc == KPERM_E_OVERFLOW, "kp_rank_of");
+        rc = kperm_kp_next(p, kn, k);
+        EXPECT(rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_PERM || (rc >= 0 && rc < k), "kp_next: %d", rc);
+        rc = kperm_kp_skip(p, kn, k, any_int());
+        EXPECT(rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_PERM || rc == KPERM_E_ARG || (rc >= 0 && rc < k),
+               "kp_skip: %d", rc);
+        rc = kperm_kp_skip_rank(any_rank(count), kn, k, any_int(), &out);
+        EXPECT(rc <= KPERM_OK && rc != KPERM_E_PERM, "kp_skip_rank: %d", rc);
+        free(p);
+        rc = kperm_kcursor_init(&kc, kn, k, any_rank(count), any_rank(count));
+        for (steps = 0; steps < 3 && kperm_kcursor_next(&kc); steps++)
+            EXPECT(rc == KPERM_OK && kperm_kcursor_get(&kc, steps % (k > 0 ? k : 1)) < kn, "kcursor");
+
+        /* 128-bit ranks */
+        big.lo = any_rank(fact(20));
+        big.hi = rnd() % 3 ? rnd() % 0x10000000ull : rnd();
+        rc = kperm_count128(kn, &big_out);
+        EXPECT(rc == (kn >= 1 && kn <= KPERM_MAX_N128 ? KPERM_OK : KPERM_E_N), "count128 %d: %d", kn, rc);
+        p = block(kn, KPERM_MAX_N128);
+        rc = kperm_unrank128(big, kn, p);
+        EXPECT(rc == KPERM_OK ? distinct_below(p, kn, kn) : untouched(p, kn, KPERM_MAX_N128), "unrank128 output");
+        if (kn >= 1 && kn <= KPERM_MAX_N128)
+            any_values(p, kn, kn);
+        big_out.lo = 1;
+        rc = kperm_rank128_of(p, kn, &big_out);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_PERM, "rank128_of: %d", rc);
+        rc = kperm_skip_rank128(big, kn, k, &big_out);
+        EXPECT(rc <= KPERM_OK && rc != KPERM_E_PERM, "skip_rank128: %d", rc);
+        free(p);
+    }
+    check_end();
+}
+
+static void packed_and_skips(void)
+{
+    int t;
+    check_begin("contract: packed words, list helpers and skips out of contract");
+    for (t = 0; t < CALLS; t++) {
+        static kperm_u8 wide[KPERM_MAX_PACKED_N]; /* kperm_pack reads at most 16 elements, whatever n says */
+        int n = any_int(), k = any_int(), rc, len = n >= 1 && n <= KPERM_MAX_N ? n : 1;
+        kperm_u64 w = rnd(), list = rnd(), w0;
+        kperm_rank out = 0x1234;
+        kperm_u8 *p = block(n, KPERM_MAX_N);
+        rc = kperm_packed_next(&w, n);
+        EXPECT(n < 1 || n > KPERM_MAX_PACKED_N ? rc == KPERM_E_N : rc == KPERM_END || (rc >= 0 && rc < n),
+               "packed_next n=%d: %d", n, rc);
+        w0 = w = rnd() & 1 ? rnd() : kperm_pack(p, len); /* FILL bytes: every value repeated */
+        rc = kperm_packed_skip(&w, n, k);
+        EXPECT(rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_ARG || rc == KPERM_E_PERM || (rc >= 0 && rc <= k),
+               "packed_skip n=%d k=%d: %d", n, k, rc);
+        if (rc < 0 && rc != KPERM_END)
+            EXPECT(w == w0, "packed_skip wrote on an error");
+        rc = kperm_unrank_packed(any_rank(len <= 16 ? fact(len) : 1), n, &w);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_RANK, "unrank_packed: %d", rc);
+        kperm_unpack(w, len < 16 ? len : 16, p);
+        (void)kperm_packed_get(w, any_int());
+        (void)kperm_arrange_packed(list, any_int(), (kperm_u32)rnd());
+        (void)kperm_list_take(&list, any_int(), any_int());
+        if (n >= 1 && n <= KPERM_MAX_N)
+            any_values(p, n, n);
+        rc = kperm_skip(p, n, k);
+        EXPECT(rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_ARG || (rc >= 0 && rc <= k), "skip: %d", rc);
+        rc = kperm_skip_rank(any_rank(len <= 20 ? fact(len) : 1), n, k, &out);
+        EXPECT(rc == KPERM_OK || rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_ARG || rc == KPERM_E_RANK,
+               "skip_rank: %d", rc);
+        (void)kperm_pack(wide, any_int());
+        free(p);
+    }
+    check_end();
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        check_prefix = argv[1];
+    lex();
+    ranges();
+    families();
+    packed_and_skips();
+    return check_any_failed;
+}
