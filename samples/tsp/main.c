@@ -3,18 +3,22 @@
  * tsp_job_mpi.c instead of tsp_job_local.c).
  *
  *   kperm-tsp [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--prune] [--json] [--force]
- *             [--checkpoint FILE [--checkpoint-every SECONDS]] [--chunk ORDERS]
+ *             [--checkpoint FILE [--checkpoint-every SECONDS]] [--chunk ORDERS] [--quiet]
  *             FILE | --random N [--seed S]
  *
- * Exit status: 0 solved, 2 bad input or usage (or a bad checkpoint), 3
- * refused as hopeless (see --force), 4 the backend failed, 128 + the signal
- * when interrupted by SIGINT or SIGTERM (the checkpoint keeps the work done).
+ * (every --option VALUE may also be written --option=VALUE)
+ *
+ * Exit status: 0 solved, 1 the output could not be written, 2 bad input or
+ * usage (or a bad or busy checkpoint), 3 refused as hopeless (see --force), 4
+ * the backend failed (or an MPI rank stopped answering), 128 + the signal when
+ * interrupted by SIGINT or SIGTERM (the checkpoint keeps the work done).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_run.h"
 #include "tsp_seed.h"
 #include "tsp_units.h"
 #include "tsp_simd.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,9 +28,10 @@
 
 typedef struct {
     const char *backend, *file, *checkpoint, *device;
-    int json, force, prune, random_n, gpus, threads; /* gpus: -1 = not given, 0 = all; threads: 0 = all cores */
+    int json, force, prune, quiet, random_n, gpus, threads; /* gpus: -1 = not given, 0 = all; threads: 0 = all cores */
     unsigned long long seed, chunk;
-    double checkpoint_every;
+    double checkpoint_every; /* 0: not given */
+    double worker_timeout;
 } options;
 
 static const char *prog = "kperm-tsp";
@@ -66,9 +71,11 @@ static void usage(const char *why)
     tsp_job_exit(2);
 }
 
-/* --help: every option and exit status, to stdout */
+/* --help: every option and exit status, to stdout, from rank 0 */
 static void help(void)
 {
+    if (tsp_job_rank() != 0)
+        tsp_job_exit(0);
     printf(USAGE, prog);
     printf("Exact travelling-salesman tour of a TSPLIB file (TSP or ATSP, 3..21 cities; 3..30\n"
            "with --prune) by enumeration on the GPU or the CPU, with kperm. Ties go to the\n"
@@ -88,26 +95,42 @@ static void help(void)
            "  --checkpoint FILE     save progress to FILE and resume from it\n"
            "  --checkpoint-every S  seconds between saves (default 60)\n"
            "  --chunk ORDERS        the most orders a chunk of work may have\n"
+           "  --worker-timeout S    MPI: a rank silent for S seconds (default 60) and for 20 of its\n"
+           "                        chunk times is lost: the job ends, naming it (exit 4)\n"
+           "  --quiet               no progress on stderr (a bar on a terminal, else a line\n"
+           "                        every 10 s)\n"
            "  --version             the version, then exit\n"
-           "  --help                this text\n\n"
+           "  --help                this text\n"
+           "Every --option VALUE may also be written --option=VALUE.\n\n"
            "Environment: KPERM_TSP_SIMD=scalar|avx2|avx512 forces the C backend's instruction set.\n"
-           "Exit status: 0 solved; 2 bad input, usage or checkpoint; 3 refused as hopeless\n"
-           "(more than a day; --force); 4 a backend failed; 128 + the signal after SIGINT or\n"
-           "SIGTERM (the checkpoint is written first).\n");
+           "Exit status: 0 solved; 1 the output could not be written; 2 bad input, usage or\n"
+           "checkpoint (or one in use by another run); 3 refused as hopeless (more than a day;\n"
+           "--force); 4 a backend failed, or an MPI rank stopped answering; 128 + the signal\n"
+           "after SIGINT or SIGTERM (the checkpoint is written first).\n");
     tsp_job_exit(0);
 }
 
-static unsigned long long parse_count(const char *opt, const char *s)
+/* rank 0 says "PROG: OPT 'VALUE' WHY"; every rank ends with status 2 */
+static void bad_value(const char *opt, const char *s, const char *why)
+{
+    if (tsp_job_rank() == 0)
+        fprintf(stderr, "%s: %s '%s' %s\n", prog, opt, s, why);
+    tsp_job_exit(2);
+}
+
+/* an integer in lo..hi: anything else, overflow included, is an error naming
+ * the option */
+static unsigned long long parse_count(const char *opt, const char *s, unsigned long long lo, unsigned long long hi,
+                                      const char *what)
 {
     char *end;
     unsigned long long v;
-    if (!s)
-        usage("an option needs a value");
+    char why[128];
+    errno = 0;
     v = strtoull(s, &end, 10);
-    if (end == s || *end || s[0] == '-') {
-        if (tsp_job_rank() == 0)
-            fprintf(stderr, "%s: %s '%s' is not a non-negative integer\n", prog, opt, s);
-        tsp_job_exit(2);
+    if (end == s || *end || s[0] == '-' || s[0] == '+' || errno == ERANGE || v < lo || v > hi) {
+        snprintf(why, sizeof why, "is not %s, %llu..%llu", what, lo, hi);
+        bad_value(opt, s, why);
     }
     return v;
 }
@@ -115,16 +138,51 @@ static unsigned long long parse_count(const char *opt, const char *s)
 static double parse_seconds(const char *opt, const char *s)
 {
     char *end;
-    double v;
-    if (!s)
-        usage("an option needs a value");
-    v = strtod(s, &end);
-    if (end == s || *end || !(v > 0 && v < 1e9)) {
-        if (tsp_job_rank() == 0)
-            fprintf(stderr, "%s: %s '%s' is not a number of seconds above 0\n", prog, opt, s);
-        tsp_job_exit(2);
-    }
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v > 0 && v < 1e9))
+        bad_value(opt, s, "is not a number of seconds above 0");
     return v;
+}
+
+/* --device: gpu, cpu or P:D */
+static const char *parse_device(const char *s)
+{
+    unsigned p, d;
+    char tail;
+    if (strcmp(s, "gpu") && strcmp(s, "cpu") && sscanf(s, "%u:%u%c", &p, &d, &tail) != 2)
+        bad_value("--device", s, "is not gpu, cpu or P:D (platform:device, as --list-devices numbers them)");
+    return s;
+}
+
+/* the options that take a value */
+static const char *const valued[] = {"--backend", "--gpus", "--checkpoint", "--checkpoint-every", "--chunk",
+                                     "--random", "--seed", "--device", "--threads", "--worker-timeout"};
+
+/* argv[*i] as an option name and its value: "--name=value", or "--name" and
+ * the next argument (*i moves past it). *value is NULL for a flag. */
+static void split_option(int argc, char **argv, int *i, char *name, size_t size, const char **value)
+{
+    const char *a = argv[*i], *eq = strchr(a, '=');
+    size_t k, len = eq && a[0] == '-' && a[1] == '-' ? (size_t)(eq - a) : strlen(a);
+    snprintf(name, size, "%.*s", (int)len, a);
+    *value = NULL;
+    for (k = 0; k < sizeof valued / sizeof valued[0]; k++)
+        if (strcmp(name, valued[k]) == 0) {
+            if (len < strlen(a))
+                *value = eq + 1;
+            else if (*i + 1 < argc)
+                *value = argv[++*i];
+            else {
+                snprintf(name, size, "%s needs a value", valued[k]);
+                usage(name);
+            }
+            return;
+        }
+    if (len < strlen(a)) {
+        char why[300];
+        snprintf(why, sizeof why, "%.200s takes no value (in '%.60s')", name, a);
+        usage(why);
+    }
 }
 
 static options parse_args(int argc, char **argv)
@@ -134,35 +192,37 @@ static options parse_args(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.backend = "auto";
     o.gpus = -1;
-    o.checkpoint_every = 60;
+    o.worker_timeout = 60;
     for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--backend") == 0 && i + 1 < argc)
-            o.backend = argv[++i];
-        else if (strcmp(a, "--gpus") == 0 && i + 1 < argc) {
-            const char *v = argv[++i];
-            o.gpus = strcmp(v, "all") == 0 ? 0 : (int)parse_count("--gpus", v);
-            if (strcmp(v, "all") && (o.gpus < 1 || o.gpus > 64))
-                usage("--gpus is all or a number of GPUs, 1..64");
-        } else if (strcmp(a, "--checkpoint") == 0 && i + 1 < argc)
-            o.checkpoint = argv[++i];
-        else if (strcmp(a, "--checkpoint-every") == 0)
-            o.checkpoint_every = parse_seconds(a, i + 1 < argc ? argv[++i] : NULL);
-        else if (strcmp(a, "--chunk") == 0) {
-            o.chunk = parse_count(a, i + 1 < argc ? argv[++i] : NULL);
-            if (o.chunk == 0)
-                usage("--chunk is a number of orders above 0");
-        } else if (strcmp(a, "--json") == 0)
+        char a[64];
+        const char *v;
+        split_option(argc, argv, &i, a, sizeof a, &v);
+        if (strcmp(a, "--backend") == 0)
+            o.backend = v;
+        else if (strcmp(a, "--gpus") == 0)
+            o.gpus = strcmp(v, "all") == 0 ? 0 : (int)parse_count(a, v, 1, 64, "all or a number of GPUs");
+        else if (strcmp(a, "--checkpoint") == 0) {
+            if (!*v)
+                usage("--checkpoint needs a file name");
+            o.checkpoint = v;
+        } else if (strcmp(a, "--checkpoint-every") == 0)
+            o.checkpoint_every = parse_seconds(a, v);
+        else if (strcmp(a, "--worker-timeout") == 0)
+            o.worker_timeout = parse_seconds(a, v);
+        else if (strcmp(a, "--chunk") == 0)
+            o.chunk = parse_count(a, v, 1, ~0ULL, "a number of orders");
+        else if (strcmp(a, "--json") == 0)
             o.json = 1;
         else if (strcmp(a, "--force") == 0)
             o.force = 1;
         else if (strcmp(a, "--prune") == 0)
             o.prune = 1;
-        else if (strcmp(a, "--random") == 0) {
-            unsigned long long n = parse_count("--random", argv[i + 1 < argc ? ++i : i]);
-            o.random_n = n > 1000 ? 1000 : (int)n;
-        } else if (strcmp(a, "--seed") == 0)
-            o.seed = parse_count("--seed", i + 1 < argc ? argv[++i] : NULL);
+        else if (strcmp(a, "--quiet") == 0)
+            o.quiet = 1;
+        else if (strcmp(a, "--random") == 0)
+            o.random_n = (int)parse_count(a, v, 3, TSP_MAX_CITIES, "a number of cities");
+        else if (strcmp(a, "--seed") == 0)
+            o.seed = parse_count(a, v, 0, ~0ULL, "an integer");
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
             help();
         else if (strcmp(a, "--version") == 0) {
@@ -174,23 +234,23 @@ static options parse_args(int argc, char **argv)
             for (k = 0; k < NBACKENDS && tsp_job_rank() == 0; k++)
                 backends[k].list();
             tsp_job_exit(0);
-        } else if (strcmp(a, "--device") == 0 && i + 1 < argc)
-            o.device = argv[++i];
-        else if (strcmp(a, "--threads") == 0) {
-            unsigned long long t = parse_count(a, i + 1 < argc ? argv[++i] : NULL);
-            if (t < 1 || t > 256)
-                usage("--threads is a number of threads, 1..256");
-            o.threads = (int)t;
-        }
-        else if (a[0] == '-' && a[1])
-            usage("unknown option or missing value");
-        else if (o.file)
+        } else if (strcmp(a, "--device") == 0)
+            o.device = parse_device(v);
+        else if (strcmp(a, "--threads") == 0)
+            o.threads = (int)parse_count(a, v, 1, 256, "a number of threads");
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            char why[120];
+            snprintf(why, sizeof why, "unknown option '%.80s'", argv[i]);
+            usage(why);
+        } else if (o.file)
             usage("more than one FILE");
         else
-            o.file = a;
+            o.file = argv[i];
     }
-    if (!o.file == !o.random_n)
-        usage("give one FILE or --random N");
+    if (o.file && o.random_n)
+        usage("give one FILE or --random N, not both");
+    if (!o.file && !o.random_n)
+        usage("give a FILE or --random N");
     if (strcmp(o.backend, "auto") && strcmp(o.backend, "cuda") && strcmp(o.backend, "opencl")
         && strcmp(o.backend, "cpu"))
         usage("--backend is auto, cuda, opencl or cpu");
@@ -198,6 +258,10 @@ static options parse_args(int argc, char **argv)
         usage("--device goes with --backend opencl");
     if (o.threads && strcmp(o.backend, "cpu") && strcmp(o.backend, "auto"))
         usage("--threads goes with --backend cpu (or auto)");
+    if (o.checkpoint_every > 0 && !o.checkpoint)
+        usage("--checkpoint-every goes with --checkpoint FILE");
+    if (o.checkpoint_every == 0)
+        o.checkpoint_every = 60;
     return o;
 }
 
@@ -272,18 +336,40 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
     return 0;
 }
 
-/* s as a JSON string */
+/* the length of the well-formed UTF-8 sequence at s (1..4; no overlong
+ * forms, surrogates or code points past U+10FFFF), or 0 */
+static int utf8_length(const unsigned char *s)
+{
+    int len = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+            : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0, i;
+    for (i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) || (s[0] == 0xf0 && s[1] < 0x90)
+        || (s[0] == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return len;
+}
+
+/* s as a JSON string, always valid UTF-8: a byte that is not part of a
+ * well-formed sequence (a Latin-1 file name, say) becomes \u00XX, the
+ * character Latin-1 gives it */
 static void json_string(const char *s)
 {
+    const unsigned char *u = (const unsigned char *)s;
     putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 32)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
+    while (*u) {
+        int len = utf8_length(u);
+        if (*u == '"' || *u == '\\')
+            printf("\\%c", *u);
+        else if (*u < 32 || *u == 127 || len == 0)
+            printf("\\u%04x", *u);
+        else {
+            fwrite(u, 1, (size_t)len, stdout);
+            u += len;
+            continue;
+        }
+        u++;
     }
     putchar('"');
 }
@@ -407,6 +493,7 @@ static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b,
     place.threads = o->threads;
     place.device = o->device;
     place.prune = o->prune;
+    place.quiet = o->quiet || tsp_job_rank() != 0;
     if (o->gpus < 0) { /* one GPU per MPI rank by its rank on the host; a lone process takes all */
         place.first_gpu = local < 0 ? 0 : local;
         place.gpus = local < 0 ? 0 : 1;
@@ -432,6 +519,17 @@ static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b,
     return 4;
 }
 
+/* At exit: output that could not be written (a full disk, a closed pipe) is
+ * an error, never a silent success. */
+static void check_output(void)
+{
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    if (bad)
+        fprintf(stderr, "%s: cannot write the output: %s\n", prog, errno ? strerror(errno) : "write error");
+    if (fflush(stderr) != 0 || ferror(stderr) || bad)
+        _exit(1);
+}
+
 int main(int argc, char **argv)
 {
     static tsp_instance inst;
@@ -441,12 +539,13 @@ int main(int argc, char **argv)
     tsp_run_options run;
     report r;
     rank_info mine, *info = NULL;
-    char err[TSP_ERR_SIZE];
+    char err[TSP_ERR_SIZE], *claimed = NULL; /* the checkpoint file, links followed (rank 0) */
     kperm_rank total = 0;
     double t0 = 0;
     int status = 0, rank, complete = 0;
     const char *slash = strrchr(argv[0], '/');
     prog = slash ? slash + 1 : argv[0];
+    atexit(check_output);
     tsp_job_init(&argc, &argv);
     rank = tsp_job_rank();
     o = parse_args(argc, argv);
@@ -473,7 +572,10 @@ int main(int argc, char **argv)
         if (tsp_pool_init(&pool, total, r.ranks, o.chunk)) {
             fprintf(stderr, "%s: out of memory\n", prog);
             status = 4;
-        } else if (o.checkpoint && tsp_checkpoint_load(o.checkpoint, &inst, &pool, err, sizeof err) < 0) {
+        } else if (o.checkpoint && !(claimed = tsp_checkpoint_claim(o.checkpoint, err, sizeof err))) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            status = 2;
+        } else if (o.checkpoint && tsp_checkpoint_load(claimed, &inst, &pool, err, sizeof err) < 0) {
             fprintf(stderr, "%s\n", err);
             status = 2;
         }
@@ -482,7 +584,7 @@ int main(int argc, char **argv)
         complete = status == 0 && tsp_pool_complete(&pool);
         if (complete) /* a finished run: its answer at once */
             print_result(&o, &inst, &r);
-        else if (status == 0 && o.checkpoint && tsp_checkpoint_save(o.checkpoint, &inst, &pool, err, sizeof err)) {
+        else if (status == 0 && o.checkpoint && tsp_checkpoint_save(claimed, &inst, &pool, err, sizeof err)) {
             fprintf(stderr, "%s\n", err); /* better now than after hours of search */
             status = 2;
         }
@@ -509,11 +611,13 @@ int main(int argc, char **argv)
     tsp_job_gather(&mine, info, sizeof mine);
     run.prog = prog;
     run.inst = &inst;
-    run.checkpoint = o.checkpoint;
+    run.checkpoint = claimed;
     run.checkpoint_every = o.checkpoint_every;
+    run.worker_timeout = o.worker_timeout;
     run.force = o.force;
     run.prune = o.prune;
     run.bar = isatty(2);
+    run.quiet = o.quiet;
     if (rank) {
         run.where = b.name;
         tsp_run_worker(&b, &run);

@@ -41,9 +41,10 @@ struct tsp_backend {
  * GPUs it sees), `gpus` of them (0: all), how many processes share the host
  * (the C backend takes their share of the cores) or `threads` (0: that
  * share), and OpenCL's `device` ("gpu", "cpu", "P:D" as --list-devices
- * numbers them, or NULL: a GPU, else any device) */
+ * numbers them, or NULL: a GPU, else any device); quiet: nothing on stderr
+ * but errors */
 typedef struct {
-    int first_gpu, gpus, share, threads, prune;
+    int first_gpu, gpus, share, threads, prune, quiet;
     const char *device;
 } tsp_place;
 

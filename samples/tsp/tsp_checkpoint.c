@@ -20,11 +20,135 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAGIC "kperm-tsp checkpoint 1\n"
 #define MAX_FILE (64L << 20)
 #define FNV_BASIS KPERM_U64(0xcbf29ce484222325)
+#define MAX_LINKS 40 /* symbolic links followed, as the kernel's own limit */
+
+static char *lock_path; /* the lock file held, or NULL */
+
+/* path with suffix appended, malloc'ed */
+static char *with_suffix(const char *path, const char *suffix)
+{
+    size_t len = strlen(path);
+    char *s = (char *)malloc(len + strlen(suffix) + 1);
+    if (s) {
+        memcpy(s, path, len);
+        strcpy(s + len, suffix);
+    }
+    return s;
+}
+
+/* the file path names after every symbolic link (which may not exist yet),
+ * malloc'ed; NULL with err */
+static char *follow_links(const char *path, char *err, size_t errsize)
+{
+    char *p = with_suffix(path, ""), target[4096];
+    int hops;
+    for (hops = 0; p && hops < MAX_LINKS; hops++) {
+        struct stat st;
+        ssize_t k;
+        const char *slash;
+        char *next;
+        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
+            return p;
+        if ((k = readlink(p, target, sizeof target - 1)) < 0) {
+            snprintf(err, errsize, "%s: cannot read the symbolic link %s: %s", path, p, strerror(errno));
+            free(p);
+            return NULL;
+        }
+        target[k] = 0;
+        slash = strrchr(p, '/');
+        if (target[0] == '/' || !slash) /* absolute, or relative to the link's own directory */
+            next = with_suffix(target, "");
+        else if ((next = (char *)malloc((size_t)(slash - p) + 2 + (size_t)k)) != NULL)
+            sprintf(next, "%.*s/%s", (int)(slash - p), p, target);
+        free(p);
+        p = next;
+    }
+    snprintf(err, errsize, "%s: %s", path, p ? "too many levels of symbolic links" : "out of memory");
+    free(p);
+    return NULL;
+}
+
+/* locks PATH.lock for this process: 0, or -1 with err naming who holds it */
+static int lock(const char *path, const char *real, char *err, size_t errsize)
+{
+    char *name = with_suffix(real, ".lock");
+    for (;;) {
+        struct flock fl;
+        struct stat held, now;
+        int fd = name ? open(name, O_RDWR | O_CREAT, 0644) : -1;
+        if (fd < 0) {
+            snprintf(err, errsize, "%s: cannot create the lock file %s: %s", path, name ? name : "",
+                     name ? strerror(errno) : "out of memory");
+            break;
+        }
+        memset(&fl, 0, sizeof fl);
+        fl.l_type = F_WRLCK;
+        fl.l_whence = SEEK_SET;
+        if (fcntl(fd, F_SETLK, &fl) != 0) {
+            int busy = errno == EACCES || errno == EAGAIN;
+            if (busy && fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
+                snprintf(err, errsize, "%s: in use by another run (process %ld holds %s)", path, (long)fl.l_pid,
+                         name);
+            else
+                snprintf(err, errsize, "%s: cannot lock %s: %s", path, name, busy ? "in use" : strerror(errno));
+            close(fd);
+            break;
+        }
+        /* the file locked must still be the one at that name: a run that
+         * ended meanwhile removes its lock file */
+        if (fstat(fd, &held) == 0 && stat(name, &now) == 0 && held.st_ino == now.st_ino && held.st_dev == now.st_dev) {
+            lock_path = name; /* fd stays open: closing it would drop the lock */
+            atexit(tsp_checkpoint_release);
+            return 0;
+        }
+        close(fd);
+    }
+    free(name);
+    return -1;
+}
+
+char *tsp_checkpoint_claim(const char *path, char *err, size_t errsize)
+{
+    struct stat st;
+    char *real = follow_links(path, err, errsize), *tmp;
+    if (!real)
+        return NULL;
+    if (stat(real, &st) == 0) {
+        if (!S_ISREG(st.st_mode))
+            snprintf(err, errsize, "%s: not a regular file, so not a checkpoint", path);
+        else if (!(st.st_mode & S_IWUSR) || access(real, W_OK) != 0)
+            snprintf(err, errsize, "%s: the checkpoint is read-only (mode %04o): make it writable or name another "
+                     "file", path, (unsigned)(st.st_mode & 07777));
+        else
+            st.st_mode = 0;
+        if (st.st_mode) {
+            free(real);
+            return NULL;
+        }
+    }
+    if (lock(path, real, err, errsize)) {
+        free(real);
+        return NULL;
+    }
+    if ((tmp = with_suffix(real, ".tmp")) != NULL) /* what a killed run was writing */
+        unlink(tmp);
+    free(tmp);
+    return real;
+}
+
+void tsp_checkpoint_release(void)
+{
+    if (lock_path)
+        unlink(lock_path);
+    free(lock_path);
+    lock_path = NULL;
+}
 
 static kperm_u64 fnv(kperm_u64 h, const void *data, size_t size)
 {
@@ -68,30 +192,6 @@ static int tour_ok(const tsp_instance *inst, kperm_u64 length, kperm_rank rank)
         prev = perm[i] + 1;
     }
     return sum + inst->dist[prev * inst->n] == length;
-}
-
-/* the whole file, NUL-terminated; NULL with err */
-static char *slurp(const char *path, long *size, int *absent, char *err, size_t errsize)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    *absent = 0;
-    if (!f) {
-        *absent = errno == ENOENT;
-        snprintf(err, errsize, "%s: cannot read the checkpoint: %s", path, strerror(errno));
-        return NULL;
-    }
-    if (fseek(f, 0, SEEK_END) == 0 && (*size = ftell(f)) >= 0 && *size <= MAX_FILE && fseek(f, 0, SEEK_SET) == 0
-        && (text = (char *)malloc((size_t)*size + 1)) != NULL && fread(text, 1, (size_t)*size, f) == (size_t)*size)
-        text[*size] = 0;
-    else {
-        snprintf(err, errsize, "%s: cannot read the checkpoint (not a regular file, or over %ld bytes)", path,
-                 MAX_FILE);
-        free(text);
-        text = NULL;
-    }
-    fclose(f);
-    return text;
 }
 
 /* the next line of *s (without its newline), or NULL at the end */
@@ -179,7 +279,7 @@ int tsp_checkpoint_load(const char *path, const tsp_instance *inst, tsp_pool *p,
 {
     long size = 0;
     int absent, rc;
-    char *text = slurp(path, &size, &absent, err, errsize);
+    char *text = tsp_read_file(path, MAX_FILE, "checkpoint", &size, &absent, err, errsize);
     if (!text)
         return absent ? 0 : -1;
     rc = tsp_checkpoint_read(text, (size_t)size, path, inst, p, err, errsize);
@@ -214,10 +314,13 @@ static int write_all(const char *path, const char *tmp, const buffer *b, char *e
 {
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     size_t off = 0;
+    struct stat st;
     if (fd < 0) {
         snprintf(err, errsize, "%s: cannot write the checkpoint (%s: %s)", path, tmp, strerror(errno));
         return -1;
     }
+    if (stat(path, &st) == 0) /* the new file keeps the old one's mode */
+        fchmod(fd, st.st_mode & 07777);
     while (off < b->len) {
         ssize_t k = write(fd, b->s + off, b->len - off);
         if (k < 0 && errno == EINTR)
@@ -235,10 +338,26 @@ static int write_all(const char *path, const char *tmp, const buffer *b, char *e
     return close(fd);
 }
 
+/* the directory of path synced, so that a rename in it survives a crash */
+static void sync_directory(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? with_suffix(path, "") : NULL;
+    int fd;
+    if (dir)
+        dir[slash == path ? 1 : slash - path] = 0;
+    fd = open(dir ? dir : ".", O_RDONLY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
 int tsp_checkpoint_save(const char *path, const tsp_instance *inst, const tsp_pool *p, char *err, size_t errsize)
 {
     buffer b = {NULL, 0, 0};
-    char tmp[4200];
+    char *tmp;
     int i, bad;
     bad = put(&b, MAGIC "fingerprint %016llx\n", tsp_fingerprint(inst), 0);
     bad |= put(&b, "n %llu\n", (unsigned long long)inst->n, 0);
@@ -257,13 +376,19 @@ int tsp_checkpoint_save(const char *path, const tsp_instance *inst, const tsp_po
         snprintf(err, errsize, "%s: cannot write the checkpoint: out of memory", path);
         return -1;
     }
-    snprintf(tmp, sizeof tmp, "%.4096s.tmp.%ld", path, (long)getpid());
-    bad = write_all(path, tmp, &b, err, errsize);
+    /* one name, not one per process: the lock makes this run its only
+     * writer, and a killed run's file is removed by the next claim */
+    tmp = with_suffix(path, ".tmp");
+    bad = tmp ? write_all(path, tmp, &b, err, errsize) : -1;
     free(b.s);
-    if (!bad && rename(tmp, path) != 0) {
+    if (!tmp)
+        snprintf(err, errsize, "%s: cannot write the checkpoint: out of memory", path);
+    else if (!bad && rename(tmp, path) != 0) {
         snprintf(err, errsize, "%s: cannot replace the checkpoint: %s", path, strerror(errno));
         unlink(tmp);
         bad = -1;
-    }
+    } else if (!bad)
+        sync_directory(path);
+    free(tmp);
     return bad ? -1 : 0;
 }

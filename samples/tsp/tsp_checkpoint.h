@@ -1,6 +1,7 @@
 /* tsp_checkpoint.h - what survives a crash: the instance's fingerprint, the
  * finished rank ranges and the best tour in them, in a small text file that is
- * replaced atomically (written beside it, flushed, renamed). */
+ * replaced atomically (written beside it, flushed, renamed), and that one run
+ * at a time may use (a lock file beside it). */
 #ifndef TSP_CHECKPOINT_H
 #define TSP_CHECKPOINT_H
 
@@ -9,6 +10,19 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Takes the checkpoint `path` for this run, before it is loaded: follows
+ * symbolic links to the file they name (saves replace that file, so the links
+ * stay); refuses anything but a regular file, and a file whose owner may not
+ * write it (by its mode bits, so root is refused too); locks PATH.lock so that
+ * a second run on the same checkpoint stops at once, naming the process that
+ * holds it; removes the temporary file a killed run may have left. Returns the
+ * path to load and save (malloc'ed), or NULL with err. The lock holds until
+ * tsp_checkpoint_release or the end of the process. */
+char *tsp_checkpoint_claim(const char *path, char *err, size_t errsize);
+
+/* removes the lock file of the claimed checkpoint (if any) */
+void tsp_checkpoint_release(void);
 
 /* FNV-1a (64 bits) of n, the type and every weight of the matrix */
 kperm_u64 tsp_fingerprint(const tsp_instance *inst);
@@ -26,7 +40,8 @@ int tsp_checkpoint_read(char *text, size_t size, const char *path, const tsp_ins
 /* the value of the "sum" line for the text before it */
 kperm_u64 tsp_checkpoint_sum(const char *text, size_t size);
 
-/* Writes p's finished ranges and best to path. Returns 0, or -1 with err (the
+/* Writes p's finished ranges and best to path (claimed): to PATH.tmp, synced,
+ * renamed over path, then the directory synced. Returns 0, or -1 with err (the
  * previous checkpoint is then still intact). */
 int tsp_checkpoint_save(const char *path, const tsp_instance *inst, const tsp_pool *p, char *err, size_t errsize);
 

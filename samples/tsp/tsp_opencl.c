@@ -248,6 +248,8 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     s->ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &rc);
     if (rc == CL_SUCCESS)
         s->queue = clCreateCommandQueue(s->ctx, dev, 0, &rc);
+    if (rc == CL_SUCCESS && !place->quiet) /* POCL's first build of the kernel takes up to a minute */
+        fprintf(stderr, "opencl: building the search kernel for %s\n", name);
     if (rc != CL_SUCCESS || build(s, dev, err, errsize)) {
         if (rc != CL_SUCCESS)
             cl_fail(err, errsize, "creating a context", rc);

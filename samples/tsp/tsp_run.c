@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -17,6 +18,9 @@
 #define FIRST_CHUNK (TSP_BLOCK * 1024.0)
 #define ESTIMATE_AFTER 0.5      /* seconds of search before the estimate */
 #define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
+#define PROGRESS_BAR 2.0        /* seconds before the bar appears on a terminal */
+#define PROGRESS_LINE 10.0      /* seconds between progress lines elsewhere (a log, mpirun) */
+#define SILENT_CHUNKS 20.0      /* a worker rank is lost when silent this many of its longest chunks... */
 
 static volatile sig_atomic_t caught;
 
@@ -136,46 +140,85 @@ static void save(const tsp_pool *pool, const tsp_run_options *o)
         fprintf(stderr, "%s: %s\n", o->prog, err);
 }
 
+/* the progress: on a terminal a bar redrawn in place, elsewhere one plain
+ * line "PROG: 12.5% ..." */
 static void progress(const tsp_pool *pool, const tsp_run_options *o, double elapsed)
 {
     double done = (double)pool->done_ranks / (double)pool->total;
     double rate = (double)(pool->done_ranks - pool->resumed) / elapsed;
     double eta = rate > 0 ? (double)(pool->total - pool->done_ranks) / rate : 0;
     int width = 30, fill = (int)(width * done), i;
-    fprintf(stderr, "\r[");
-    for (i = 0; i < width; i++)
-        fputc(i < fill ? '#' : '.', stderr);
-    fprintf(stderr, "] %5.1f%%", 100.0 * done);
+    if (o->bar) {
+        fprintf(stderr, "\r[");
+        for (i = 0; i < width; i++)
+            fputc(i < fill ? '#' : '.', stderr);
+        fprintf(stderr, "] %5.1f%%", 100.0 * done);
+    } else
+        fprintf(stderr, "%s: %.1f%% after %.0f s", o->prog, 100.0 * done, elapsed);
     if (!o->prune) /* pruned, the rate swings too widely to say anything */
         fprintf(stderr, "  %.3g tours/s  ETA %.0f s", rate / (o->inst->symmetric ? 2 : 1), eta);
     if (pool->best.length != TSP_NONE)
         fprintf(stderr, "  best %llu", pool->best.length);
-    fprintf(stderr, " ");
+    fprintf(stderr, o->bar ? " " : "\n");
 }
 
+/* when each worker rank last heard from rank 0 (0: told to stop), and the
+ * longest it has taken to come back */
+typedef struct {
+    double *since, *longest;
+} watch;
+
 /* serves the waiting worker ranks from the pool (lock held) */
-static void serve(tsp_pool *pool)
+static void serve(tsp_pool *pool, watch *wt)
 {
     tsp_request req;
     tsp_range c;
     tsp_grant g;
     int from;
     while (tsp_job_poll(&from, &req)) {
+        double now = tsp_now();
         g.stop = !tsp_pool_next(pool, from, req.want, &req.best, &req.tally, &c);
         g.begin = g.stop ? 0 : c.begin;
         g.end = g.stop ? 0 : c.end;
         g.known = tsp_pool_known(pool);
         tsp_job_reply(from, &g);
+        if (now - wt->since[from] > wt->longest[from])
+            wt->longest[from] = now - wt->since[from];
+        wt->since[from] = g.stop ? 0 : now;
     }
+}
+
+/* a worker rank that has not come back for `timeout` seconds, and for
+ * SILENT_CHUNKS of its longest chunk (a stopped or hung process: its chunk
+ * would never finish), or 0 */
+static int lost_worker(const watch *wt, int ranks, double timeout, double *silent)
+{
+    double now = tsp_now();
+    int r;
+    for (r = 1; r < ranks; r++) {
+        *silent = now - wt->since[r];
+        if (wt->since[r] > 0 && *silent > timeout && *silent > SILENT_CHUNKS * wt->longest[r])
+            return r;
+    }
+    return 0;
 }
 
 int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o)
 {
     local_worker w;
     pthread_t thread;
-    double t0 = tsp_now(), last_save = t0, elapsed;
+    double t0 = tsp_now(), last_save = t0, last_line = 0, elapsed;
     struct timespec nap = {0, 200000}; /* 0.2 ms: a worker rank waits at most this for its chunk */
-    int estimated = 0, shown = 0, status = 0, finished = 0;
+    int estimated = 0, shown = 0, status = 0, finished = 0, r;
+    watch wt;
+    wt.since = (double *)calloc((size_t)pool->workers, sizeof(double));
+    wt.longest = (double *)calloc((size_t)pool->workers, sizeof(double));
+    if (!wt.since || !wt.longest) {
+        fprintf(stderr, "%s: out of memory\n", o->prog);
+        tsp_job_abort(4);
+    }
+    for (r = 1; r < pool->workers; r++) /* each asks for its first chunk at once */
+        wt.since[r] = t0;
     memset(&w, 0, sizeof w);
     w.pool = pool;
     w.b = b;
@@ -187,17 +230,26 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
         tsp_job_abort(4);
     }
     while (!finished) {
+        double silent = 0;
+        int lost;
         pthread_mutex_lock(&w.lock);
-        serve(pool);
+        serve(pool, &wt);
         elapsed = tsp_now() - t0;
-        if (caught || w.failed) { /* keep what is finished, then end every rank */
+        lost = lost_worker(&wt, pool->workers, o->worker_timeout, &silent);
+        if (caught || w.failed || lost) { /* keep what is finished, then end every rank */
             save(pool, o);
+            tsp_checkpoint_release(); /* the abort ends the process without its exit handlers */
             if (w.failed)
                 fprintf(stderr, "%s: %s\n", o->prog, w.err);
+            else if (lost)
+                fprintf(stderr, "%s%s: rank %d has not answered for %.0f s (its chunks took at most %.3g s): "
+                                "stopped or hung; ending the job%s%s\n", shown ? "\n" : "", o->prog, lost, silent,
+                        wt.longest[lost], o->checkpoint ? "; the work done is in " : "",
+                        o->checkpoint ? o->checkpoint : "");
             else
                 fprintf(stderr, "%s%s: interrupted by signal %d%s%s\n", shown ? "\n" : "", o->prog, (int)caught,
                         o->checkpoint ? "; the work done is in " : "", o->checkpoint ? o->checkpoint : "");
-            tsp_job_abort(w.failed ? 4 : 128 + caught);
+            tsp_job_abort(w.failed || lost ? 4 : 128 + caught);
         }
         if (!estimated && !o->prune && elapsed >= ESTIMATE_AFTER && pool->done_ranks > pool->resumed) {
             double rate = (double)(pool->done_ranks - pool->resumed) / elapsed;
@@ -214,9 +266,10 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
             save(pool, o);
             last_save = tsp_now();
         }
-        if (o->bar && elapsed > 2.0) {
+        if (!o->quiet && (o->bar ? elapsed > PROGRESS_BAR : elapsed >= last_line + PROGRESS_LINE)) {
             progress(pool, o, elapsed);
-            shown = 1;
+            shown = o->bar;
+            last_line = elapsed;
         }
         finished = pool->active == 0;
         pthread_mutex_unlock(&w.lock);
@@ -229,5 +282,7 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
     if (status == 0)
         save(pool, o);
     pthread_mutex_destroy(&w.lock);
+    free(wt.since);
+    free(wt.longest);
     return status;
 }

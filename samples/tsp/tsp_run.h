@@ -18,9 +18,11 @@ typedef struct {
     const tsp_instance *inst;
     const char *checkpoint;    /* file, or NULL */
     double checkpoint_every;   /* seconds between checkpoints */
+    double worker_timeout;     /* seconds a worker rank may be silent (and 20 of its chunk times) before the job ends */
     int force;                 /* run even when the estimate says over a day */
     int prune;                 /* pruned: no estimate (its rate in orders swings widely) */
-    int bar;                   /* progress bar on stderr */
+    int bar;                   /* progress as a bar on stderr (a terminal), else as a line every PROGRESS_LINE s */
+    int quiet;                 /* no progress at all (--quiet) */
 } tsp_run_options;
 
 /* seconds on a monotonic clock */
