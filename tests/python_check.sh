@@ -1,25 +1,32 @@
 #!/bin/sh
-# python_check.sh - `pip install ./python` into a fresh virtual environment
-# (offline: --no-build-isolation uses the venv's own setuptools; the system
-# site packages give it Debian's PyOpenCL and numpy), then tests/test_python.py
+# python_check.sh - the README's install command as written (`python3 -m venv
+# v && v/bin/pip install --no-index ./python`, with the python3 on PATH: no
+# package index, the package's own build backend), then the same into a
+# virtual environment that sees Debian's PyOpenCL and numpy (its system site
+# packages) for tests/test_python.py
 # against the C library's fixtures, the README's PyOpenCL example, and where
 # CuPy and a GPU are present tests/test_cupy.py and the README's CuPy example.
 B=build
 venv=$B/venv
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip' 2>/dev/null; then
+    rm -rf $B/v && python3 -m venv $B/v && $B/v/bin/pip install -q --no-index ./python >$B/pip.log 2>&1 \
+        && $B/v/bin/python -c 'import kperm, os; assert os.path.exists(os.path.join(kperm.get_cl_include(), "kperm.cl"))' \
+        && echo "PASS python: python3 -m venv v && v/bin/pip install --no-index ./python (the README's command)" \
+        || { sed 's/^/# /' $B/pip.log | tail -n 15; echo "FAIL python: the README's install command"; }
+fi
 # Debian's python3, whose site packages hold python3-pyopencl (a python3
 # earlier on PATH, e.g. pyenv's, would not see them); PYTHON overrides
 py=${PYTHON:-/usr/bin/python3}
 [ -x "$py" ] || py=$(command -v python3) || { echo "SKIP python package: no python3"; exit 0; }
 $py -c 'import ensurepip' 2>/dev/null || { echo "SKIP python package: no venv/ensurepip (make deps installs python3-venv)"; exit 0; }
 rm -rf $venv && $py -m venv --system-site-packages $venv || { echo "FAIL python: creating the venv"; exit 1; }
-if $venv/bin/pip install -q --no-build-isolation --no-index ./python >$B/pip.log 2>&1; then
+if $venv/bin/pip install -q --no-index ./python >$B/pip.log 2>&1; then
     echo "PASS python: pip install ./python (offline) into a virtual environment"
 else
     sed 's/^/# /' $B/pip.log | tail -n 15
     echo "FAIL python: pip install ./python"
     exit 1
 fi
-rm -rf python/build python/*.egg-info
 mkdir -p $B/python_data && $B/python_fixtures $B/python_data || { echo "FAIL python: fixtures"; exit 1; }
 (cd $B && ../$venv/bin/python ../tests/test_python.py python_data ../tests)
 if $venv/bin/python -c 'import pyopencl' 2>/dev/null; then
@@ -34,11 +41,10 @@ fi
 # CuPy: where the interpreter has it (often in its own virtual environment,
 # which a new venv would not see), the package installed with --target
 if $py -c 'import cupy; cupy.cuda.runtime.getDeviceCount()' 2>/dev/null; then
-    rm -rf $B/pylib python/build python/*.egg-info
-    $py -m pip install -q --no-build-isolation --no-index --target $B/pylib ./python >$B/pip.log 2>&1 \
+    rm -rf $B/pylib
+    $py -m pip install -q --no-index --target $B/pylib ./python >$B/pip.log 2>&1 \
         || { sed 's/^/# /' $B/pip.log | tail -n 15; echo "FAIL python: pip install --target for CuPy"; exit 1; }
-    rm -rf python/build python/*.egg-info
-    (cd $B && PYTHONPATH=pylib $py ../tests/test_cupy.py python_data ../tests)
+        (cd $B && PYTHONPATH=pylib $py ../tests/test_cupy.py python_data ../tests)
     out=$(PYTHONPATH=$B/pylib $py examples/derangements_cupy.py 2>&1)
     case $out in
     *"derangements of 10: 1334961"*) echo "PASS README CuPy example counts 1334961 derangements" ;;

@@ -12,9 +12,16 @@ Nothing here imports numpy, CuPy or PyOpenCL.
 import os
 import re
 
-__version__ = "0.1.0"
-
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def _header_version():
+    """KPERM_VERSION of the headers this package holds: one version for both"""
+    with open(os.path.join(_DATA, "include", "kperm", "status.h")) as f:
+        return re.search(r'#define KPERM_VERSION "([^"]+)"', f.read()).group(1)
+
+
+__version__ = _header_version()
 
 
 def get_include():

@@ -1,0 +1,87 @@
+"""kperm_build.py - the package's own build backend (PEP 517), in pure
+Python with no requirements: `pip install --no-index ./python` then needs no
+package index at all (setuptools would have to be fetched into pip's isolated
+build environment). It writes a wheel of kperm/ and the repository's headers
+(../include, ../cu/*.h, ../cl/kperm.cl) under kperm/data, so one copy of them
+lives in the repository; the version is KPERM_VERSION of
+include/kperm/status.h."""
+import base64
+import hashlib
+import os
+import re
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+NAME = "kperm"
+SUMMARY = "Permutations inside your own GPU kernels: kperm's headers for CuPy and PyOpenCL"
+TAG = "py3-none-any"
+
+
+def version():
+    with open(os.path.join(ROOT, "include", "kperm", "status.h")) as f:
+        return re.search(r'#define KPERM_VERSION "([^"]+)"', f.read()).group(1)
+
+
+def _files():
+    """(name in the wheel, file here) for every file the wheel holds"""
+    for name in sorted(os.listdir(os.path.join(HERE, NAME))):
+        if name.endswith(".py"):
+            yield NAME + "/" + name, os.path.join(HERE, NAME, name)
+    for top, _, names in sorted(os.walk(os.path.join(ROOT, "include"))):
+        for name in sorted(names):
+            rel = os.path.relpath(os.path.join(top, name), ROOT).replace(os.sep, "/")
+            yield NAME + "/data/" + rel, os.path.join(top, name)
+    for name in sorted(os.listdir(os.path.join(ROOT, "cu"))):
+        if name.endswith(".h"):
+            yield NAME + "/data/cu/" + name, os.path.join(ROOT, "cu", name)
+    yield NAME + "/data/cl/kperm.cl", os.path.join(ROOT, "cl", "kperm.cl")
+
+
+def _dist_info():
+    """{name: bytes} of the .dist-info directory but its RECORD"""
+    info = "%s-%s.dist-info/" % (NAME, version())
+    with open(os.path.join(HERE, "README.md")) as f:
+        readme = f.read()
+    with open(os.path.join(ROOT, "LICENSE"), "rb") as f:
+        license_text = f.read()
+    metadata = ("Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\nLicense: MIT\n"
+                "Requires-Python: >=3.8\nDescription-Content-Type: text/markdown\n\n%s"
+                % (NAME, version(), SUMMARY, readme))
+    wheel = "Wheel-Version: 1.0\nGenerator: kperm_build\nRoot-Is-Purelib: true\nTag: %s\n" % TAG
+    return {info + "METADATA": metadata.encode(), info + "WHEEL": wheel.encode(), info + "LICENSE": license_text}
+
+
+def _record_line(name, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return "%s,sha256=%s,%d\n" % (name, digest, len(data))
+
+
+def get_requires_for_build_wheel(config_settings=None):
+    return []
+
+
+def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
+    for name, data in _dist_info().items():
+        path = os.path.join(metadata_directory, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    return "%s-%s.dist-info" % (NAME, version())
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    wheel_name = "%s-%s-%s.whl" % (NAME, version(), TAG)
+    record, info = [], _dist_info()
+    with zipfile.ZipFile(os.path.join(wheel_directory, wheel_name), "w", zipfile.ZIP_DEFLATED) as whl:
+        for name, path in _files():
+            with open(path, "rb") as f:
+                data = f.read()
+            whl.writestr(name, data)
+            record.append(_record_line(name, data))
+        for name, data in info.items():
+            whl.writestr(name, data)
+            record.append(_record_line(name, data))
+        record_name = "%s-%s.dist-info/RECORD" % (NAME, version())
+        whl.writestr(record_name, "".join(record) + record_name + ",,\n")
+    return wheel_name
