@@ -1,4 +1,4 @@
-# kperm - see README.md.  make | make test | make run | make deps | make install PREFIX=...
+# kperm - see README.md.  make | make test | make run | make deps | make install PREFIX=... | make uninstall
 PREFIX ?= /usr/local
 B := build
 CC ?= cc
@@ -28,7 +28,7 @@ DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 openmpi-bin libopenmpi-dev python3-venv python3-setuptools python3-wheel python3-pyopencl \
                 cmake
 
-.PHONY: all test deps install clean run fuzz bench FORCE
+.PHONY: all test deps install uninstall clean run fuzz bench FORCE
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
 
 $(STAMP): FORCE
@@ -241,10 +241,15 @@ deps:
 	    echo "  apt-get update && apt-get install -y$$missing"; \
 	fi
 
-# --- install: headers, the OpenCL include file, the helper library, kperm.pc,
-# the CMake package (lib/cmake/kperm)
+# --- install: headers, the OpenCL include file, the helper library, the
+# pkg-config files (kperm: headers and helper; kperm-opencl: that and OpenCL),
+# the CMake package (lib/cmake/kperm). DESTDIR stages the tree elsewhere (for
+# packagers); the paths built in are PREFIX's. make uninstall removes it all.
 CLDIR = $(PREFIX)/share/kperm
 VERSION := $(shell sed -n 's/^\#define KPERM_VERSION "\([^"]*\)".*/\1/p' include/kperm/status.h)
+INSTALLED_HEADERS := kperm.h kperm_cuda.h kperm_cuda_device.h kperm_cl.h
+INSTALLED := $(addprefix include/,$(INSTALLED_HEADERS)) include/kperm share/kperm lib/libkperm_cl.a \
+             lib/pkgconfig/kperm.pc lib/pkgconfig/kperm-opencl.pc lib/cmake/kperm
 $(B)/install/kperm_cl.o: cl/kperm_cl.c cl/kperm_cl.h
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) -Icl -DKPERM_CL_INCLUDE_DIR='"$(PREFIX)/include"' \
@@ -252,16 +257,21 @@ $(B)/install/kperm_cl.o: cl/kperm_cl.c cl/kperm_cl.h
 
 install: $(B)/kperm_cl_source.o
 	rm -f $(B)/install/kperm_cl.o && $(MAKE) -s $(B)/install/kperm_cl.o PREFIX="$(PREFIX)"
-	mkdir -p $(PREFIX)/include/kperm $(PREFIX)/lib/pkgconfig $(PREFIX)/lib/cmake/kperm $(CLDIR)
-	cp include/kperm.h cu/kperm_cuda.h cu/kperm_cuda_device.h cl/kperm_cl.h $(PREFIX)/include/
-	cp include/kperm/*.h $(PREFIX)/include/kperm/
-	cp cl/kperm.cl $(CLDIR)/
-	rm -f $(PREFIX)/lib/libkperm_cl.a
-	ar rcs $(PREFIX)/lib/libkperm_cl.a $(B)/install/kperm_cl.o $(B)/kperm_cl_source.o
-	sed -e 's|@PREFIX@|$(PREFIX)|' tools/kperm.pc.in > $(PREFIX)/lib/pkgconfig/kperm.pc
-	sed -e 's|@VERSION@|$(VERSION)|' tools/kperm-config.cmake.in > $(PREFIX)/lib/cmake/kperm/kperm-config.cmake
+	mkdir -p $(DESTDIR)$(PREFIX)/include/kperm $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/lib/cmake/kperm $(DESTDIR)$(CLDIR)
+	cp include/kperm.h cu/kperm_cuda.h cu/kperm_cuda_device.h cl/kperm_cl.h $(DESTDIR)$(PREFIX)/include/
+	cp include/kperm/*.h $(DESTDIR)$(PREFIX)/include/kperm/
+	cp cl/kperm.cl $(DESTDIR)$(CLDIR)/
+	rm -f $(DESTDIR)$(PREFIX)/lib/libkperm_cl.a
+	ar rcs $(DESTDIR)$(PREFIX)/lib/libkperm_cl.a $(B)/install/kperm_cl.o $(B)/kperm_cl_source.o
+	sed -e 's|@VERSION@|$(VERSION)|' tools/kperm.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/kperm.pc
+	sed -e 's|@VERSION@|$(VERSION)|' tools/kperm-opencl.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/kperm-opencl.pc
+	sed -e 's|@VERSION@|$(VERSION)|' tools/kperm-config.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/kperm/kperm-config.cmake
 	sed -e 's|@VERSION@|$(VERSION)|' tools/kperm-config-version.cmake.in \
-	    > $(PREFIX)/lib/cmake/kperm/kperm-config-version.cmake
+	    > $(DESTDIR)$(PREFIX)/lib/cmake/kperm/kperm-config-version.cmake
+
+uninstall:
+	rm -rf $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
 
 clean:
 	rm -rf $(B)

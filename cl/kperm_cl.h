@@ -12,7 +12,11 @@ extern "C" {
 const char *kperm_cl_source(void);
 
 /* Options for clBuildProgram that let a kernel source say #include "kperm.cl":
- * -I for the installed (or, in the source tree, the tree's) include/ and cl/. */
+ * -I for the installed (or, in the source tree, the tree's) include/ and cl/.
+ * An installation moved to another prefix is found through the environment
+ * variable KPERM_PREFIX (the prefix it now has: its include/ and share/kperm/);
+ * kperm_cl_source() needs no path at all. The string is the library's own
+ * (with KPERM_PREFIX, rebuilt by each call). */
 const char *kperm_cl_build_options(void);
 
 #ifdef __cplusplus

@@ -17,7 +17,7 @@ int main(int argc, char **argv)
         printf("FAIL installed kperm.h: unrank(119, 5) is not 4 3 2 1 0\n");
         return 1;
     }
-    if (!strstr(kperm_cl_build_options(), argv[1]) || !strstr(kperm_cl_source(), "kperm_unrank")) {
+    if (!strstr(kperm_cl_build_options(), argv[1]) || !strstr(kperm_cl_source(), "kperm_unrank")) { /* argv[1]: the prefix */
         printf("FAIL installed libkperm_cl: options '%s' do not name the prefix\n", kperm_cl_build_options());
         return 1;
     }

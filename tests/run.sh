@@ -1,5 +1,6 @@
 #!/bin/sh
-# tests/run.sh - every step of `make test`. Each prints PASS/FAIL/SKIP lines
+# tests/run.sh - every step of `make test`. Each says what it runs ("-- NAME
+# ...") and then prints PASS/FAIL/SKIP lines
 # (a step that prints none is judged by its exit status); the last line is the
 # tally. Called by the Makefile with NVCC, CUDA_SOURCES and MAKE set.
 B=build
@@ -19,6 +20,7 @@ record() {
 step() {
     name=$1
     shift
+    echo "-- $name ..." # before the step, which may run for minutes (the fuzzing, the solver)
     out=$("$@" 2>&1)
     rc=$?
     results=$(printf '%s\n' "$out" | grep -E '^(PASS|FAIL|SKIP) ')

@@ -7,6 +7,7 @@
 #include "tsp_backend.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 __global__ void __launch_bounds__(TSP_GROUP)
 tsp_search_kernel(const kperm_u32 *dist, int n, int symmetric, int mode, kperm_rank begin, kperm_rank end,
@@ -182,6 +183,19 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cuda
 }
 
 /* place->gpus GPUs (0: all) from place->first_gpu on, modulo the GPUs seen */
+/* why cudaGetDeviceCount found no GPU, in words: without a GPU there is no
+ * driver either, which the runtime reports as "CUDA driver version is
+ * insufficient"; a plain "no CUDA device" is what that user needs to hear */
+static const char *no_device(cudaError_t e)
+{
+    static char why[200];
+    if (e == cudaSuccess || e == cudaErrorNoDevice
+        || (e == cudaErrorInsufficientDriver && access("/proc/driver/nvidia", F_OK) != 0))
+        return "no CUDA device";
+    snprintf(why, sizeof why, "no usable CUDA device (%s)", cudaGetErrorString(e));
+    return why;
+}
+
 extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place,
                              char *err, size_t errsize)
 {
@@ -191,7 +205,7 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     cuda_state *s;
     (void)gpu_only;
     if (e != cudaSuccess || count == 0) {
-        snprintf(err, errsize, "cuda: no CUDA device (%s)", e != cudaSuccess ? cudaGetErrorString(e) : "none found");
+        snprintf(err, errsize, "cuda: %s", no_device(e));
         return 1;
     }
     if (gpus > count) {
@@ -236,7 +250,7 @@ extern "C" void tsp_cuda_list(void)
     int count = 0, g;
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0)
-        printf("cuda        no CUDA device (%s)\n", e != cudaSuccess ? cudaGetErrorString(e) : "none found");
+        printf("cuda        %s\n", no_device(e));
     for (g = 0; g < count; g++) {
         cudaDeviceProp prop;
         if (cudaGetDeviceProperties(&prop, g) == cudaSuccess)
