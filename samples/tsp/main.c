@@ -573,7 +573,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: out of memory\n", prog);
             status = 4;
         } else if (o.checkpoint && !(claimed = tsp_checkpoint_claim(o.checkpoint, err, sizeof err))) {
-            fprintf(stderr, "%s: %s\n", prog, err);
+            fprintf(stderr, "%s\n", err);
             status = 2;
         } else if (o.checkpoint && tsp_checkpoint_load(claimed, &inst, &pool, err, sizeof err) < 0) {
             fprintf(stderr, "%s\n", err);

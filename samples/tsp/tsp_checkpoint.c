@@ -83,7 +83,7 @@ static int lock(const char *path, const char *real, char *err, size_t errsize)
         struct stat held, now;
         int fd = name ? open(name, O_RDWR | O_CREAT, 0644) : -1;
         if (fd < 0) {
-            snprintf(err, errsize, "%s: cannot create the lock file %s: %s", path, name ? name : "",
+            snprintf(err, errsize, "%s: cannot write the checkpoint (its lock file %s: %s)", path, name ? name : "",
                      name ? strerror(errno) : "out of memory");
             break;
         }
