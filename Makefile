@@ -90,7 +90,7 @@ $(B)/kperm-tsp-mpi: $(TSP_OBJS) $(B)/tsp/tsp_job_mpi.o $(STAMP)
 run: $(B)/kperm-tsp
 	$(B)/kperm-tsp data/burma14.tsp
 
-# --- benchmarks (DESIGN.md items 1-3): CUDA and OpenCL on the GPU; results
+# --- benchmarks (materialize, unrank, fused and the TSP kernel): CUDA and OpenCL on the GPU; results
 # in bench/RESULTS.md
 BENCH_DEPS := bench/bench_cuda.h bench/bench_body.h bench/bench_fold.h bench/bench_host.h $(CORE)
 $(B)/bench_cuda: bench/bench_cuda.cu $(BENCH_DEPS) cu/kperm_cuda.h $(STAMP) | $(B)

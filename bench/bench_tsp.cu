@@ -1,9 +1,9 @@
-/* bench_tsp.cu - DESIGN.md benchmark 4 on the GPU: kperm-tsp's kernel against
+/* bench_tsp.cu - the TSP kernel benchmark on the GPU: kperm-tsp's kernel against
  * a Cudafy-style kernel (one work-item per tour number, the tour rebuilt from
  * its rank by the seed article's unrank, every edge summed), the plain
  * incremental kernel (unrank once per chunk, textbook next, the path re-added
  * from the changed position: tsp_search_range) and kperm-tsp's kernel before
- * issue 12 (tsp_v1.h: blocks of 5!), in one run, on random symmetric EUC_2D
+ * the 6! block tree (tsp_v1.h: blocks of 5!), in one run, on random symmetric EUC_2D
  * instances and burma14. Every optimum is checked against Held-Karp and the
  * kernels must agree on the tour's rank.
  *
@@ -19,7 +19,7 @@
 
 enum { CUDAFY, PLAIN, KPERM_V1, KPERM, METHODS };
 static const char *method_names[METHODS] = {"Cudafy style (rebuild + sum all)", "plain incremental (textbook next)",
-                                            "kperm-tsp before issue 12 (5!)", "kperm-tsp (blocks of 6!)"};
+                                            "kperm-tsp, previous kernel (5!)", "kperm-tsp (blocks of 6!)"};
 
 /* one work-item per rank: the Cudafy series' kernel, with its per-block
  * reduction, and the same final pass on the device as the others */
@@ -142,13 +142,13 @@ static void instance(const tsp_instance *t, int sms)
                evaluated / ms[m] * 1e3, (double)total / ms[m] * 1e3, res[m].length);
     }
     if (first == CUDAFY)
-        printf("| %-18s | %2d | **kperm-tsp: %.1fx the Cudafy style, %.1fx the plain incremental, %.2fx before issue 12** "
+        printf("| %-18s | %2d | **kperm-tsp: %.1fx the Cudafy style, %.1fx the plain incremental, %.2fx the previous kernel** "
                "| | | | |\n", t->name, t->n, ms[CUDAFY] / ms[KPERM], ms[PLAIN] / ms[KPERM], ms[KPERM_V1] / ms[KPERM]);
     else if (first == PLAIN)
-        printf("| %-18s | %2d | **kperm-tsp: %.1fx the plain incremental, %.2fx before issue 12** (Cudafy style skipped: "
+        printf("| %-18s | %2d | **kperm-tsp: %.1fx the plain incremental, %.2fx the previous kernel** (Cudafy style skipped: "
                "minutes) | | | | |\n", t->name, t->n, ms[PLAIN] / ms[KPERM], ms[KPERM_V1] / ms[KPERM]);
     else
-        printf("| %-18s | %2d | **kperm-tsp: %.2fx before issue 12** | | | | |\n", t->name, t->n,
+        printf("| %-18s | %2d | **kperm-tsp: %.2fx the previous kernel** | | | | |\n", t->name, t->n,
                ms[KPERM_V1] / ms[KPERM]);
 }
 

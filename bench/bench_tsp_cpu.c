@@ -1,5 +1,5 @@
 /* bench_tsp_cpu.c - the C backend's search on one core, in one run: the block
- * search before issue 12 (tsp_v1.h: blocks of 5!, scalar), the block search
+ * search before the 6! block tree (tsp_v1.h: blocks of 5!, scalar), the block search
  * of every backend now (blocks of 6!, scalar), and the vector paths of
  * tsp_simd.c on each instruction set this CPU has. Single-threaded, so the
  * rates are per core; every method's (length, rank) must equal the others'
@@ -15,7 +15,7 @@
 #include <time.h>
 
 enum { V1, SCALAR, AVX2, AVX512, METHODS };
-static const char *names[METHODS] = {"scalar before issue 12 (5!)", "scalar (6!)", "avx2", "avx512"};
+static const char *names[METHODS] = {"scalar, previous (5!)", "scalar (6!)", "avx2", "avx512"};
 static const char *sets[METHODS] = {NULL, "scalar", "avx2", "avx512"};
 
 static double now(void)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/mpi.sh - kperm-tsp-mpi on the GPUs of one host (issue 10):
+# bench/mpi.sh - kperm-tsp-mpi on the GPUs of one host:
 #  1. random n = 17 (N) on one GPU (kperm-tsp --gpus 1) against
 #     mpirun -np 2 kperm-tsp-mpi (one GPU per rank), medians of 3, search
 #     seconds and wall seconds (process start to printed answer), same answer;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/prune.sh - kperm-tsp --prune (issue 14's goals): each instance on each
+# bench/prune.sh - kperm-tsp --prune (its goals in bench/RESULTS.md): each instance on each
 # backend present, REPS runs, the median of the search seconds kperm-tsp
 # reports and of the whole run (process start to printed answer), with the
 # tours visited and the prefixes skipped. Then the largest random n in reach.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/tsp_backends.sh - DESIGN.md benchmark 5 and the end-to-end targets,
+# bench/tsp_backends.sh - the backends benchmark and the end-to-end targets,
 # through kperm-tsp itself: the same instances on every backend (the search
 # seconds kperm-tsp reports), then OpenCL's CPU device (POCL) against the C
 # backend, then whole runs from process start to printed answer.

@@ -1,4 +1,4 @@
-/* tsp_v1.h - the block search kperm-tsp ran before issue 12 (blocks of 5!,
+/* tsp_v1.h - the block search kperm-tsp ran before the 6! block tree (blocks of 5!,
  * one contiguous part of blocks per work-item, a 32-bit key length * 128 + k
  * per order), kept verbatim apart from its names as the benchmark's baseline.
  * Needs tsp_search.h first (tsp_search_range's conventions, TSP_LOCAL). */
