@@ -112,11 +112,11 @@ bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl
 # --- TSP tests: the reader (also under the sanitizers), the solver through its CLI
 TSPLIB_DEPS := tests/test_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h
 $(B)/test_tsplib: $(TSPLIB_DEPS) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
+	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
 $(B)/test_tsplib_san: $(TSPLIB_DEPS) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
+	clang $(STRICT) $(SANITIZE) -Iinclude -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
 $(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
-	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -I$(TSP) -Itests -Ibench tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
+	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -Iinclude -I$(TSP) -Itests -Ibench tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
 
 POOL_DEPS := tests/test_pool.c tests/check.h tests/rng.h $(TSP)/tsp_pool.c $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c $(TSP_HEADERS)
 $(B)/test_pool: $(POOL_DEPS) $(STAMP) | $(B)

@@ -13,6 +13,7 @@
 #define TSP_BARRIER() __syncthreads()
 #define TSP_GROUP_FN static __device__ __forceinline__
 #include "tsp_backend.h"
+#include "tsp_search.h"
 #include "bench_cuda.h"
 #include "held_karp.h"
 #include "tsp_v1.h"
@@ -46,7 +47,7 @@ static __device__ void cudafy_range(const kperm_u32 *d, int n, kperm_rank begin,
 __global__ void __launch_bounds__(TSP_GROUP)
 k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end, tsp_best *groups)
 {
-    __shared__ kperm_u32 d[TSP_CITIES_MAX * TSP_CITIES_MAX];
+    __shared__ kperm_u32 d[TSP_MAX_CITIES * TSP_MAX_CITIES];
     __shared__ kperm_u64 lens[TSP_GROUP];
     __shared__ kperm_rank ranks[TSP_GROUP];
     kperm_u64 item = (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, items = (kperm_u64)gridDim.x * blockDim.x;

@@ -7,6 +7,7 @@
  *
  *   bench_tsp_cpu [DATA_DIR] */
 #include "tsp_simd.h"
+#include "tsp_search.h"
 #include "tsp_v1.h"
 #include "held_karp.h"
 #include <stdio.h>

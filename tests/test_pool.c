@@ -8,6 +8,7 @@
  *    are other instances and bad ranges. */
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_checkpoint.h"
+#include "kperm.h"
 #include "check.h"
 #include "rng.h"
 #include <stdlib.h>

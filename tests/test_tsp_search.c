@@ -8,9 +8,8 @@
  * single-valued ranges, searched whole and dealt out over 1..700 work-items,
  * each work-item's result merged by (length, rank). Also: the block index
  * conversion against kperm_rank_of for every order. */
-#define TSP_LOCAL
-#define TSP_GLOBAL
 #include "tsp_simd.h"
+#include "tsp_search.h"
 #include "check.h"
 #include "rng.h"
 #include <stdio.h>

@@ -4,13 +4,8 @@
 
 #include <stddef.h>
 #include "kperm.h"
-#define TSP_LOCAL
-#define TSP_GLOBAL
-#include "tsp_search.h"
+#include "tsp_types.h"
 #include "tsplib.h"
-
-/* the device kernels' copy of the distances holds TSP_CITIES_MAX^2 */
-typedef char tsp_cities_fit[TSP_MAX_CITIES <= TSP_CITIES_MAX ? 1 : -1];
 
 #ifdef __cplusplus
 extern "C" {

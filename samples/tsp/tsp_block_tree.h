@@ -9,7 +9,7 @@
  *
  * key[i6]: the least length * 128 + index over the orders ending at suffix
  * city i6 (the index: the order's place among them, in rank order), or
- * TSP_NO_TOUR; returns the least key. An order's index digits are the ranks
+ * TSP_NONE32; returns the least key. An order's index digits are the ranks
  * of its first four cities among those not yet placed (without i6), the
  * place values 24, 6, 2 and 1. The last bracket of to[i1] + dd[i1][i2] +
  * dd[i2][i3] + dd[i3][i4] + (dd[i4][i5] + dd[i5][i6] + home[i6]) is summed
@@ -17,11 +17,11 @@
  * each other. */
 KPERM_FN TSP_TREE_T TSP_TREE_FN(const TSP_TREE_BLOCK *k, TSP_TREE_T *key)
 {
-    TSP_TREE_T least = k->to[0] * 0 + TSP_NO_TOUR;
+    TSP_TREE_T least = k->to[0] * 0 + TSP_NONE32;
     int i1, i2, i3, i4, i6;
     TSP_UNROLL
     for (i6 = 0; i6 < TSP_SUFFIX; i6++) {
-        TSP_TREE_T tail[TSP_SUFFIX][TSP_SUFFIX], best0 = least * 0 + TSP_NO_TOUR, best1 = best0;
+        TSP_TREE_T tail[TSP_SUFFIX][TSP_SUFFIX], best0 = least * 0 + TSP_NONE32, best1 = best0;
         key[i6] = best0;
         if (TSP_TREE_SKIP(k, i6)) /* a test at run time on every instance: it also keeps the compiler
                                     * from hoisting all six groups' tails at once (registers) */

@@ -15,6 +15,7 @@
  * instance; the best tour is re-measured against the matrix. */
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_checkpoint.h"
+#include "kperm.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -6,6 +6,7 @@
 #define TSP_CHECKPOINT_H
 
 #include "tsp_pool.h"
+#include "tsplib.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,6 +5,7 @@
  * threads sharing the shortest length found through one atomic word. */
 #define _GNU_SOURCE /* sysconf's _SC_NPROCESSORS_ONLN */
 #include "tsp_backend.h"
+#include "tsp_search.h"
 #include "tsp_simd.h"
 #include <pthread.h>
 #include <stdio.h>
@@ -28,7 +29,7 @@ typedef struct {
 typedef struct {
     tsp_instance inst;
     int threads, narrow, prune;
-    kperm_u32 shared; /* pruning: the shortest length known (TSP_SHARED_NONE: none) */
+    kperm_u32 shared; /* pruning: the shortest length known (TSP_NONE32: none) */
     tsp_best best;
     tsp_tally tally;
     part parts[MAX_THREADS];
@@ -153,7 +154,7 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     s->inst = *inst;
     s->narrow = tsp_narrow_ok(inst->dist, inst->n);
     s->prune = place->prune;
-    s->shared = TSP_SHARED_NONE;
+    s->shared = TSP_NONE32;
     if (place->threads > 0)
         cores = place->threads;
     s->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;

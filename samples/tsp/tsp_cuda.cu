@@ -5,6 +5,7 @@
 #define TSP_BARRIER() __syncthreads()
 #define TSP_GROUP_FN static __device__ __forceinline__
 #include "tsp_backend.h"
+#include "tsp_search.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -13,7 +14,7 @@ __global__ void __launch_bounds__(TSP_GROUP)
 tsp_search_kernel(const kperm_u32 *dist, int n, int symmetric, int mode, kperm_rank begin, kperm_rank end,
                   tsp_best *groups, tsp_sub sub, volatile kperm_u32 *shared, tsp_tally *tallies)
 {
-    __shared__ kperm_u32 d[TSP_CITIES_MAX * TSP_CITIES_MAX];
+    __shared__ kperm_u32 d[TSP_MAX_CITIES * TSP_MAX_CITIES];
     __shared__ kperm_u64 lens[TSP_GROUP];
     __shared__ kperm_rank ranks[TSP_GROUP];
     tsp_group_search(dist, n, symmetric, mode, begin, end, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x,
@@ -68,7 +69,7 @@ static int cuda_search(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kpe
                        char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
-    kperm_u64 unit = s->mode == 1 ? TSP_BLOCK : 1;
+    kperm_u64 unit = s->mode == TSP_BLOCKS ? TSP_BLOCK : 1;
     cudaError_t e = cudaSuccess;
     int g;
     for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
@@ -79,11 +80,11 @@ static int cuda_search(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kpe
         pe *= unit; /* the block search gets whole blocks: kperm-tsp aligns its batches */
         e = cudaSetDevice(s->id[g]);
         if (e == cudaSuccess && pb < pe) {
-            if (s->mode == TSP_PRUNE)
+            if (s->mode == TSP_PRUNED)
                 tsp_share_kernel<<<1, 1>>>(d->shared, known);
             tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, s->n, s->symmetric, s->mode, pb, pe, d->groups,
                                                          *sub, d->shared, d->tallies);
-            tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best, s->mode == TSP_PRUNE, d->tallies,
+            tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best, s->mode == TSP_PRUNED, d->tallies,
                                                d->total);
             e = cudaGetLastError();
         }
@@ -159,7 +160,7 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cuda
 {
     tsp_best none = {TSP_NONE, TSP_NONE, 0};
     tsp_tally zero = {0, 0};
-    kperm_u32 unknown = TSP_SHARED_NONE;
+    kperm_u32 unknown = TSP_NONE32;
     size_t bytes = sizeof(kperm_u32) * inst->n * inst->n;
     cudaError_t e = cudaSetDevice(g);
     if (e == cudaSuccess) e = cudaGetDeviceProperties(prop, g);
@@ -220,7 +221,7 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     b->state = s;
     s->n = inst->n;
     s->symmetric = inst->symmetric;
-    s->mode = place->prune ? TSP_PRUNE : tsp_narrow_ok(inst->dist, inst->n);
+    s->mode = tsp_mode_for(inst->dist, inst->n, place->prune);
     s->gpus = gpus ? gpus : count < TSP_MAX_GPUS ? count : TSP_MAX_GPUS;
     for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
         s->id[g] = (place->first_gpu + g) % count;

@@ -5,7 +5,8 @@
 #ifndef TSP_JOB_H
 #define TSP_JOB_H
 
-#include "tsp_backend.h"
+#include "tsp_types.h"
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,5 @@
 /* tsp_kernel.cl - the OpenCL kernels around tsp_search.h. kperm-tsp embeds this
  * file, with kperm and tsp_search.h inlined, as a string at build time. */
-#define TSP_LOCAL __local
-#define TSP_GLOBAL __global
 #define TSP_BARRIER() barrier(CLK_LOCAL_MEM_FENCE)
 #define TSP_GROUP_FN static inline
 #include "kperm.cl"
@@ -17,7 +15,7 @@ void tsp_search_kernel(__global const uint *dist, int n, int symmetric, int mode
     sub.base = base;
     sub.last = last;
     sub.first = first;
-    __local uint d[TSP_CITIES_MAX * TSP_CITIES_MAX];
+    __local uint d[TSP_MAX_CITIES * TSP_MAX_CITIES];
     __local ulong lens[TSP_GROUP], ranks[TSP_GROUP];
     tsp_group_search(dist, n, symmetric, mode, begin, end, get_global_id(0), get_global_size(0),
                      (int)get_local_id(0), TSP_GROUP, d, lens, ranks, &groups[get_group_id(0)], sub, shared,

@@ -118,7 +118,7 @@ static int cl_search(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kperm
     rc |= clSetKernelArg(s->share, 1, sizeof k64, &k64);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clSetKernelArg", rc);
-    if (s->mode == TSP_PRUNE)
+    if (s->mode == TSP_PRUNED)
         rc = clEnqueueNDRangeKernel(s->queue, s->share, 1, NULL, &one, &one, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
         rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
@@ -229,7 +229,7 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     cl_uint units = 1;
     cl_state *s;
     cl_int rc, tallied;
-    cl_uint unknown = TSP_SHARED_NONE;
+    cl_uint unknown = TSP_NONE32;
     tsp_best none;
     tsp_tally zero = {0, 0};
     char name[200] = "", vendor[40] = "";
@@ -258,8 +258,8 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     }
     s->n = inst->n;
     s->symmetric = inst->symmetric;
-    s->mode = place->prune ? TSP_PRUNE : tsp_narrow_ok(inst->dist, inst->n);
-    tallied = s->mode == TSP_PRUNE;
+    s->mode = tsp_mode_for(inst->dist, inst->n, place->prune);
+    tallied = s->mode == TSP_PRUNED;
     /* enough groups to fill the device several times over */
     s->ngroups = (cl_int)(units * (type & CL_DEVICE_TYPE_GPU ? 16 : 4));
     none.length = none.rank = TSP_NONE;

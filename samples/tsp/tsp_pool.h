@@ -6,7 +6,7 @@
 #ifndef TSP_POOL_H
 #define TSP_POOL_H
 
-#include "tsp_backend.h"
+#include "tsp_types.h"
 
 #ifdef __cplusplus
 extern "C" {

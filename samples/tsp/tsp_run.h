@@ -5,6 +5,7 @@
 #ifndef TSP_RUN_H
 #define TSP_RUN_H
 
+#include "tsp_backend.h"
 #include "tsp_checkpoint.h"
 #include "tsp_job.h"
 

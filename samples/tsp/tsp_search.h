@@ -2,38 +2,15 @@
  * backends (like kperm's core). City 0 (TSPLIB's city 1) is fixed first; rank r
  * names the order of cities 1..n-1 that kperm_unrank(r, n-1) gives (+1 each).
  *
- * The includer defines TSP_LOCAL and TSP_GLOBAL (address spaces of the
- * work-group's copy of the distances and of device buffers); device backends
- * also define TSP_BARRIER() and TSP_GROUP_FN for the work-group reductions.
+ * Device backends define TSP_BARRIER() and TSP_GROUP_FN for the work-group
+ * reductions. The values it passes around are in tsp_types.h.
  */
 #ifndef TSP_SEARCH_H
 #define TSP_SEARCH_H
 
-#define TSP_NONE (~KPERM_U64(0)) /* length and rank of "no tour yet" */
-#define TSP_CITIES_MAX 30        /* the most cities of any search (the exhaustive one: 21) */
-#define TSP_GROUP 256            /* work-items per group in the device backends */
+#include "kperm.h"
+#include "tsp_types.h"
 
-/* a tour's length and rank; past 21 cities (the pruned search only) the
- * rank is unit * 20! + rank, the unit being its first n - 21 cities' rank
- * among the k-permutations (tsp_units.c); the device never sets unit */
-typedef struct {
-    kperm_u64 length;
-    kperm_rank rank;
-    kperm_u64 unit;
-} tsp_best;
-
-/* shorter first, then the smaller rank: every backend breaks ties alike */
-KPERM_FN int tsp_better(kperm_u64 la, kperm_rank ra, kperm_u64 lb, kperm_rank rb)
-{
-    return la < lb || (la == lb && ra < rb);
-}
-
-/* tsp_better with the unit: the host's folds */
-KPERM_FN int tsp_best_better(const tsp_best *a, const tsp_best *b)
-{
-    return a->length < b->length || (a->length == b->length && (a->unit < b->unit
-                                                                 || (a->unit == b->unit && a->rank < b->rank)));
-}
 
 /* Folds the tours of ranks [begin, end) into (*len, *rank). The path length
  * from city 0 through position i is kept in prefix[i]; after a step only the
@@ -73,12 +50,6 @@ KPERM_FN void tsp_search_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetri
  * (README, "Pruning"). The shortest length known is shared by every
  * work-item of a device through one 32-bit word (tsp_shared_min): lengths
  * of 2^32 - 1 and over are not shared, which only prunes less. */
-#define TSP_SHARED_NONE 0xffffffffu
-
-typedef struct {
-    kperm_u64 visited; /* complete tours evaluated */
-    kperm_u64 pruned;  /* prefixes skipped */
-} tsp_tally;
 
 KPERM_FN kperm_u64 tsp_shared_get(volatile TSP_GLOBAL kperm_u32 *shared)
 {
@@ -87,12 +58,12 @@ KPERM_FN kperm_u64 tsp_shared_get(volatile TSP_GLOBAL kperm_u32 *shared)
 #else
     kperm_u32 v = __atomic_load_n(shared, __ATOMIC_RELAXED);
 #endif
-    return v == TSP_SHARED_NONE ? TSP_NONE : v;
+    return v == TSP_NONE32 ? TSP_NONE : v;
 }
 
 KPERM_FN void tsp_shared_min(volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 length)
 {
-    kperm_u32 v = length < TSP_SHARED_NONE ? (kperm_u32)length : TSP_SHARED_NONE;
+    kperm_u32 v = length < TSP_NONE32 ? (kperm_u32)length : TSP_NONE32;
 #if defined(__OPENCL_VERSION__)
     atomic_min(shared, v);
 #elif defined(__CUDA_ARCH__)
@@ -104,89 +75,7 @@ KPERM_FN void tsp_shared_min(volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 le
 #endif
 }
 
-KPERM_FN kperm_u32 tsp_min32(kperm_u32 a, kperm_u32 b)
-{
-    return a < b ? a : b;
-}
-
-/* What the pruned search completes: a path from city 0 of length `base`,
- * ending at city `last`, its first city `first` (-1: none yet), then every
- * order of the cities of `rest` (bit c: city c), then home. The whole
- * problem is {rest: cities 1..n-1, base 0, last 0, first -1}; past 21 cities
- * tsp_units.c fixes the first n - 21 cities and hands out the rest. */
-typedef struct {
-    kperm_u64 rest, base;
-    int last, first;
-} tsp_sub;
-
-KPERM_FN tsp_sub tsp_sub_whole(int n)
-{
-    tsp_sub s;
-    s.rest = (KPERM_U64(1) << n) - 2;
-    s.base = 0;
-    s.last = 0;
-    s.first = -1;
-    return s;
-}
-
-/* A lower bound on the rest of a tour whose path so far ends at city `last`:
- * through the cities city[left[0..r-1]] (r >= 1) and home to city 0. That
- * rest is an edge from last into them, a path through them, which is a
- * spanning tree of them, and an edge home: so it is at least the cheapest
- * such edges plus their least spanning tree (Prim's, O(r^2); an edge costs
- * the cheaper of its two directions, so ATSP is bounded too). */
-KPERM_FN kperm_u64 tsp_rest_bound(const TSP_LOCAL kperm_u32 *d, int n, int last, const kperm_u8 *city,
-                                  const kperm_u8 *left, int r)
-{
-    kperm_u32 key[TSP_CITIES_MAX], out = TSP_SHARED_NONE, home = TSP_SHARED_NONE;
-    kperm_u64 tree = 0;
-    kperm_u32 todo = ((kperm_u32)1 << r) - 2; /* left[0] starts the tree */
-    int j, at = city[left[0]];
-    for (j = 0; j < r; j++) {
-        int c = city[left[j]];
-        out = tsp_min32(out, d[last * n + c]);
-        home = tsp_min32(home, d[c * n]);
-        key[j] = TSP_SHARED_NONE;
-    }
-    while (todo) {
-        kperm_u32 least = TSP_SHARED_NONE;
-        int next = 0;
-        for (j = 1; j < r; j++)
-            if (todo >> j & 1) {
-                int c = city[left[j]];
-                key[j] = tsp_min32(key[j], tsp_min32(d[at * n + c], d[c * n + at]));
-                if (key[j] < least) {
-                    least = key[j];
-                    next = j;
-                }
-            }
-        tree += least;
-        todo &= ~((kperm_u32)1 << next);
-        at = city[left[next]];
-    }
-    return tree + out + home;
-}
-
-/* whether every city of city[left[0..r-1]] is below `first`: then every
- * tour of the prefix ends below its first city, the orientation a symmetric
- * instance does not count (tsp_search_range) */
-KPERM_FN int tsp_all_below(const kperm_u8 *city, const kperm_u8 *left, int r, int first)
-{
-    int j;
-    for (j = 0; j < r; j++)
-        if (city[left[j]] > first)
-            return 0;
-    return 1;
-}
-
-/* the cities of `rest`, ascending, into city[]; how many */
-KPERM_FN int tsp_sub_cities(kperm_u64 rest, kperm_u8 *city)
-{
-    int m = 0;
-    for (; rest && m < TSP_CITIES_MAX; rest &= rest - 1)
-        city[m++] = (kperm_u8)kperm_lowest64(rest);
-    return m;
-}
+#include "tsp_bound.h"
 
 /* Ranks [begin, end) of the orders of sub's cities (rank: as kperm_unrank
  * orders them, value v standing for the v-th smallest city), walked as
@@ -199,7 +88,7 @@ KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetric
 {
     kperm_cursor c;
     kperm_u64 prefix[KPERM_MAX_N];
-    kperm_u8 city[TSP_CITIES_MAX];
+    kperm_u8 city[TSP_MAX_CITIES];
     int m = tsp_sub_cities(sub.rest, city), i; /* at most KPERM_MAX_N, else cursor_init refuses */
     if (kperm_cursor_init(&c, m, begin, end) != KPERM_OK)
         return;
@@ -244,18 +133,13 @@ KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetric
  * length * 128 + index, and one min: the shortest tour of the group and,
  * among equals, its first in rank order. This needs tours shorter than 2^25
  * (tsp_narrow_ok), else the general search runs. */
-#define TSP_SUFFIX 6
-#define TSP_BLOCK 720
-#define TSP_MIN_BLOCK_N (TSP_SUFFIX + 2) /* city 0 and a prefix of at least one city */
 /* the block's loops have constant trip counts, so host gcc may unroll them too */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__) && !defined(__OPENCL_VERSION__)
 #define TSP_UNROLL _Pragma("GCC unroll 8")
 #else
 #define TSP_UNROLL KPERM_UNROLL
 #endif
-#define TSP_NARROW_LIMIT (KPERM_U64(1) << 25)
 #define TSP_KEY_BITS 7 /* a group's 120 orders */
-#define TSP_NO_TOUR 0xffffffffu
 
 /* one block, its distances times 128: the suffix cities x[0..5] ascending
  * (city x + 1), the prefix path's length plus the step to each (to), the step
@@ -352,7 +236,7 @@ KPERM_FN int tsp_block_index(int i6, int at)
 KPERM_FN void tsp_block_fold(kperm_u64 b, kperm_u32 least, const kperm_u32 *key, kperm_u64 *len, kperm_rank *rank)
 {
     int g, index = TSP_BLOCK;
-    if (least == TSP_NO_TOUR || (least >> TSP_KEY_BITS) >= *len)
+    if (least == TSP_NONE32 || (least >> TSP_KEY_BITS) >= *len)
         return;
     *len = least >> TSP_KEY_BITS;
     for (g = 0; g < TSP_SUFFIX; g++)
@@ -374,20 +258,6 @@ KPERM_FN void tsp_search_blocks(const TSP_LOCAL kperm_u32 *d, int n, int symmetr
         tsp_block_fold(b, tsp_block_min(&k, key), key, len, rank);
 }
 
-/* whether the block search applies: n >= 8 and every tour shorter than 2^25 */
-KPERM_FN int tsp_narrow_ok(const TSP_GLOBAL kperm_u32 *dist, int n)
-{
-    kperm_u64 bound = 0;
-    int i, j;
-    for (i = 0; i < n; i++) {
-        kperm_u32 most = 0;
-        for (j = 0; j < n; j++)
-            most = dist[i * n + j] > most ? dist[i * n + j] : most;
-        bound += most;
-    }
-    return n >= TSP_MIN_BLOCK_N && bound < TSP_NARROW_LIMIT;
-}
-
 /* Work-item `item` of `items` searching ranks [begin, end): by the block
  * search where it applies (begin and end are then multiples of TSP_BLOCK:
  * the callers align their batches), the blocks dealt round-robin, so that
@@ -402,8 +272,6 @@ KPERM_FN void tsp_search(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, int
     else if (kperm_split(begin, end, items, item, &b, &e) == KPERM_OK)
         tsp_search_range(d, n, symmetric, b, e, len, rank);
 }
-
-#define TSP_PRUNE 2 /* tsp_group_search's mode: the pruned search (0 and 1: tsp_search's narrow) */
 
 #ifdef TSP_BARRIER
 
@@ -427,7 +295,7 @@ TSP_GROUP_FN void tsp_group_fold(TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank
 
 /* One work-item's share of [begin, end) out of `items`, the distances first
  * copied to the group's fast memory, the group's best written to *out. The
- * mode: tsp_search's narrow, or TSP_PRUNE (tsp_prune_range of sub on a
+ * mode: tsp_search's narrow, or TSP_PRUNED (tsp_prune_range of sub on a
  * contiguous share, the group's tally then summed into *tally). */
 TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int symmetric, int mode,
                                    kperm_rank begin, kperm_rank end, kperm_u64 item, kperm_u64 items,
@@ -443,7 +311,7 @@ TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int 
     for (i = lid; i < n * n; i += size)
         d[i] = dist[i];
     TSP_BARRIER();
-    if (mode != TSP_PRUNE)
+    if (mode != TSP_PRUNED)
         tsp_search(d, n, symmetric, mode, begin, end, item, items, &len, &rank);
     else if (kperm_split(begin, end, items, item, &b, &e) == KPERM_OK)
         tsp_prune_range(d, n, symmetric, sub, b, e, shared, &len, &rank, &mine);
@@ -454,7 +322,7 @@ TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int 
         out->length = lens[0];
         out->rank = ranks[0];
     }
-    if (mode != TSP_PRUNE)
+    if (mode != TSP_PRUNED)
         return;
     TSP_BARRIER();
     lens[lid] = mine.visited;

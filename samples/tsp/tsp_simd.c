@@ -4,6 +4,7 @@
  * one binary runs on any x86-64 CPU; other CPUs and compilers get the scalar
  * path (tsp_search). */
 #include "tsp_simd.h"
+#include "tsp_search.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -42,7 +42,7 @@ static void TSP_SIMD_FN(const kperm_u32 *d, int n, int symmetric, kperm_u64 b0, 
                 v.home[i][lane] = live ? k.home[i] : 0;
                 for (j = 0; j < TSP_SUFFIX; j++)
                     v.dd[i][j][lane] = live ? k.dd[i][j] : 0;
-                v.skip[i][lane] = !live || k.x[i] < k.below ? TSP_NO_TOUR : 0;
+                v.skip[i][lane] = !live || k.x[i] < k.below ? TSP_NONE32 : 0;
                 v.skip_all[i] &= v.skip[i][lane] != 0;
             }
         }

@@ -1,5 +1,6 @@
 /* tsp_units.c - the pruned search past 21 cities (see tsp_units.h). */
 #include "tsp_units.h"
+#include "tsp_bound.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,7 @@ kperm_rank tsp_unit_total(int n, int p)
  * its first city, or the bound above limit), or -1 */
 static tsp_sub unit_sub(const tsp_instance *inst, const kperm_u8 *pre, int p, kperm_u64 limit, int *cut)
 {
-    kperm_u8 city[TSP_CITIES_MAX], left[TSP_CITIES_MAX];
+    kperm_u8 city[TSP_MAX_CITIES], left[TSP_MAX_CITIES];
     tsp_sub s = tsp_sub_whole(inst->n);
     int j, i, r, n = inst->n;
     *cut = -1;
@@ -54,7 +55,7 @@ int tsp_units_search(tsp_backend *b, const tsp_instance *inst, int p, kperm_rank
                      kperm_u64 known, tsp_best *best, tsp_tally *tally, kperm_u64 *skipped, char *err,
                      size_t errsize)
 {
-    kperm_u8 pre[TSP_CITIES_MAX];
+    kperm_u8 pre[TSP_MAX_CITIES];
     tsp_best got;
     kperm_rank u = ub, span = 0, next = 0;
     int m = inst->n - 1, cut;
@@ -89,7 +90,7 @@ int tsp_units_search(tsp_backend *b, const tsp_instance *inst, int p, kperm_rank
 
 void tsp_unit_tour(int n, int p, const tsp_best *best, kperm_u8 *tour)
 {
-    kperm_u8 suffix[KPERM_MAX_N], city[TSP_CITIES_MAX];
+    kperm_u8 suffix[KPERM_MAX_N], city[TSP_MAX_CITIES];
     kperm_u64 rest = (KPERM_U64(1) << (n - 1)) - 1; /* values 0..n-2 */
     int i;
     if (!p) {

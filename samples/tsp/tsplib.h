@@ -3,14 +3,12 @@
 #define TSP_TSPLIB_H
 
 #include <stddef.h>
+#include "tsp_types.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define TSP_MIN_CITIES 3
-#define TSP_MAX_CITIES 30          /* --prune; the exhaustive search: TSP_MAX_EXHAUSTIVE */
-#define TSP_MAX_EXHAUSTIVE 21      /* city 1 fixed, 20 permuted: 64-bit ranks */
 #define TSP_MAX_WEIGHT 2147483647L /* so that every tour length fits with room */
 #define TSP_ERR_SIZE 512
 

@@ -5,6 +5,7 @@
  * be consistent. The instance is random n = 9, seed 1, which the seed in
  * tests/fuzz/checkpoint was written for. */
 #include "tsp_checkpoint.h"
+#include "kperm.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
