@@ -43,6 +43,7 @@ TSP_HEADERS := $(wildcard $(TSP)/*.h) $(CORE)
 # every object but the job: kperm-tsp links tsp_job_local.o, kperm-tsp-mpi tsp_job_mpi.o
 TSP_OBJS := $(B)/tsp/main.o $(B)/tsp/tsplib.o $(B)/tsp/tsp_cpu.o $(B)/tsp/tsp_simd.o $(B)/tsp/tsp_pool.o \
             $(B)/tsp/tsp_checkpoint.o $(B)/tsp/tsp_run.o $(B)/tsp/tsp_seed.o $(B)/tsp/tsp_units.o \
+            $(B)/tsp/tsp_report.o \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)

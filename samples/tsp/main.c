@@ -15,6 +15,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tsp_run.h"
+#include "tsp_report.h"
 #include "tsp_seed.h"
 #include "tsp_units.h"
 #include "tsp_simd.h"
@@ -336,148 +337,67 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
     return 0;
 }
 
-/* the length of the well-formed UTF-8 sequence at s (1..4; no overlong
- * forms, surrogates or code points past U+10FFFF), or 0 */
-static int utf8_length(const unsigned char *s)
-{
-    int len = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-            : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0, i;
-    for (i = 1; i < len; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) || (s[0] == 0xf0 && s[1] < 0x90)
-        || (s[0] == 0xf4 && s[1] >= 0x90))
-        return 0;
-    return len;
-}
-
-/* s as a JSON string, always valid UTF-8: a byte that is not part of a
- * well-formed sequence (a Latin-1 file name, say) becomes \u00XX, the
- * character Latin-1 gives it */
-static void json_string(const char *s)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    putchar('"');
-    while (*u) {
-        int len = utf8_length(u);
-        if (*u == '"' || *u == '\\')
-            printf("\\%c", *u);
-        else if (*u < 32 || *u == 127 || len == 0)
-            printf("\\u%04x", *u);
-        else {
-            fwrite(u, 1, (size_t)len, stdout);
-            u += len;
-            continue;
-        }
-        u++;
-    }
-    putchar('"');
-}
-
-/* what each rank searched with, gathered on rank 0 */
-typedef struct {
-    char backend[16], device[256];
-} rank_info;
-
-/* the answer and how it was found; info is NULL when a finished checkpoint
- * gave it */
+/* the answer and how it was found; info (one per rank) is NULL when a
+ * finished checkpoint gave it */
 typedef struct {
     const tsp_pool *pool;
-    const rank_info *info;
+    tsp_report_rank *info;
     const char *checkpoint;
     int ranks;
     double seconds;
 } report;
 
-static void summary(const report *r, char *backend, size_t bsize, char *device, size_t dsize)
+/* the backend and device of the report: the one rank's, or a summary */
+static void summary(const report *r, tsp_report *out)
 {
     int k, same = 1;
     if (!r->info) {
-        snprintf(backend, bsize, "checkpoint");
-        snprintf(device, dsize, "%s", r->checkpoint);
+        snprintf(out->backend, sizeof out->backend, "checkpoint");
+        snprintf(out->device, sizeof out->device, "%s", r->checkpoint);
         return;
     }
     for (k = 1; k < r->ranks; k++)
         same &= strcmp(r->info[k].backend, r->info[0].backend) == 0;
-    snprintf(backend, bsize, "%s", same ? r->info[0].backend : "mixed");
-    if (r->ranks == 1) {
-        snprintf(device, dsize, "%s", r->info[0].device);
-        return;
-    }
-    snprintf(device, dsize, "%d MPI ranks", r->ranks);
+    snprintf(out->backend, sizeof out->backend, "%s", same ? r->info[0].backend : "mixed");
+    if (r->ranks == 1)
+        snprintf(out->device, sizeof out->device, "%s", r->info[0].device);
+    else
+        snprintf(out->device, sizeof out->device, "%d MPI ranks", r->ranks);
 }
 
-/* the pool's counts (ranks, or units past 21 cities) as tours, in decimal */
-typedef struct {
-    char tours[48], resumed[48], searched[48], rank[48];
-} counts;
-
-static void count_tours(const tsp_instance *inst, int p, const tsp_pool *pool, counts *c, double *searched)
-{
-    kperm_rank done = pool->done_ranks - pool->resumed;
-    tsp_unit_tours(inst->n, p, inst->symmetric, pool->total, c->tours, sizeof c->tours);
-    tsp_unit_tours(inst->n, p, inst->symmetric, pool->resumed, c->resumed, sizeof c->resumed);
-    *searched = tsp_unit_tours(inst->n, p, inst->symmetric, done, c->searched, sizeof c->searched);
-    tsp_unit_rank(inst->n, p, &pool->best, c->rank, sizeof c->rank);
-}
-
+/* the pool's answer and counts (ranks, or units past 21 cities) as a
+ * report: tours and ranks in decimal */
 static void print_result(const options *o, const tsp_instance *inst, const report *r)
 {
     const tsp_pool *pool = r->pool;
-    const tsp_best *best = &pool->best;
-    tsp_tally tally = tsp_pool_tally(pool);
-    counts c;
-    double searched, rate;
+    tsp_report out;
     kperm_u8 perm[TSP_MAX_CITIES];
-    char backend[32], device[300], mine[48];
-    int i, m = inst->n - 1, p = tsp_unit_cities(inst->n, o->prune);
-    count_tours(inst, p, pool, &c, &searched);
-    rate = searched / (r->seconds > 0 ? r->seconds : 1e-9);
-    tsp_unit_tour(inst->n, p, best, perm);
-    summary(r, backend, sizeof backend, device, sizeof device);
-    if (o->json) {
-        printf("{\"name\": ");
-        json_string(inst->name);
-        printf(", \"n\": %d, \"type\": \"%s\", \"length\": %llu, \"tour\": [1", inst->n, inst->type,
-               best->length);
-        for (i = 0; i < m; i++)
-            printf(", %d", perm[i] + 2);
-        printf("], \"rank\": %s, \"backend\": \"%s\", \"device\": ", c.rank, backend);
-        json_string(device);
-        printf(", \"tours\": %s, \"seconds\": %.6f, \"tours_per_second\": %.6g, \"resumed_tours\": %s, "
-               "\"searched_tours\": %s, \"prune\": %s, \"visited\": ", c.tours, r->seconds, rate, c.resumed,
-               c.searched, o->prune ? "true" : "false");
-        if (o->prune)
-            printf("%llu", tally.visited);
-        else
-            printf("%s", c.searched);
-        printf(", \"pruned_prefixes\": %llu, \"ranks\": %d, \"devices\": [", tally.pruned, r->ranks);
-        for (i = 0; r->info && i < r->ranks; i++) {
-            printf("%s{\"rank\": %d, \"backend\": \"%s\", \"device\": ", i ? ", " : "", i, r->info[i].backend);
-            json_string(r->info[i].device);
-            tsp_unit_tours(inst->n, p, inst->symmetric, pool->searched[i], mine, sizeof mine);
-            printf(", \"searched_tours\": %s}", mine);
-        }
-        printf("]}\n");
-        return;
-    }
-    printf("instance: %s (%d cities, %s, %s)\n", inst->name, inst->n, inst->type, inst->weight_type);
-    printf("optimal length: %llu\n", best->length);
-    printf("tour: 1");
-    for (i = 0; i < m; i++)
-        printf(" %d", perm[i] + 2);
-    printf("\nbackend: %s (%s)\n", backend, device);
-    for (i = 0; r->info && r->ranks > 1 && i < r->ranks; i++) {
-        tsp_unit_tours(inst->n, p, inst->symmetric, pool->searched[i], mine, sizeof mine);
-        printf("  rank %d: %s (%s), %s tours\n", i, r->info[i].backend, r->info[i].device, mine);
-    }
-    printf("tours%s: %s%s\n", o->prune ? "" : " evaluated", c.tours,
-           inst->symmetric ? " (each tour once, not with its reverse)" : "");
-    if (o->prune)
-        printf("pruned: %llu tours evaluated, %llu prefixes skipped\n", tally.visited, tally.pruned);
-    if (pool->resumed)
-        printf("resumed: %s tours were done before, from %s\n", c.resumed, o->checkpoint);
-    printf("time: %.3f s, %.4g tours/s\n", r->seconds, rate);
+    double searched;
+    int i, p = tsp_unit_cities(inst->n, o->prune);
+    memset(&out, 0, sizeof out);
+    out.inst = inst;
+    out.prune = o->prune;
+    out.length = pool->best.length;
+    tsp_unit_tour(inst->n, p, &pool->best, perm);
+    out.tour[0] = 1;
+    for (i = 1; i < inst->n; i++)
+        out.tour[i] = perm[i - 1] + 2;
+    tsp_unit_rank(inst->n, p, &pool->best, out.rank, sizeof out.rank);
+    tsp_unit_tours(inst->n, p, inst->symmetric, pool->total, out.tours, sizeof out.tours);
+    tsp_unit_tours(inst->n, p, inst->symmetric, pool->resumed, out.resumed, sizeof out.resumed);
+    searched = tsp_unit_tours(inst->n, p, inst->symmetric, pool->done_ranks - pool->resumed, out.searched,
+                              sizeof out.searched);
+    out.resumed_from = pool->resumed ? o->checkpoint : NULL;
+    out.seconds = r->seconds;
+    out.tours_per_second = searched / (r->seconds > 0 ? r->seconds : 1e-9);
+    out.tally = tsp_pool_tally(pool);
+    out.ranks = r->ranks;
+    for (i = 0; r->info && i < r->ranks; i++)
+        tsp_unit_tours(inst->n, p, inst->symmetric, pool->searched[i], r->info[i].searched,
+                       sizeof r->info[i].searched);
+    out.per_rank = r->info;
+    summary(r, &out);
+    tsp_report_write(&out, o->json);
 }
 
 /* the backend of this rank, by --backend and its place on the host; seconds
@@ -538,7 +458,7 @@ int main(int argc, char **argv)
     tsp_backend b;
     tsp_run_options run;
     report r;
-    rank_info mine, *info = NULL;
+    tsp_report_rank mine, *info = NULL;
     char err[TSP_ERR_SIZE], *claimed = NULL; /* the checkpoint file, links followed (rank 0) */
     kperm_rank total = 0;
     double t0 = 0;
@@ -604,7 +524,7 @@ int main(int argc, char **argv)
     memset(&mine, 0, sizeof mine);
     snprintf(mine.backend, sizeof mine.backend, "%s", b.name);
     snprintf(mine.device, sizeof mine.device, "%s", b.device);
-    if (rank == 0 && !(info = (rank_info *)calloc((size_t)r.ranks, sizeof *info))) {
+    if (rank == 0 && !(info = (tsp_report_rank *)calloc((size_t)r.ranks, sizeof *info))) {
         fprintf(stderr, "%s: out of memory\n", prog);
         tsp_job_abort(4);
     }
