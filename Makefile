@@ -9,7 +9,8 @@ MPICC ?= $(shell command -v mpicc 2>/dev/null)
 STRICT := -std=c99 -Wall -Wextra -Werror -pedantic
 CFLAGS ?= -O2
 INC := -Iinclude -Icl -Itests
-NVCCFLAGS := -arch=sm_90 -O3 -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -Iinclude -Icu -Itests
+ARCH := sm_90
+NVCCFLAGS := -arch=$(ARCH) -O3 -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -Iinclude -Icu -Itests
 SANITIZE := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 # The build's configuration, as found on this machine: everything built depends
@@ -20,7 +21,7 @@ STAMP := $(B)/config.stamp
 STAMP_TEXT := CC=$(CC) CFLAGS=$(CFLAGS) NVCC=$(NVCC) NVCCFLAGS=$(NVCCFLAGS) OPENCL=$(OPENCL) MPICC=$(MPICC)
 
 CORE := include/kperm.h $(wildcard include/kperm/*.h)
-CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu)
+CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*/*.cu bench/*.cu)
 
 # Debian packages the build and the tests use (make deps installs the missing ones)
 DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
@@ -37,56 +38,63 @@ $(STAMP): FORCE
 # what a link or an archive takes: the prerequisites but the stamp
 INPUTS = $(filter-out $(STAMP),$^)
 
-# --- the TSP sample: the C backend always, OpenCL and CUDA where they build
+# --- the TSP sample: the C backend always, OpenCL and CUDA where they build.
+# Its folders: search/ (the search every backend runs), backends/, run/ (the
+# pool, the jobs, checkpoints), io/ (the TSPLIB reader, the report).
 TSP := samples/tsp
-TSP_HEADERS := $(wildcard $(TSP)/*.h) $(CORE)
+TSP_DIRS := $(TSP) $(TSP)/search $(TSP)/backends $(TSP)/run $(TSP)/io
+TSP_INC := -Iinclude $(addprefix -I,$(TSP_DIRS))
+TSP_HEADERS := $(foreach d,$(TSP_DIRS),$(wildcard $(d)/*.h)) $(CORE)
+TSPLIB_C := $(TSP)/io/tsplib.c
+SIMD_C := $(TSP)/backends/tsp_simd.c
+POOL_C := $(TSP)/run/tsp_pool.c $(TSP)/run/tsp_checkpoint.c
+vpath %.c $(TSP_DIRS)
+vpath %.cu $(TSP)/backends
 # every object but the job: kperm-tsp links tsp_job_local.o, kperm-tsp-mpi tsp_job_mpi.o
-TSP_OBJS := $(B)/tsp/main.o $(B)/tsp/tsplib.o $(B)/tsp/tsp_cpu.o $(B)/tsp/tsp_simd.o $(B)/tsp/tsp_pool.o \
-            $(B)/tsp/tsp_checkpoint.o $(B)/tsp/tsp_run.o $(B)/tsp/tsp_seed.o $(B)/tsp/tsp_units.o \
-            $(B)/tsp/tsp_report.o \
+TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_pool.o tsp_checkpoint.o \
+                                   tsp_run.o tsp_seed.o tsp_units.o) \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
 TSP_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
-
-$(B)/tsp/%.o: $(TSP)/%.c $(TSP_HEADERS) $(STAMP)
-	@mkdir -p $(dir $@)
-	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) $(TSP_DEFS) -c $< -o $@
-$(B)/tsp/tsp_kernel_source.c: $(B)/cl_embed $(TSP)/tsp_kernel.cl $(TSP_HEADERS) cl/kperm.cl $(STAMP)
-	@mkdir -p $(dir $@)
-	$(B)/cl_embed tsp_kernel_source_text $(TSP)/tsp_kernel.cl $(TSP) include cl > $@.tmp && mv $@.tmp $@
-$(B)/tsp/tsp_kernel_source.o: $(B)/tsp/tsp_kernel_source.c $(STAMP)
-	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
-$(B)/tsp/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h $(STAMP)
-	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -I$(TSP) -c $< -o $@
-$(B)/kperm-tsp: $(TSP_OBJS) $(B)/tsp/tsp_job_local.o $(STAMP)
-	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $(INPUTS) $(TSP_LIBS) -o $@
+TSP_LINK = $(if $(NVCC),$(NVCC) -arch=$(ARCH),$(CC))
 
 # kperm-tsp-faults: kperm-tsp whose OpenCL and CUDA backends fail on request
 # (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC) and whose pruned
-# search splits small instances into units (KPERM_TSP_UNIT_SPAN), for the tests only
-$(B)/tsp_faults/tsp_opencl.o: $(TSP)/tsp_opencl.c $(TSP_HEADERS) $(STAMP)
+# search splits small instances into units (KPERM_TSP_UNIT_SPAN), for the
+# tests only: the objects of build/tsp_faults are built with -DTSP_FAULTS
+FAULTY := tsp_units.o $(if $(OPENCL),tsp_opencl.o) $(if $(NVCC),tsp_cuda.o)
+FAULT_OBJS := $(filter-out $(addprefix $(B)/tsp/,$(FAULTY)),$(TSP_OBJS)) $(addprefix $(B)/tsp_faults/,$(FAULTY))
+$(B)/tsp_faults/%.o: TSP_DEFS += -DTSP_FAULTS
+$(B)/tsp_faults/%.o: NVCC_DEFS := -DTSP_FAULTS
+
+# (a pattern rule with two targets would make both at once: one rule each)
+TSP_CC = @mkdir -p $(dir $@) && $(CC) $(STRICT) $(CFLAGS) $(TSP_INC) $(TSP_DEFS) -c $< -o $@
+TSP_NVCC = @mkdir -p $(dir $@) && $(NVCC) $(NVCCFLAGS) $(TSP_INC) $(NVCC_DEFS) -c $< -o $@
+$(B)/tsp/%.o: %.c $(TSP_HEADERS) $(STAMP)
+	$(TSP_CC)
+$(B)/tsp_faults/%.o: %.c $(TSP_HEADERS) $(STAMP)
+	$(TSP_CC)
+$(B)/tsp/%.o: %.cu $(TSP_HEADERS) cu/kperm_cuda.h $(STAMP)
+	$(TSP_NVCC)
+$(B)/tsp_faults/%.o: %.cu $(TSP_HEADERS) cu/kperm_cuda.h $(STAMP)
+	$(TSP_NVCC)
+$(B)/tsp/tsp_kernel_source.c: $(B)/cl_embed $(TSP)/backends/tsp_kernel.cl $(TSP_HEADERS) cl/kperm.cl $(STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) $(TSP_DEFS) -DTSP_FAULTS -c $< -o $@
-$(B)/tsp_faults/tsp_cuda.o: $(TSP)/tsp_cuda.cu $(TSP_HEADERS) cu/kperm_cuda.h $(STAMP)
-	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -I$(TSP) -DTSP_FAULTS -c $< -o $@
-$(B)/tsp_faults/tsp_units.o: $(TSP)/tsp_units.c $(TSP_HEADERS) $(STAMP)
-	@mkdir -p $(dir $@)
-	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -DTSP_FAULTS -c $< -o $@
-FAULT_OBJS := $(filter-out $(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_cuda.o $(B)/tsp/tsp_units.o,$(TSP_OBJS)) \
-              $(B)/tsp_faults/tsp_units.o \
-              $(if $(OPENCL),$(B)/tsp_faults/tsp_opencl.o) $(if $(NVCC),$(B)/tsp_faults/tsp_cuda.o)
+	$(B)/cl_embed tsp_kernel_source_text $(TSP)/backends/tsp_kernel.cl $(TSP_DIRS) include cl > $@.tmp && mv $@.tmp $@
+$(B)/tsp/tsp_kernel_source.o: $(B)/tsp/tsp_kernel_source.c $(STAMP)
+	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
+$(B)/kperm-tsp: $(TSP_OBJS) $(B)/tsp/tsp_job_local.o $(STAMP)
+	$(TSP_LINK) $(INPUTS) $(TSP_LIBS) -o $@
 $(B)/kperm-tsp-faults: $(FAULT_OBJS) $(B)/tsp/tsp_job_local.o $(STAMP)
-	$(if $(NVCC),$(NVCC) -arch=sm_90,$(CC)) $(INPUTS) $(TSP_LIBS) -o $@
+	$(TSP_LINK) $(INPUTS) $(TSP_LIBS) -o $@
 
 # kperm-tsp-mpi: the same program on the ranks of an MPI job, where mpicc is found
-$(B)/tsp/tsp_job_mpi.o: $(TSP)/tsp_job_mpi.c $(TSP_HEADERS) $(STAMP)
+$(B)/tsp/tsp_job_mpi.o: $(TSP)/run/tsp_job_mpi.c $(TSP_HEADERS) $(STAMP)
 	@mkdir -p $(dir $@)
-	$(MPICC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -c $< -o $@
+	$(MPICC) $(STRICT) $(CFLAGS) $(TSP_INC) -c $< -o $@
 $(B)/kperm-tsp-mpi: $(TSP_OBJS) $(B)/tsp/tsp_job_mpi.o $(STAMP)
-	$(if $(NVCC),$(NVCC) -ccbin $(MPICC) -arch=sm_90,$(MPICC)) $(INPUTS) $(TSP_LIBS) $(if $(NVCC),-lstdc++) -o $@
+	$(if $(NVCC),$(NVCC) -ccbin $(MPICC) -arch=$(ARCH),$(MPICC)) $(INPUTS) $(TSP_LIBS) $(if $(NVCC),-lstdc++) -o $@
 
 run: $(B)/kperm-tsp
 	$(B)/kperm-tsp data/burma14.tsp
@@ -98,11 +106,10 @@ $(B)/bench_cuda: bench/bench_cuda.cu $(BENCH_DEPS) cu/kperm_cuda.h $(STAMP) | $(
 	$(NVCC) $(NVCCFLAGS) -Ibench $< -o $@
 $(B)/bench_cl: bench/bench_cl.c $(BENCH_DEPS) tests/cl_util.h $(B)/libkperm_cl.a $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) -Ibench $< $(B)/libkperm_cl.a -lOpenCL -o $@
-$(B)/bench_tsp_cpu: bench/bench_tsp_cpu.c bench/held_karp.h bench/tsp_v1.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(STAMP) | $(B)
-	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -Iinclude -I$(TSP) -Ibench $< $(TSP)/tsp_simd.c $(TSP)/tsplib.c \
-	    -lm -o $@
-$(B)/bench_tsp: bench/bench_tsp.cu bench/held_karp.h bench/tsp_v1.h $(BENCH_DEPS) $(TSP_HEADERS) $(TSP)/tsplib.c cu/kperm_cuda.h $(STAMP) | $(B)
-	$(NVCC) $(NVCCFLAGS) -Ibench -I$(TSP) $< $(TSP)/tsplib.c -o $@
+$(B)/bench_tsp_cpu: bench/bench_tsp_cpu.c bench/held_karp.h bench/tsp_v1.h $(SIMD_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
+	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Ibench $< $(SIMD_C) $(TSPLIB_C) -lm -o $@
+$(B)/bench_tsp: bench/bench_tsp.cu bench/held_karp.h bench/tsp_v1.h $(BENCH_DEPS) $(TSP_HEADERS) $(TSPLIB_C) cu/kperm_cuda.h $(STAMP) | $(B)
+	$(NVCC) $(NVCCFLAGS) -Ibench $(TSP_INC) $< $(TSPLIB_C) -o $@
 bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl) $(B)/kperm-tsp $(B)/bench_tsp_cpu
 	$(if $(NVCC),$(B)/bench_cuda,@echo "SKIP CUDA benchmarks: nvcc not found")
 	$(if $(OPENCL),$(B)/bench_cl bench,@echo "SKIP OpenCL benchmarks: no OpenCL headers")
@@ -111,34 +118,27 @@ bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl
 	sh bench/tsp_backends.sh
 
 # --- TSP tests: the reader (also under the sanitizers), the solver through its CLI
-TSPLIB_DEPS := tests/test_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h
-$(B)/test_tsplib: $(TSPLIB_DEPS) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
-$(B)/test_tsplib_san: $(TSPLIB_DEPS) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) -Iinclude -I$(TSP) -Itests tests/test_tsplib.c $(TSP)/tsplib.c -lm -o $@
-$(B)/test_tsp: tests/test_tsp.c $(TSP)/tsplib.c $(TSP)/tsplib.h tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
-	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) -Iinclude -I$(TSP) -Itests -Ibench tests/test_tsp.c $(TSP)/tsplib.c -lm -o $@
-
-POOL_DEPS := tests/test_pool.c tests/check.h tests/rng.h $(TSP)/tsp_pool.c $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c $(TSP_HEADERS)
-$(B)/test_pool: $(POOL_DEPS) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(TSP) -Itests tests/test_pool.c $(TSP)/tsp_pool.c \
-	    $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c -lm -o $@
-$(B)/test_pool_san: $(POOL_DEPS) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) -Iinclude -I$(TSP) -Itests tests/test_pool.c $(TSP)/tsp_pool.c \
-	    $(TSP)/tsp_checkpoint.c $(TSP)/tsplib.c -lm -o $@
+$(B)/test_tsplib: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(STAMP) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
+$(B)/test_tsplib_san: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(STAMP) | $(B)
+	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
+$(B)/test_tsp: tests/test_tsp.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
+	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSPLIB_C) -lm -o $@
+$(B)/test_pool: tests/test_pool.c tests/check.h tests/rng.h $(POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(POOL_C) $(TSPLIB_C) -lm -o $@
+$(B)/test_pool_san: tests/test_pool.c tests/check.h tests/rng.h $(POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
+	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(POOL_C) $(TSPLIB_C) -lm -o $@
 
 # libFuzzer on the TSPLIB reader and on the checkpoint reader, seeded with
 # every test file and the corpora kept in tests/fuzz (tests/fuzz/CAMPAIGN.md);
 # any crash, leak or sanitizer report fails. FUZZ_SECONDS bounds each
 # target's run (make test uses it too).
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -I$(TSP)
-$(B)/fuzz_tsplib: tests/fuzz/fuzz_tsplib.c $(TSP)/tsplib.c $(TSP)/tsplib.h $(STAMP) | $(B)
-	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_tsplib.c $(TSP)/tsplib.c -lm -o $@
-$(B)/fuzz_checkpoint: tests/fuzz/fuzz_checkpoint.c $(TSP)/tsp_checkpoint.c $(TSP)/tsp_pool.c $(TSP)/tsplib.c \
-                      $(TSP_HEADERS) $(STAMP) | $(B)
-	clang $(FUZZ_FLAGS) tests/fuzz/fuzz_checkpoint.c $(TSP)/tsp_checkpoint.c $(TSP)/tsp_pool.c $(TSP)/tsplib.c \
-	    -lm -o $@
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(TSP_INC)
+$(B)/fuzz_tsplib: tests/fuzz/fuzz_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
+	clang $(FUZZ_FLAGS) $< $(TSPLIB_C) -lm -o $@
+$(B)/fuzz_checkpoint: tests/fuzz/fuzz_checkpoint.c $(POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
+	clang $(FUZZ_FLAGS) $< $(POOL_C) $(TSPLIB_C) -lm -o $@
 fuzz: $(B)/fuzz_tsplib $(B)/fuzz_checkpoint
 	rm -rf $(B)/fuzz && mkdir -p $(B)/fuzz/tsplib $(B)/fuzz/checkpoint
 	cp tests/tsp/good/*.tsp tests/tsp/bad/*.tsp data/*.tsp $(wildcard tests/fuzz/tsplib/*) $(B)/fuzz/tsplib/
@@ -168,37 +168,19 @@ $(B)/kperm_cl.o: cl/kperm_cl.c cl/kperm_cl.h $(STAMP) | $(B)
 $(B)/libkperm_cl.a: $(B)/kperm_cl.o $(B)/kperm_cl_source.o $(STAMP)
 	rm -f $@ && ar rcs $@ $(INPUTS)
 
-# --- tests: host C under gcc, clang and the sanitizers
-$(B)/test_lex_gcc: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
-	gcc $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_lex_clang: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
-	clang $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_lex_san: tests/test_lex.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_families: tests/test_families.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
+# --- tests: host C under gcc, clang and the sanitizers. Each core test is
+# built with $(CC) and, as NAME_san, with clang's ASan and UBSan.
+CORE_TESTS := test_families test_walk test_skip test_family_cursors test_contract
+TEST_DEPS := tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP)
+$(addprefix $(B)/,$(CORE_TESTS)): $(B)/%: tests/%.c $(TEST_DEPS) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_families_san: tests/test_families.c tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP) | $(B)
+$(addprefix $(B)/,$(addsuffix _san,test_lex $(CORE_TESTS))): $(B)/%_san: tests/%.c $(TEST_DEPS) | $(B)
 	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_walk: tests/test_walk.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_walk_san: tests/test_walk.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_skip: tests/test_skip.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_skip_san: tests/test_skip.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_contract: tests/test_contract.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_contract_san: tests/test_contract.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_family_cursors: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@
-$(B)/test_family_cursors_san: tests/test_family_cursors.c tests/check.h tests/rng.h $(CORE) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) $(INC) $< -o $@
-$(B)/test_tsp_search: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) $(STAMP) | $(B)
-	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
-$(B)/test_tsp_search_clang: tests/test_tsp_search.c tests/check.h tests/rng.h $(TSP)/tsp_simd.c $(TSP_HEADERS) $(CORE) $(STAMP) | $(B)
-	clang $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) -I$(TSP) $< $(TSP)/tsp_simd.c -o $@
+$(B)/test_lex_gcc $(B)/test_lex_clang: $(B)/test_lex_%: tests/test_lex.c $(TEST_DEPS) | $(B)
+	$* $(STRICT) $(CFLAGS) $(INC) $< -o $@
+$(B)/test_tsp_search $(B)/test_tsp_search_clang: tests/test_tsp_search.c tests/check.h tests/rng.h $(SIMD_C) \
+                                                $(TSP_HEADERS) $(STAMP) | $(B)
+	$(if $(findstring clang,$@),clang,$(CC)) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(INC) $(TSP_INC) $< $(SIMD_C) -o $@
 $(B)/python_fixtures: tests/python_fixtures.c $(B)/lex_vectors.o $(B)/libkperm_cl.a $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/lex_vectors.o $(B)/libkperm_cl.a -o $@
 # the vectors' host C records (every kind, bad input included) under the sanitizers
@@ -224,7 +206,7 @@ $(B)/derangements: examples/derangements.cu $(CORE) cu/kperm_cuda.h $(STAMP) | $
 # one object per .cu file: CI has no GPU, but every CUDA file must still compile
 $(B)/nvcc/%.o: %.cu $(CORE) cu/kperm_cuda.h $(STAMP)
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -Ibench -Isamples/tsp -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) -Ibench $(TSP_INC) -c $< -o $@
 
 test:
 	@$(MAKE) -s deps

@@ -14,7 +14,7 @@ done
 nvidia-smi -L
 make -s clean
 make -s all >/dev/null 2>&1
-KPERM_TSP_LARGE=1 NVCC=$(command -v nvcc) CUDA_SOURCES="$(ls tests/*.cu examples/*.cu samples/*/*.cu bench/*.cu 2>/dev/null)" \
+KPERM_TSP_LARGE=1 NVCC=$(command -v nvcc) CUDA_SOURCES="$(ls tests/*.cu examples/*.cu samples/*/*/*.cu bench/*.cu 2>/dev/null)" \
     sh tests/run.sh
 
 # the solver's own report on each backend, for the notes

@@ -1,4 +1,4 @@
-/* test_tsp_search.c - the block search of samples/tsp/tsp_search.h (what
+/* test_tsp_search.c - the block search of samples/tsp/search/tsp_search.h (what
  * every backend runs) and the C backend's vector form of it (tsp_simd.c, on
  * every instruction set this CPU has, and forced scalar) against the general
  * search (kperm's cursor, one order at a time in rank order, strict
