@@ -47,13 +47,15 @@ static __device__ void cudafy_range(const kperm_u32 *d, int n, kperm_rank begin,
 __global__ void __launch_bounds__(TSP_GROUP)
 k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end, tsp_best *groups)
 {
-    __shared__ kperm_u32 d[TSP_MAX_CITIES * TSP_MAX_CITIES];
-    __shared__ kperm_u64 lens[TSP_GROUP];
-    __shared__ kperm_rank ranks[TSP_GROUP];
+    __shared__ tsp_scratch mem;
+    kperm_u32 *d = mem.d;
     kperm_u64 item = (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, items = (kperm_u64)gridDim.x * blockDim.x;
     if (method == KPERM) { /* exactly what kperm-tsp runs */
-        tsp_group_search(dist, n, 1, 1, begin, end, item, items, threadIdx.x, TSP_GROUP, d, lens, ranks,
-                         &groups[blockIdx.x], tsp_sub_whole(n), NULL, NULL);
+        tsp_task task = tsp_task_of(tsp_sub_whole(n), begin, end, TSP_NONE);
+        task.n = n;
+        task.symmetric = 1;
+        task.mode = TSP_BLOCKS;
+        tsp_group_search(dist, &task, item, items, threadIdx.x, TSP_GROUP, &mem, &groups[blockIdx.x], NULL, NULL);
         return;
     }
     kperm_u64 len = TSP_NONE;
@@ -70,20 +72,19 @@ k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end
         kperm_split(begin, end, items, item, &b, &e);
         tsp_search_range(d, n, 1, b, e, &len, &rank);
     }
-    lens[threadIdx.x] = len;
-    ranks[threadIdx.x] = rank;
-    tsp_group_fold(lens, ranks, threadIdx.x, TSP_GROUP, 0);
+    mem.lens[threadIdx.x] = len;
+    mem.ranks[threadIdx.x] = rank;
+    tsp_group_fold(mem.lens, mem.ranks, threadIdx.x, TSP_GROUP, 0);
     if (threadIdx.x == 0) {
-        groups[blockIdx.x].length = lens[0];
-        groups[blockIdx.x].rank = ranks[0];
+        groups[blockIdx.x].length = mem.lens[0];
+        groups[blockIdx.x].rank = mem.ranks[0];
     }
 }
 
 __global__ void __launch_bounds__(TSP_GROUP) k_final(const tsp_best *groups, int count, tsp_best *best)
 {
-    __shared__ kperm_u64 lens[TSP_GROUP];
-    __shared__ kperm_rank ranks[TSP_GROUP];
-    tsp_group_final(groups, count, best, threadIdx.x, TSP_GROUP, lens, ranks, 0, NULL, NULL);
+    __shared__ tsp_scratch mem;
+    tsp_group_final(groups, count, best, threadIdx.x, TSP_GROUP, &mem, 0, NULL, NULL);
 }
 
 /* one full search: ms by CUDA events (median of reps after a warm-up), the result */

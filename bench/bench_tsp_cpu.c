@@ -30,15 +30,20 @@ static double now(void)
 static double search(int m, const tsp_instance *t, kperm_u64 *len, kperm_rank *rank)
 {
     kperm_rank total = 0;
+    tsp_task task;
     double t0;
     kperm_count(t->n - 1, &total);
+    task = tsp_task_of(tsp_sub_whole(t->n), 0, total, TSP_NONE);
+    task.n = t->n;
+    task.symmetric = t->symmetric;
+    task.mode = TSP_BLOCKS;
     *len = TSP_NONE;
     *rank = TSP_NONE;
     t0 = now();
     if (m == V1)
         tsp_v1_search_blocks(t->dist, t->n, t->symmetric, 0, total / TSP_V1_BLOCK, len, rank);
     else
-        tsp_simd_search(t->dist, t->n, t->symmetric, 1, 0, total, 0, 1, len, rank);
+        tsp_simd_search(t->dist, &task, 0, 1, len, rank);
     return now() - t0;
 }
 

@@ -81,6 +81,7 @@ static void test_against_general(int simd)
         kperm_u64 items = t % 5 == 0 ? 1 : 1 + rng() % 700, item;
         kperm_u64 len_g = TSP_NONE, len_b = TSP_NONE;
         kperm_rank rank_g = TSP_NONE, rank_b = TSP_NONE, total;
+        tsp_task task;
         for (i = 0; i < n; i++)
             for (j = 0; j <= i; j++) {
                 d[i * n + j] = i == j ? 0 : 1 + (kperm_u32)(rng() % (kperm_u64)spread);
@@ -89,13 +90,17 @@ static void test_against_general(int simd)
         kperm_count(n - 1, &total);
         CHECK(tsp_narrow_ok(d, n), "n = %d: the block search does not apply", n);
         tsp_search_range(d, n, symmetric, 0, total, &len_g, &rank_g);
+        task = tsp_task_of(tsp_sub_whole(n), 0, total, TSP_NONE);
+        task.n = n;
+        task.symmetric = symmetric;
+        task.mode = TSP_BLOCKS;
         for (item = 0; item < items; item++) {
             kperm_u64 l = TSP_NONE;
             kperm_rank r = TSP_NONE;
             if (simd)
-                tsp_simd_search(d, n, symmetric, 1, 0, total, item, items, &l, &r);
+                tsp_simd_search(d, &task, item, items, &l, &r);
             else
-                tsp_search(d, n, symmetric, 1, 0, total, item, items, &l, &r);
+                tsp_search(d, &task, item, items, &l, &r);
             if (tsp_better(l, r, len_b, rank_b)) {
                 len_b = l;
                 rank_b = r;

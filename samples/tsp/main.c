@@ -318,14 +318,14 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
         return 0;
     }
     t0 = tsp_now();
-    tsp_sub whole = tsp_sub_whole(inst->n);
-    if (b->search(b, &whole, 0, trial, TSP_NONE, err, sizeof err)) {
+    tsp_task trial_task = tsp_task_of(tsp_sub_whole(inst->n), 0, trial, TSP_NONE);
+    if (b->search(b, &trial_task, err, sizeof err)) {
         say_error(err);
         return -1;
     }
     t_cpu = tsp_now() - t0;
     t0 = tsp_now();
-    if (other.search(&other, &whole, 0, trial, TSP_NONE, err, sizeof err))
+    if (other.search(&other, &trial_task, err, sizeof err))
         t_cl = 1e30;
     else
         t_cl = tsp_now() - t0;

@@ -99,6 +99,30 @@ KPERM_FN tsp_sub tsp_sub_whole(int n)
     return s;
 }
 
+/* One search request: what the backends' search, the group search and the
+ * kernels take (OpenCL: one struct argument). The host fills the range,
+ * known and sub (tsp_task_of); the backend n, symmetric and mode, which it
+ * fixed when it opened. 8-byte fields first and an explicit pad, so that host
+ * C and OpenCL C lay it out alike. */
+typedef struct {
+    kperm_rank begin, end; /* ranks [begin, end): the tours', or, pruned, those of sub's orders */
+    kperm_u64 known;       /* pruned: the shortest length known anywhere (TSP_NONE: none) */
+    tsp_sub sub;           /* pruned: what to complete (tsp_sub_whole: the whole problem) */
+    int n, symmetric, mode; /* mode: a tsp_mode */
+    int pad;
+} tsp_task;
+
+KPERM_FN tsp_task tsp_task_of(tsp_sub sub, kperm_rank begin, kperm_rank end, kperm_u64 known)
+{
+    tsp_task t;
+    t.begin = begin;
+    t.end = end;
+    t.known = known;
+    t.sub = sub;
+    t.n = t.symmetric = t.mode = t.pad = 0;
+    return t;
+}
+
 /* shorter first, then the smaller rank: every backend breaks ties alike */
 KPERM_FN int tsp_better(kperm_u64 la, kperm_rank ra, kperm_u64 lb, kperm_rank rb)
 {

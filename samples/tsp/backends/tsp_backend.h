@@ -16,13 +16,13 @@ struct tsp_backend {
     const char *name;   /* "cuda", "opencl", "cpu" */
     char device[256];   /* what it runs on, for the output */
     int is_gpu;
-    /* Searches ranks [begin, end) (ends on multiples of TSP_BLOCK, or (n-1)!),
-     * folding the result into the backend's running best. Pruning (opened
-     * with place->prune), it searches the ranks of sub's orders instead
-     * (tsp_prune_range) and skips what cannot beat `known` either, the
-     * shortest length known anywhere (TSP_NONE: none). */
-    int (*search)(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kperm_rank end, kperm_u64 known, char *err,
-                  size_t errsize);
+    /* Searches the task's ranks [begin, end) (ends on multiples of
+     * TSP_BLOCK, or (n-1)!), folding the result into the backend's running
+     * best. Pruning (opened with place->prune), they are the ranks of the
+     * task's sub's orders (tsp_prune_range), and what cannot beat the task's
+     * known either is skipped. The backend sets the task's n, symmetric and
+     * mode itself. */
+    int (*search)(tsp_backend *b, const tsp_task *task, char *err, size_t errsize);
     /* The running best: one small result; and what pruning has done so far. */
     int (*result)(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize);
     /* Forgets the running best (between tsp_units.c's units, whose ranks

@@ -17,18 +17,17 @@
 
 typedef struct {
     const tsp_instance *inst;
-    int narrow, prune, thread, threads;
-    kperm_rank begin, end;
+    tsp_task task;
+    int thread, threads;
     kperm_u64 len;
     kperm_rank rank;
     kperm_u32 *shared;
-    tsp_sub sub;
     tsp_tally tally;
 } part;
 
 typedef struct {
     tsp_instance inst;
-    int threads, narrow, prune;
+    int threads, mode;
     kperm_u32 shared; /* pruning: the shortest length known (TSP_NONE32: none) */
     tsp_best best;
     tsp_tally tally;
@@ -39,34 +38,29 @@ static void *run_part(void *arg)
 {
     part *p = (part *)arg;
     kperm_rank b = 0, e = 0;
-    if (!p->prune)
-        tsp_simd_search(p->inst->dist, p->inst->n, p->inst->symmetric, p->narrow, p->begin, p->end,
-                        (kperm_u64)p->thread, (kperm_u64)p->threads, &p->len, &p->rank);
-    else if (kperm_split(p->begin, p->end, (kperm_u64)p->threads, (kperm_u64)p->thread, &b, &e) == KPERM_OK)
-        tsp_prune_range(p->inst->dist, p->inst->n, p->inst->symmetric, p->sub, b, e, p->shared, &p->len, &p->rank,
-                        &p->tally);
+    if (p->task.mode != TSP_PRUNED)
+        tsp_simd_search(p->inst->dist, &p->task, (kperm_u64)p->thread, (kperm_u64)p->threads, &p->len, &p->rank);
+    else if (kperm_split(p->task.begin, p->task.end, (kperm_u64)p->threads, (kperm_u64)p->thread, &b, &e) == KPERM_OK)
+        tsp_prune_range(p->inst->dist, &p->task, b, e, p->shared, &p->len, &p->rank, &p->tally);
     return NULL;
 }
 
-static int cpu_search(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kperm_rank end, kperm_u64 known,
-                      char *err, size_t errsize)
+static int cpu_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
 {
     cpu_state *s = (cpu_state *)b->state;
     pthread_t tid[MAX_THREADS];
     int t, started = 0;
-    tsp_shared_min(&s->shared, known);
     for (t = 0; t < s->threads; t++) {
         part *p = &s->parts[t];
         p->inst = &s->inst;
-        p->narrow = s->narrow;
-        p->prune = s->prune;
+        p->task = *task;
+        p->task.n = s->inst.n;
+        p->task.symmetric = s->inst.symmetric;
+        p->task.mode = s->mode;
         p->shared = &s->shared;
-        p->sub = *sub;
         p->tally.visited = p->tally.pruned = 0;
         p->len = TSP_NONE;
         p->rank = TSP_NONE;
-        p->begin = begin;
-        p->end = end;
         p->thread = t;
         p->threads = s->threads; /* tsp_search deals the range out among them */
     }
@@ -152,8 +146,7 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
         return -1;
     }
     s->inst = *inst;
-    s->narrow = tsp_narrow_ok(inst->dist, inst->n);
-    s->prune = place->prune;
+    s->mode = tsp_mode_for(inst->dist, inst->n, place->prune);
     s->shared = TSP_NONE32;
     if (place->threads > 0)
         cores = place->threads;

@@ -11,30 +11,20 @@
 #include <unistd.h>
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_search_kernel(const kperm_u32 *dist, int n, int symmetric, int mode, kperm_rank begin, kperm_rank end,
-                  tsp_best *groups, tsp_sub sub, volatile kperm_u32 *shared, tsp_tally *tallies)
+tsp_search_kernel(const kperm_u32 *dist, tsp_task task, tsp_best *groups, volatile kperm_u32 *shared,
+                  tsp_tally *tallies)
 {
-    __shared__ kperm_u32 d[TSP_MAX_CITIES * TSP_MAX_CITIES];
-    __shared__ kperm_u64 lens[TSP_GROUP];
-    __shared__ kperm_rank ranks[TSP_GROUP];
-    tsp_group_search(dist, n, symmetric, mode, begin, end, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x,
-                     (kperm_u64)gridDim.x * blockDim.x, (int)threadIdx.x, TSP_GROUP, d, lens, ranks,
-                     &groups[blockIdx.x], sub, shared, &tallies[blockIdx.x]);
+    __shared__ tsp_scratch mem;
+    tsp_group_search(dist, &task, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, (kperm_u64)gridDim.x * blockDim.x,
+                     (int)threadIdx.x, TSP_GROUP, &mem, &groups[blockIdx.x], shared, &tallies[blockIdx.x]);
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
 tsp_final_kernel(const tsp_best *groups, int count, tsp_best *best, int tallied, const tsp_tally *tallies,
                  tsp_tally *total)
 {
-    __shared__ kperm_u64 lens[TSP_GROUP];
-    __shared__ kperm_rank ranks[TSP_GROUP];
-    tsp_group_final(groups, count, best, (int)threadIdx.x, TSP_GROUP, lens, ranks, tallied, tallies, total);
-}
-
-/* the shortest length known elsewhere, into a GPU's shared word */
-__global__ void tsp_share_kernel(kperm_u32 *shared, kperm_u64 known)
-{
-    tsp_shared_min(shared, known);
+    __shared__ tsp_scratch mem;
+    tsp_group_final(groups, count, best, (int)threadIdx.x, TSP_GROUP, &mem, tallied, tallies, total);
 }
 
 #define TSP_MAX_GPUS 16
@@ -61,29 +51,28 @@ static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
     return -1;
 }
 
-/* [begin, end) cut into one contiguous part per GPU (whole blocks where the
- * block search runs), launched on all of them, then waited for. Pruning,
- * each GPU first learns `known` (the other GPUs' and ranks' best), with
- * atomicMin: the word's own may be shorter. */
-static int cuda_search(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kperm_rank end, kperm_u64 known,
-                       char *err, size_t errsize)
+/* The task's range cut into one contiguous part per GPU (whole blocks
+ * where the block search runs), launched on all of them, then waited for.
+ * Pruning, the task's known (the other GPUs' and ranks' best) joins what
+ * each GPU's shared word holds. */
+static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
     kperm_u64 unit = s->mode == TSP_BLOCKS ? TSP_BLOCK : 1;
     cudaError_t e = cudaSuccess;
+    tsp_task mine = *task;
     int g;
+    mine.n = s->n;
+    mine.symmetric = s->symmetric;
+    mine.mode = s->mode;
     for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
         cuda_gpu *d = &s->gpu[g];
-        kperm_rank pb = 0, pe = 0;
-        kperm_split(begin / unit, end / unit, (kperm_u64)s->gpus, (kperm_u64)g, &pb, &pe);
-        pb *= unit;
-        pe *= unit; /* the block search gets whole blocks: kperm-tsp aligns its batches */
+        kperm_split(task->begin / unit, task->end / unit, (kperm_u64)s->gpus, (kperm_u64)g, &mine.begin, &mine.end);
+        mine.begin *= unit;
+        mine.end *= unit; /* the block search gets whole blocks: kperm-tsp aligns its batches */
         e = cudaSetDevice(s->id[g]);
-        if (e == cudaSuccess && pb < pe) {
-            if (s->mode == TSP_PRUNED)
-                tsp_share_kernel<<<1, 1>>>(d->shared, known);
-            tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, s->n, s->symmetric, s->mode, pb, pe, d->groups,
-                                                         *sub, d->shared, d->tallies);
+        if (e == cudaSuccess && mine.begin < mine.end) {
+            tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, mine, d->groups, d->shared, d->tallies);
             tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best, s->mode == TSP_PRUNED, d->tallies,
                                                d->total);
             e = cudaGetLastError();

@@ -13,11 +13,15 @@
 
 extern const char tsp_kernel_source_text[]; /* generated from tsp_kernel.cl */
 
+/* the kernels' arguments, in tsp_kernel.cl's order */
+enum search_arg { SEARCH_DIST, SEARCH_TASK, SEARCH_GROUPS, SEARCH_SHARED, SEARCH_TALLIES };
+enum final_arg { FINAL_GROUPS, FINAL_COUNT, FINAL_BEST, FINAL_TALLIED, FINAL_TALLIES, FINAL_TOTAL };
+
 typedef struct {
     cl_context ctx;
     cl_command_queue queue;
     cl_program prog;
-    cl_kernel search, final, share;
+    cl_kernel search, final;
     cl_mem dist, groups, best, shared, tallies, total; /* the last three: see tsp_cuda.cu's cuda_gpu */
     cl_int n, symmetric, mode, ngroups;
 } cl_state;
@@ -101,27 +105,21 @@ void tsp_opencl_list(void)
         printf("opencl      no OpenCL platform\n");
 }
 
-/* as cuda_search, on one device */
-static int cl_search(tsp_backend *b, const tsp_sub *sub, kperm_rank begin, kperm_rank end, kperm_u64 known,
-                     char *err, size_t errsize)
+/* as cuda_search, on one device: the task is the search kernel's one
+ * argument that changes */
+static int cl_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
 {
     cl_state *s = (cl_state *)b->state;
-    size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP, one = 1;
-    cl_ulong b64 = begin, e64 = end, k64 = known, rest = sub->rest, base = sub->base;
-    cl_int last = sub->last, first = sub->first;
-    cl_int rc = clSetKernelArg(s->search, 4, sizeof b64, &b64);
-    rc |= clSetKernelArg(s->search, 5, sizeof e64, &e64);
-    rc |= clSetKernelArg(s->search, 7, sizeof rest, &rest);
-    rc |= clSetKernelArg(s->search, 8, sizeof base, &base);
-    rc |= clSetKernelArg(s->search, 9, sizeof last, &last);
-    rc |= clSetKernelArg(s->search, 10, sizeof first, &first);
-    rc |= clSetKernelArg(s->share, 1, sizeof k64, &k64);
+    size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP;
+    tsp_task mine = *task;
+    cl_int rc;
+    mine.n = s->n;
+    mine.symmetric = s->symmetric;
+    mine.mode = s->mode;
+    rc = clSetKernelArg(s->search, SEARCH_TASK, sizeof mine, &mine);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clSetKernelArg", rc);
-    if (s->mode == TSP_PRUNED)
-        rc = clEnqueueNDRangeKernel(s->queue, s->share, 1, NULL, &one, &one, 0, NULL, NULL);
-    if (rc == CL_SUCCESS)
-        rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
+    rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
         rc = clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
@@ -157,7 +155,6 @@ static void cl_close(tsp_backend *b)
     if (s->shared) clReleaseMemObject(s->shared);
     if (s->tallies) clReleaseMemObject(s->tallies);
     if (s->total) clReleaseMemObject(s->total);
-    if (s->share) clReleaseKernel(s->share);
     if (s->search) clReleaseKernel(s->search);
     if (s->final) clReleaseKernel(s->final);
     if (s->prog) clReleaseProgram(s->prog);
@@ -165,6 +162,22 @@ static void cl_close(tsp_backend *b)
     if (s->ctx) clReleaseContext(s->ctx);
     free(s);
     b->state = NULL;
+}
+
+/* the kernels' arguments that stay the same for every search */
+static cl_int set_fixed_args(cl_state *s, cl_int tallied)
+{
+    cl_int rc = clSetKernelArg(s->search, SEARCH_DIST, sizeof s->dist, &s->dist);
+    rc |= clSetKernelArg(s->search, SEARCH_GROUPS, sizeof s->groups, &s->groups);
+    rc |= clSetKernelArg(s->search, SEARCH_SHARED, sizeof s->shared, &s->shared);
+    rc |= clSetKernelArg(s->search, SEARCH_TALLIES, sizeof s->tallies, &s->tallies);
+    rc |= clSetKernelArg(s->final, FINAL_GROUPS, sizeof s->groups, &s->groups);
+    rc |= clSetKernelArg(s->final, FINAL_COUNT, sizeof s->ngroups, &s->ngroups);
+    rc |= clSetKernelArg(s->final, FINAL_BEST, sizeof s->best, &s->best);
+    rc |= clSetKernelArg(s->final, FINAL_TALLIED, sizeof tallied, &tallied);
+    rc |= clSetKernelArg(s->final, FINAL_TALLIES, sizeof s->tallies, &s->tallies);
+    rc |= clSetKernelArg(s->final, FINAL_TOTAL, sizeof s->total, &s->total);
+    return rc;
 }
 
 /* clBuildProgram with stderr muted: POCL's compiler also writes its
@@ -216,8 +229,6 @@ static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
     s->search = clCreateKernel(s->prog, "tsp_search_kernel", &rc);
     if (rc == CL_SUCCESS)
         s->final = clCreateKernel(s->prog, "tsp_final", &rc);
-    if (rc == CL_SUCCESS)
-        s->share = clCreateKernel(s->prog, "tsp_share", &rc);
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel", rc);
 }
 
@@ -276,22 +287,8 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
         s->tallies = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE, sizeof(tsp_tally) * (size_t)s->ngroups, NULL, &rc);
     if (rc == CL_SUCCESS)
         s->total = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, &zero, &rc);
-    if (rc == CL_SUCCESS) {
-        rc = clSetKernelArg(s->search, 0, sizeof s->dist, &s->dist);
-        rc |= clSetKernelArg(s->search, 1, sizeof s->n, &s->n);
-        rc |= clSetKernelArg(s->search, 2, sizeof s->symmetric, &s->symmetric);
-        rc |= clSetKernelArg(s->search, 3, sizeof s->mode, &s->mode);
-        rc |= clSetKernelArg(s->search, 6, sizeof s->groups, &s->groups);
-        rc |= clSetKernelArg(s->search, 11, sizeof s->shared, &s->shared);
-        rc |= clSetKernelArg(s->search, 12, sizeof s->tallies, &s->tallies);
-        rc |= clSetKernelArg(s->final, 0, sizeof s->groups, &s->groups);
-        rc |= clSetKernelArg(s->final, 1, sizeof s->ngroups, &s->ngroups);
-        rc |= clSetKernelArg(s->final, 2, sizeof s->best, &s->best);
-        rc |= clSetKernelArg(s->final, 3, sizeof tallied, &tallied);
-        rc |= clSetKernelArg(s->final, 4, sizeof s->tallies, &s->tallies);
-        rc |= clSetKernelArg(s->final, 5, sizeof s->total, &s->total);
-        rc |= clSetKernelArg(s->share, 0, sizeof s->shared, &s->shared);
-    }
+    if (rc == CL_SUCCESS) /* every argument but the search's task, which cl_search sets */
+        rc = set_fixed_args(s, tallied);
     if (rc != CL_SUCCESS) {
         cl_fail(err, errsize, "setting up buffers", rc);
         cl_close(b);

@@ -72,15 +72,15 @@ const char *tsp_simd_name(void)
     return names[pick()];
 }
 
-void tsp_simd_search(const kperm_u32 *d, int n, int symmetric, int narrow, kperm_rank begin, kperm_rank end,
-                     kperm_u64 item, kperm_u64 items, kperm_u64 *len, kperm_rank *rank)
+void tsp_simd_search(const kperm_u32 *d, const tsp_task *task, kperm_u64 item, kperm_u64 items, kperm_u64 *len,
+                     kperm_rank *rank)
 {
     static const tsp_blocks_fn fns[3] = {NULL, tsp_blocks_avx2, tsp_blocks_avx512};
-    int set = narrow ? pick() : 0;
+    int set = task->mode == TSP_BLOCKS ? pick() : 0;
     if (set)
-        fns[set](d, n, symmetric, begin / TSP_BLOCK, end / TSP_BLOCK, item, items, len, rank);
+        fns[set](d, task->n, task->symmetric, task->begin / TSP_BLOCK, task->end / TSP_BLOCK, item, items, len, rank);
     else
-        tsp_search(d, n, symmetric, narrow, begin, end, item, items, len, rank);
+        tsp_search(d, task, item, items, len, rank);
 }
 
 #else /* no x86 vectors: the scalar path */
@@ -90,10 +90,10 @@ const char *tsp_simd_name(void)
     return "scalar";
 }
 
-void tsp_simd_search(const kperm_u32 *d, int n, int symmetric, int narrow, kperm_rank begin, kperm_rank end,
-                     kperm_u64 item, kperm_u64 items, kperm_u64 *len, kperm_rank *rank)
+void tsp_simd_search(const kperm_u32 *d, const tsp_task *task, kperm_u64 item, kperm_u64 items, kperm_u64 *len,
+                     kperm_rank *rank)
 {
-    tsp_search(d, n, symmetric, narrow, begin, end, item, items, len, rank);
+    tsp_search(d, task, item, items, len, rank);
 }
 
 #endif

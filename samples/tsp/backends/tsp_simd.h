@@ -9,9 +9,10 @@
  * the environment variable KPERM_TSP_SIMD names another one the CPU has. */
 const char *tsp_simd_name(void);
 
-/* tsp_search for work-item `item` of `items` (begin and end multiples of
- * TSP_BLOCK where narrow), with the whole blocks on the vector unit */
-void tsp_simd_search(const kperm_u32 *d, int n, int symmetric, int narrow, kperm_rank begin, kperm_rank end,
-                     kperm_u64 item, kperm_u64 items, kperm_u64 *len, kperm_rank *rank);
+/* tsp_search for work-item `item` of `items` (the task's begin and end
+ * multiples of TSP_BLOCK in TSP_BLOCKS mode), with the whole blocks on the
+ * vector unit */
+void tsp_simd_search(const kperm_u32 *d, const tsp_task *task, kperm_u64 item, kperm_u64 items, kperm_u64 *len,
+                     kperm_rank *rank);
 
 #endif

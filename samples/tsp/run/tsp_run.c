@@ -58,7 +58,6 @@ static int work(tsp_backend *b, const tsp_instance *inst, int prune, take_fn tak
 {
     tsp_request req;
     tsp_range c;
-    tsp_sub whole = tsp_sub_whole(inst->n);
     kperm_u64 known, skipped = 0;
     int p = tsp_unit_cities(inst->n, prune);
     memset(&req, 0, sizeof req);
@@ -66,10 +65,11 @@ static int work(tsp_backend *b, const tsp_instance *inst, int prune, take_fn tak
     req.best.length = req.best.rank = TSP_NONE;
     while (take(ctx, &req, &c, &known)) {
         double t0 = tsp_now(), took;
+        tsp_task task = tsp_task_of(tsp_sub_whole(inst->n), c.begin, c.end, known);
         if (p) {
             if (tsp_units_search(b, inst, p, c.begin, c.end, known, &req.best, &req.tally, &skipped, err, errsize))
                 return -1;
-        } else if (b->search(b, &whole, c.begin, c.end, known, err, errsize)
+        } else if (b->search(b, &task, err, errsize)
                    || b->result(b, &req.best, &req.tally, err, errsize))
             return -1;
         took = tsp_now() - t0;

@@ -57,6 +57,7 @@ int tsp_units_search(tsp_backend *b, const tsp_instance *inst, int p, kperm_rank
 {
     kperm_u8 pre[TSP_MAX_CITIES];
     tsp_best got;
+    tsp_task task;
     kperm_rank u = ub, span = 0, next = 0;
     int m = inst->n - 1, cut;
     kperm_count(m - p, &span);
@@ -73,7 +74,8 @@ int tsp_units_search(tsp_backend *b, const tsp_instance *inst, int p, kperm_rank
             u = next;
             continue;
         }
-        if (b->restart(b, err, errsize) || b->search(b, &s, 0, span, limit, err, errsize)
+        task = tsp_task_of(s, 0, span, limit);
+        if (b->restart(b, err, errsize) || b->search(b, &task, err, errsize)
             || b->result(b, &got, tally, err, errsize))
             return -1;
         got.unit = u;

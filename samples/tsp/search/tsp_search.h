@@ -77,15 +77,18 @@ KPERM_FN void tsp_shared_min(volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 le
 
 #include "tsp_bound.h"
 
-/* Ranks [begin, end) of the orders of sub's cities (rank: as kperm_unrank
- * orders them, value v standing for the v-th smallest city), walked as
- * tsp_search_range walks them but pruned against min(*len, the shared
- * length); counts in *tally the tours it evaluates and the prefixes it
- * skips. For the whole problem the ranks are the tours' own. */
-KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, tsp_sub sub, kperm_rank begin,
-                              kperm_rank end, volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 *len,
-                              kperm_rank *rank, tsp_tally *tally)
+/* Ranks [begin, end) of the orders of the task's sub's cities (rank: as
+ * kperm_unrank orders them, value v standing for the v-th smallest city),
+ * walked as tsp_search_range walks them but pruned against the least of
+ * *len, the shared length and the task's known; counts in *tally the tours
+ * it evaluates and the prefixes it skips. For the whole problem the ranks are
+ * the tours' own. */
+KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, const tsp_task *t, kperm_rank begin, kperm_rank end,
+                              volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 *len, kperm_rank *rank,
+                              tsp_tally *tally)
 {
+    const int n = t->n, symmetric = t->symmetric;
+    const tsp_sub sub = t->sub;
     kperm_cursor c;
     kperm_u64 prefix[KPERM_MAX_N];
     kperm_u8 city[TSP_MAX_CITIES];
@@ -96,6 +99,7 @@ KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetric
         kperm_u64 known = tsp_shared_get(shared), total;
         int cut = -1, first = sub.first >= 0 ? sub.first : city[c.perm[0]], last = city[c.perm[m - 1]];
         known = *len < known ? *len : known;
+        known = t->known < known ? t->known : known;
         for (i = c.pivot; i < m && cut < 0; i++) {
             int from = i ? city[c.perm[i - 1]] : sub.last, r = m - 1 - i;
             prefix[i] = (i ? prefix[i - 1] : sub.base) + d[from * n + city[c.perm[i]]];
@@ -258,22 +262,31 @@ KPERM_FN void tsp_search_blocks(const TSP_LOCAL kperm_u32 *d, int n, int symmetr
         tsp_block_fold(b, tsp_block_min(&k, key), key, len, rank);
 }
 
-/* Work-item `item` of `items` searching ranks [begin, end): by the block
- * search where it applies (begin and end are then multiples of TSP_BLOCK:
- * the callers align their batches), the blocks dealt round-robin, so that
- * neighbouring work-items get neighbouring blocks, whose symmetric groups
- * mostly skip alike; else one contiguous part each by the general search. */
-KPERM_FN void tsp_search(const TSP_LOCAL kperm_u32 *d, int n, int symmetric, int narrow, kperm_rank begin,
-                         kperm_rank end, kperm_u64 item, kperm_u64 items, kperm_u64 *len, kperm_rank *rank)
+/* Work-item `item` of `items` on the task (TSP_GENERAL or TSP_BLOCKS): by
+ * the block search where it applies (begin and end are then multiples of
+ * TSP_BLOCK: the callers align their batches), the blocks dealt round-robin,
+ * so that neighbouring work-items get neighbouring blocks, whose symmetric
+ * groups mostly skip alike; else one contiguous part each by the general
+ * search. */
+KPERM_FN void tsp_search(const TSP_LOCAL kperm_u32 *d, const tsp_task *t, kperm_u64 item, kperm_u64 items,
+                         kperm_u64 *len, kperm_rank *rank)
 {
     kperm_rank b = 0, e = 0;
-    if (narrow)
-        tsp_search_blocks(d, n, symmetric, begin / TSP_BLOCK + item, end / TSP_BLOCK, items, len, rank);
-    else if (kperm_split(begin, end, items, item, &b, &e) == KPERM_OK)
-        tsp_search_range(d, n, symmetric, b, e, len, rank);
+    if (t->mode == TSP_BLOCKS)
+        tsp_search_blocks(d, t->n, t->symmetric, t->begin / TSP_BLOCK + item, t->end / TSP_BLOCK, items, len, rank);
+    else if (kperm_split(t->begin, t->end, items, item, &b, &e) == KPERM_OK)
+        tsp_search_range(d, t->n, t->symmetric, b, e, len, rank);
 }
 
 #ifdef TSP_BARRIER
+
+/* a work-group's fast memory: the distances, and one best (or tally) per
+ * work-item for the reductions */
+typedef struct {
+    kperm_u32 d[TSP_MAX_CITIES * TSP_MAX_CITIES];
+    kperm_u64 lens[TSP_GROUP];
+    kperm_rank ranks[TSP_GROUP];
+} tsp_scratch;
 
 /* lens/ranks[0] becomes the group's best, or with `sum` the sums of each;
  * size is a power of two */
@@ -293,44 +306,43 @@ TSP_GROUP_FN void tsp_group_fold(TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank
     }
 }
 
-/* One work-item's share of [begin, end) out of `items`, the distances first
- * copied to the group's fast memory, the group's best written to *out. The
- * mode: tsp_search's narrow, or TSP_PRUNED (tsp_prune_range of sub on a
- * contiguous share, the group's tally then summed into *tally). */
-TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int symmetric, int mode,
-                                   kperm_rank begin, kperm_rank end, kperm_u64 item, kperm_u64 items,
-                                   int lid, int size, TSP_LOCAL kperm_u32 *d,
-                                   TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks,
-                                   TSP_GLOBAL tsp_best *out, tsp_sub sub, volatile TSP_GLOBAL kperm_u32 *shared,
+/* One work-item (`lid` of the group's `size`, `item` of all `items`) on the
+ * task, the distances first copied to the group's fast memory, the group's
+ * best written to *out. Pruned, each work-item takes a contiguous share of
+ * the task's range (tsp_prune_range), sharing the shortest length found
+ * through *shared, and the group's tally is summed into *tally. */
+TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, const tsp_task *t, kperm_u64 item,
+                                   kperm_u64 items, int lid, int size, TSP_LOCAL tsp_scratch *mem,
+                                   TSP_GLOBAL tsp_best *out, volatile TSP_GLOBAL kperm_u32 *shared,
                                    TSP_GLOBAL tsp_tally *tally)
 {
     kperm_rank rank = TSP_NONE, b = 0, e = 0;
     kperm_u64 len = TSP_NONE;
     tsp_tally mine = {0, 0};
     int i;
-    for (i = lid; i < n * n; i += size)
-        d[i] = dist[i];
+    for (i = lid; i < t->n * t->n; i += size)
+        mem->d[i] = dist[i];
     TSP_BARRIER();
-    if (mode != TSP_PRUNED)
-        tsp_search(d, n, symmetric, mode, begin, end, item, items, &len, &rank);
-    else if (kperm_split(begin, end, items, item, &b, &e) == KPERM_OK)
-        tsp_prune_range(d, n, symmetric, sub, b, e, shared, &len, &rank, &mine);
-    lens[lid] = len;
-    ranks[lid] = rank;
-    tsp_group_fold(lens, ranks, lid, size, 0);
+    if (t->mode != TSP_PRUNED)
+        tsp_search(mem->d, t, item, items, &len, &rank);
+    else if (kperm_split(t->begin, t->end, items, item, &b, &e) == KPERM_OK)
+        tsp_prune_range(mem->d, t, b, e, shared, &len, &rank, &mine);
+    mem->lens[lid] = len;
+    mem->ranks[lid] = rank;
+    tsp_group_fold(mem->lens, mem->ranks, lid, size, 0);
     if (lid == 0) {
-        out->length = lens[0];
-        out->rank = ranks[0];
+        out->length = mem->lens[0];
+        out->rank = mem->ranks[0];
     }
-    if (mode != TSP_PRUNED)
+    if (t->mode != TSP_PRUNED)
         return;
     TSP_BARRIER();
-    lens[lid] = mine.visited;
-    ranks[lid] = mine.pruned;
-    tsp_group_fold(lens, ranks, lid, size, 1);
+    mem->lens[lid] = mine.visited;
+    mem->ranks[lid] = mine.pruned;
+    tsp_group_fold(mem->lens, mem->ranks, lid, size, 1);
     if (lid == 0) {
-        tally->visited = lens[0];
-        tally->pruned = ranks[0];
+        tally->visited = mem->lens[0];
+        tally->pruned = mem->ranks[0];
     }
 }
 
@@ -338,9 +350,11 @@ TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, int n, int 
  * folded into *best, so one small result is all the host ever reads; when
  * tallied (the pruned search), the groups' tallies added to *total too. */
 TSP_GROUP_FN void tsp_group_final(TSP_GLOBAL const tsp_best *groups, int count, TSP_GLOBAL tsp_best *best,
-                                  int lid, int size, TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks,
-                                  int tallied, TSP_GLOBAL const tsp_tally *tallies, TSP_GLOBAL tsp_tally *total)
+                                  int lid, int size, TSP_LOCAL tsp_scratch *mem, int tallied,
+                                  TSP_GLOBAL const tsp_tally *tallies, TSP_GLOBAL tsp_tally *total)
 {
+    TSP_LOCAL kperm_u64 *lens = mem->lens;
+    TSP_LOCAL kperm_rank *ranks = mem->ranks;
     kperm_u64 len = TSP_NONE, visited = 0, pruned = 0;
     kperm_rank rank = TSP_NONE;
     int i;
