@@ -1,7 +1,7 @@
 /* bench_body.h - the benchmark kernels' bodies, one source for CUDA and OpenCL
  * (like tests/lex_body.h). The includer defines BENCH_GLOBAL, BENCH_LOCAL,
  * BENCH_BARRIER() and BENCH_DEVICE_FN, and BENCH_SEED_TABLE(i, j) reading the
- * seed article's table i! * j from constant memory.
+ * Wong's table i! * j from constant memory.
  *
  * Work is split over `items` work-items; item `item` is this one, `lid` its
  * index in a group of BENCH_GROUP. Checksum kernels write one partial sum per
@@ -16,7 +16,7 @@
 
 /* ---- the baselines ------------------------------------------------------- */
 
-/* The seed article's unrank: digit by digit, the largest j with i!*j <= rank
+/* Wong's unrank: digit by digit, the largest j with i!*j <= rank
  * from the 20x20 table, then a scan of taken[] for the j-th free element. */
 BENCH_DEVICE_FN void bench_seed_unrank(kperm_rank rank, int n, kperm_u8 *perm)
 {
@@ -57,7 +57,7 @@ KPERM_FN int bench_textbook_next(kperm_u8 *a, int n)
 
 /* ---- 1. materialize: all n! rows of n bytes ------------------------------ */
 
-/* the seed article: one work-item per rank, writing chars */
+/* Wong's article: one work-item per rank, writing chars */
 BENCH_DEVICE_FN void bench_materialize_seed(int n, kperm_rank total, kperm_u64 item, kperm_u64 items,
                                      BENCH_GLOBAL kperm_u8 *out)
 {
@@ -142,7 +142,7 @@ BENCH_DEVICE_FN void bench_materialize_kperm(int n, kperm_rank total, kperm_u64 
 /* ---- 2. unrank: random ranks, one permutation each, folded --------------- */
 
 /* method (a literal in each kernel, so the other branches vanish): U_SEED the
- * seed article's unrank, U_KPERM kperm_unrank, U_PACKED kperm_unrank_packed */
+ * Wong's unrank, U_KPERM kperm_unrank, U_PACKED kperm_unrank_packed */
 BENCH_DEVICE_FN kperm_u64 bench_unrank(int method, int n, kperm_rank total, kperm_u64 count, kperm_u64 item,
                                        kperm_u64 items)
 {

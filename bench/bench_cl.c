@@ -180,7 +180,7 @@ static kperm_u64 cl_buffer_sum(bench_backend *b, size_t bytes)
     return cl_sum(b);
 }
 
-/* the seed table as OpenCL source, then the kernels */
+/* Wong's table as OpenCL source, then the kernels */
 static char *make_source(const char *dir)
 {
     kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1];

@@ -1,4 +1,4 @@
-/* bench_cuda.cu - benchmarks 1-3 (materialize, unrank, fused) on the GPU, kperm against the seed
+/* bench_cuda.cu - benchmarks 1-3 (materialize, unrank, fused) on the GPU, kperm against Wong's
  * article's method, a plain chunked loop and the card's write bandwidth, all
  * in one run. Every kernel's result is checked before it is timed; times are
  * CUDA-event medians of BENCH_REPS runs after one warm-up.

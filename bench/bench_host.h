@@ -44,7 +44,7 @@ static inline double bench_median(const float *t, int count)
     return count % 2 ? s[count / 2] : 0.5 * (s[count / 2 - 1] + s[count / 2]);
 }
 
-/* the seed article's table: i! * j */
+/* Wong's table: i! * j */
 static inline void bench_seed_table(kperm_u64 table[KPERM_MAX_N + 1][KPERM_MAX_N + 1])
 {
     int i, j;

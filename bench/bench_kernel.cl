@@ -1,6 +1,6 @@
 /* bench_kernel.cl - the benchmark kernels for OpenCL around bench_body.h.
  * bench_cl builds it once per n with -DBENCH_N=n, after kperm (#include
- * "kperm.cl") and the seed article's table as a program-scope constant. */
+ * "kperm.cl") and Wong's table as a program-scope constant. */
 #define BENCH_GLOBAL __global
 #define BENCH_LOCAL __local
 #define BENCH_BARRIER() barrier(CLK_LOCAL_MEM_FENCE)

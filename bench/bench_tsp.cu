@@ -1,6 +1,6 @@
 /* bench_tsp.cu - the TSP kernel benchmark on the GPU: kperm-tsp's kernel against
  * a Cudafy-style kernel (one work-item per tour number, the tour rebuilt from
- * its rank by the seed article's unrank, every edge summed), the plain
+ * its rank by Wong's unrank, every edge summed), the plain
  * incremental kernel (unrank once per chunk, textbook next, the path re-added
  * from the changed position: tsp_search_range) and kperm-tsp's kernel before
  * the 6! block tree (tsp_v1.h: blocks of 5!), in one run, on random symmetric EUC_2D

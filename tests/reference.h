@@ -1,6 +1,6 @@
 /* reference.h - the tests' independent reference for lexicographic ranks, in
  * the host compiler's unsigned __int128 so that one version serves the 64-bit
- * and the 128-bit API: factorials by multiplication, unrank by the seed
+ * and the 128-bit API: factorials by multiplication, unrank by Wong's
  * article's scan of a taken[] array. */
 #ifndef KPERM_TEST_REFERENCE_H
 #define KPERM_TEST_REFERENCE_H

@@ -1,5 +1,5 @@
 /* test_lex.c - the lexicographic family against an independent reference:
- * factorials by multiplication, unrank by scanning a taken[] array (the seed
+ * factorials by multiplication, unrank by scanning a taken[] array (Wong's
  * article's method), successors by a plain textbook next_permutation. */
 #include "kperm.h"
 #include "check.h"

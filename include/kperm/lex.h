@@ -4,7 +4,7 @@
  * perm[i] is the d[i]-th smallest value not used by perm[0..i-1].
  * Unranking keeps the unused values as a packed list in one word (a shift
  * picks one), ranking keeps the used ones as a bit mask (a popcount counts
- * the smaller unused ones): no O(n) scan of a taken[] array as in the seed.
+ * the smaller unused ones): no O(n) scan of a taken[] array as in Wong's article.
  * On any error the output arguments are left untouched.
  */
 #ifndef KPERM_LEX_H
