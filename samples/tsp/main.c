@@ -186,6 +186,27 @@ static void split_option(int argc, char **argv, int *i, char *name, size_t size,
     }
 }
 
+/* the options that only make sense with others, and the defaults that
+ * depend on them */
+static void check_options(options *o)
+{
+    if (o->file && o->random_n)
+        usage("give one FILE or --random N, not both");
+    if (!o->file && !o->random_n)
+        usage("give a FILE or --random N");
+    if (strcmp(o->backend, "auto") && strcmp(o->backend, "cuda") && strcmp(o->backend, "opencl")
+        && strcmp(o->backend, "cpu"))
+        usage("--backend is auto, cuda, opencl or cpu");
+    if (o->device && strcmp(o->backend, "opencl"))
+        usage("--device goes with --backend opencl");
+    if (o->threads && strcmp(o->backend, "cpu") && strcmp(o->backend, "auto"))
+        usage("--threads goes with --backend cpu (or auto)");
+    if (o->checkpoint_every > 0 && !o->checkpoint)
+        usage("--checkpoint-every goes with --checkpoint FILE");
+    if (o->checkpoint_every == 0)
+        o->checkpoint_every = 60;
+}
+
 static options parse_args(int argc, char **argv)
 {
     options o;
@@ -248,21 +269,7 @@ static options parse_args(int argc, char **argv)
         else
             o.file = argv[i];
     }
-    if (o.file && o.random_n)
-        usage("give one FILE or --random N, not both");
-    if (!o.file && !o.random_n)
-        usage("give a FILE or --random N");
-    if (strcmp(o.backend, "auto") && strcmp(o.backend, "cuda") && strcmp(o.backend, "opencl")
-        && strcmp(o.backend, "cpu"))
-        usage("--backend is auto, cuda, opencl or cpu");
-    if (o.device && strcmp(o.backend, "opencl"))
-        usage("--device goes with --backend opencl");
-    if (o.threads && strcmp(o.backend, "cpu") && strcmp(o.backend, "auto"))
-        usage("--threads goes with --backend cpu (or auto)");
-    if (o.checkpoint_every > 0 && !o.checkpoint)
-        usage("--checkpoint-every goes with --checkpoint FILE");
-    if (o.checkpoint_every == 0)
-        o.checkpoint_every = 60;
+    check_options(&o);
     return o;
 }
 
@@ -450,110 +457,147 @@ static void check_output(void)
         _exit(1);
 }
 
+/* Rank 0 reads the instance (a file or --random) and checks its size;
+ * every rank gets it. Ends the job with status 2 on bad input. */
+static void read_instance(const options *o, tsp_instance *inst)
+{
+    char err[TSP_ERR_SIZE];
+    int status = 0;
+    if (tsp_job_rank() == 0 && (o->file ? tsp_read(o->file, inst, err, sizeof err)
+                                        : tsp_random(o->random_n, o->seed, inst, err, sizeof err))) {
+        fprintf(stderr, "%s\n", err);
+        status = 2;
+    } else if (tsp_job_rank() == 0 && inst->n > TSP_MAX_EXHAUSTIVE && (!o->prune || o->checkpoint)) {
+        fprintf(stderr, "%s: %s: %d cities: %s handles at most %d (64-bit ranks); --prune goes to %d\n", prog,
+                o->file ? o->file : "--random", inst->n, o->prune ? "--checkpoint" : "the exhaustive search",
+                TSP_MAX_EXHAUSTIVE, TSP_MAX_CITIES);
+        status = 2;
+    }
+    if (tsp_job_max(status))
+        tsp_job_exit(2);
+    tsp_job_share((void *)inst, sizeof *inst);
+}
+
+/* Rank 0: the run's pool, with the work a checkpoint says is done (the
+ * checkpoint claimed into *claimed and saved at once: better now than after
+ * hours of search), and --prune's first tour. A finished checkpoint's answer
+ * is printed at once. Every rank ends here when that is all, or on an error. */
+static void open_pool(const options *o, const tsp_instance *inst, tsp_pool *pool, char **claimed, const report *r)
+{
+    char err[TSP_ERR_SIZE];
+    int status = 0, complete = 0;
+    if (tsp_job_rank() == 0) {
+        kperm_rank total = tsp_unit_total(inst->n, tsp_unit_cities(inst->n, o->prune));
+        if (tsp_pool_init(pool, total, r->ranks, o->chunk)) {
+            snprintf(err, sizeof err, "%s: out of memory", prog);
+            status = 4;
+        } else if (o->checkpoint && (!(*claimed = tsp_checkpoint_claim(o->checkpoint, err, sizeof err))
+                                     || tsp_checkpoint_load(*claimed, inst, pool, err, sizeof err) < 0))
+            status = 2;
+        if (status == 0 && o->prune)
+            pool->known = tsp_seed_length(inst);
+        complete = status == 0 && tsp_pool_complete(pool);
+        if (complete)
+            print_result(o, inst, r);
+        else if (status == 0 && o->checkpoint && tsp_checkpoint_save(*claimed, inst, pool, err, sizeof err))
+            status = 2;
+        if (status)
+            fprintf(stderr, "%s\n", err);
+    }
+    status = tsp_job_max(status);
+    tsp_job_share(&complete, sizeof complete);
+    if (status || complete)
+        tsp_job_exit(status);
+}
+
+/* Every rank opens its backend; t0 is when its search began. Ends the job
+ * with status 4 when one fails. */
+static void open_everywhere(const options *o, const tsp_instance *inst, tsp_backend *b, double *t0)
+{
+    int status = open_mine(o, inst, b, t0);
+    if (tsp_job_max(status)) {
+        if (status == 0)
+            b->close(b);
+        tsp_job_exit(status ? status : 4);
+    }
+}
+
+/* what each rank searches with, gathered on rank 0 (NULL elsewhere) */
+static tsp_report_rank *gather_devices(const tsp_backend *b, int ranks)
+{
+    tsp_report_rank mine, *info = NULL;
+    memset(&mine, 0, sizeof mine);
+    snprintf(mine.backend, sizeof mine.backend, "%s", b->name);
+    snprintf(mine.device, sizeof mine.device, "%s", b->device);
+    if (tsp_job_rank() == 0 && !(info = (tsp_report_rank *)calloc((size_t)ranks, sizeof *info))) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        tsp_job_abort(4);
+    }
+    tsp_job_gather(&mine, info, sizeof mine);
+    return info;
+}
+
+/* The search: rank 0 coordinates (and searches), the others work. Returns
+ * rank 0's exit status (tsp_run_coordinator), 0 elsewhere. */
+static int search(const options *o, const tsp_instance *inst, tsp_pool *pool, tsp_backend *b, const char *claimed,
+                  int ranks)
+{
+    tsp_run_options run;
+    char where[300];
+    memset(&run, 0, sizeof run);
+    run.prog = prog;
+    run.inst = inst;
+    run.checkpoint = claimed;
+    run.checkpoint_every = o->checkpoint_every;
+    run.worker_timeout = o->worker_timeout;
+    run.force = o->force;
+    run.prune = o->prune;
+    run.bar = isatty(2);
+    run.quiet = o->quiet;
+    if (tsp_job_rank()) {
+        run.where = b->name;
+        tsp_run_worker(b, &run);
+        return 0;
+    }
+    if (ranks > 1)
+        snprintf(where, sizeof where, "%d ranks", ranks);
+    else
+        snprintf(where, sizeof where, "%s", b->name);
+    run.where = where;
+    return tsp_run_coordinator(pool, b, &run);
+}
+
 int main(int argc, char **argv)
 {
     static tsp_instance inst;
     static tsp_pool pool;
     options o;
     tsp_backend b;
-    tsp_run_options run;
     report r;
-    tsp_report_rank mine, *info = NULL;
-    char err[TSP_ERR_SIZE], *claimed = NULL; /* the checkpoint file, links followed (rank 0) */
-    kperm_rank total = 0;
+    char *claimed = NULL; /* rank 0: the checkpoint file, links followed */
     double t0 = 0;
-    int status = 0, rank, complete = 0;
+    int status;
     const char *slash = strrchr(argv[0], '/');
     prog = slash ? slash + 1 : argv[0];
     atexit(check_output);
     tsp_job_init(&argc, &argv);
-    rank = tsp_job_rank();
     o = parse_args(argc, argv);
     memset(&r, 0, sizeof r);
     r.ranks = tsp_job_ranks();
     r.pool = &pool;
     r.checkpoint = o.checkpoint;
-    /* rank 0 reads the instance and the checkpoint; the ranks get the instance */
-    if (rank == 0 && (o.file ? tsp_read(o.file, &inst, err, sizeof err)
-                             : tsp_random(o.random_n, o.seed, &inst, err, sizeof err))) {
-        fprintf(stderr, "%s\n", err);
-        status = 2;
-    } else if (rank == 0 && inst.n > TSP_MAX_EXHAUSTIVE && (!o.prune || o.checkpoint)) {
-        fprintf(stderr, "%s: %s: %d cities: %s handles at most %d (64-bit ranks); --prune goes to %d\n", prog,
-                o.file ? o.file : "--random", inst.n, o.prune ? "--checkpoint" : "the exhaustive search",
-                TSP_MAX_EXHAUSTIVE, TSP_MAX_CITIES);
-        status = 2;
-    }
-    if (tsp_job_max(status))
-        tsp_job_exit(2);
-    tsp_job_share(&inst, sizeof inst);
-    total = tsp_unit_total(inst.n, tsp_unit_cities(inst.n, o.prune));
-    if (rank == 0) {
-        if (tsp_pool_init(&pool, total, r.ranks, o.chunk)) {
-            fprintf(stderr, "%s: out of memory\n", prog);
-            status = 4;
-        } else if (o.checkpoint && !(claimed = tsp_checkpoint_claim(o.checkpoint, err, sizeof err))) {
-            fprintf(stderr, "%s\n", err);
-            status = 2;
-        } else if (o.checkpoint && tsp_checkpoint_load(claimed, &inst, &pool, err, sizeof err) < 0) {
-            fprintf(stderr, "%s\n", err);
-            status = 2;
-        }
-        if (status == 0 && o.prune)
-            pool.known = tsp_seed_length(&inst);
-        complete = status == 0 && tsp_pool_complete(&pool);
-        if (complete) /* a finished run: its answer at once */
-            print_result(&o, &inst, &r);
-        else if (status == 0 && o.checkpoint && tsp_checkpoint_save(claimed, &inst, &pool, err, sizeof err)) {
-            fprintf(stderr, "%s\n", err); /* better now than after hours of search */
-            status = 2;
-        }
-    }
-    status = tsp_job_max(status);
-    tsp_job_share(&complete, sizeof complete);
-    if (status || complete)
-        tsp_job_exit(status);
-    if (rank == 0 && o.checkpoint)
+    read_instance(&o, &inst);
+    open_pool(&o, &inst, &pool, &claimed, &r);
+    if (tsp_job_rank() == 0 && o.checkpoint)
         tsp_run_catch_signals();
-    status = open_mine(&o, &inst, &b, &t0);
-    if (tsp_job_max(status)) {
-        if (status == 0)
-            b.close(&b);
-        tsp_job_exit(status ? status : 4);
-    }
-    memset(&mine, 0, sizeof mine);
-    snprintf(mine.backend, sizeof mine.backend, "%s", b.name);
-    snprintf(mine.device, sizeof mine.device, "%s", b.device);
-    if (rank == 0 && !(info = (tsp_report_rank *)calloc((size_t)r.ranks, sizeof *info))) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        tsp_job_abort(4);
-    }
-    tsp_job_gather(&mine, info, sizeof mine);
-    run.prog = prog;
-    run.inst = &inst;
-    run.checkpoint = claimed;
-    run.checkpoint_every = o.checkpoint_every;
-    run.worker_timeout = o.worker_timeout;
-    run.force = o.force;
-    run.prune = o.prune;
-    run.bar = isatty(2);
-    run.quiet = o.quiet;
-    if (rank) {
-        run.where = b.name;
-        tsp_run_worker(&b, &run);
-    } else {
-        char where[300];
-        if (r.ranks > 1)
-            snprintf(where, sizeof where, "%d ranks", r.ranks);
-        else
-            snprintf(where, sizeof where, "%s", b.name);
-        run.where = where;
-        status = tsp_run_coordinator(&pool, &b, &run);
+    open_everywhere(&o, &inst, &b, &t0);
+    r.info = gather_devices(&b, r.ranks);
+    status = search(&o, &inst, &pool, &b, claimed, r.ranks);
+    if (tsp_job_rank() == 0) {
         r.seconds = tsp_now() - t0;
-        r.info = info;
         if (status == 0)
             print_result(&o, &inst, &r);
-        free(info);
+        free(r.info);
         tsp_pool_free(&pool);
     }
     b.close(&b);

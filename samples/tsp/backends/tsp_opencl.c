@@ -24,9 +24,9 @@ typedef struct {
     cl_kernel search, final;
     cl_mem dist, groups, best, shared, tallies, total; /* the last three: see tsp_cuda.cu's cuda_gpu */
     cl_int n, symmetric, mode, ngroups;
-} cl_state;
+} opencl_state;
 
-static int cl_fail(char *err, size_t errsize, const char *what, cl_int code)
+static int opencl_fail(char *err, size_t errsize, const char *what, cl_int code)
 {
     snprintf(err, errsize, "opencl: %s failed (error %d)", what, (int)code);
     return -1;
@@ -107,9 +107,9 @@ void tsp_opencl_list(void)
 
 /* as cuda_search, on one device: the task is the search kernel's one
  * argument that changes */
-static int cl_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
+static int opencl_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
 {
-    cl_state *s = (cl_state *)b->state;
+    opencl_state *s = (opencl_state *)b->state;
     size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP;
     tsp_task mine = *task;
     cl_int rc;
@@ -118,35 +118,35 @@ static int cl_search(tsp_backend *b, const tsp_task *task, char *err, size_t err
     mine.mode = s->mode;
     rc = clSetKernelArg(s->search, SEARCH_TASK, sizeof mine, &mine);
     if (rc != CL_SUCCESS)
-        return cl_fail(err, errsize, "clSetKernelArg", rc);
+        return opencl_fail(err, errsize, "clSetKernelArg", rc);
     rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
         rc = clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
         rc = clFinish(s->queue);
-    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "running the search kernel", rc);
+    return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "running the search kernel", rc);
 }
 
-static int cl_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize)
+static int opencl_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize)
 {
-    cl_state *s = (cl_state *)b->state;
+    opencl_state *s = (opencl_state *)b->state;
     cl_int rc = clEnqueueReadBuffer(s->queue, s->best, CL_TRUE, 0, sizeof *best, best, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
         rc = clEnqueueReadBuffer(s->queue, s->total, CL_TRUE, 0, sizeof *tally, tally, 0, NULL, NULL);
-    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "reading the result", rc);
+    return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "reading the result", rc);
 }
 
-static int cl_restart(tsp_backend *b, char *err, size_t errsize)
+static int opencl_restart(tsp_backend *b, char *err, size_t errsize)
 {
-    cl_state *s = (cl_state *)b->state;
+    opencl_state *s = (opencl_state *)b->state;
     tsp_best none = {TSP_NONE, TSP_NONE, 0};
     cl_int rc = clEnqueueWriteBuffer(s->queue, s->best, CL_TRUE, 0, sizeof none, &none, 0, NULL, NULL);
-    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "restarting", rc);
+    return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "restarting", rc);
 }
 
-static void cl_close(tsp_backend *b)
+static void opencl_close(tsp_backend *b)
 {
-    cl_state *s = (cl_state *)b->state;
+    opencl_state *s = (opencl_state *)b->state;
     if (!s)
         return;
     if (s->dist) clReleaseMemObject(s->dist);
@@ -164,8 +164,32 @@ static void cl_close(tsp_backend *b)
     b->state = NULL;
 }
 
+/* the device's buffers: the distances, the groups' results, the running
+ * best, the shared shortest length, the groups' and the running tallies */
+static cl_int make_buffers(opencl_state *s, const tsp_instance *inst)
+{
+    const cl_mem_flags rw = CL_MEM_READ_WRITE, init = CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR;
+    cl_uint unknown = TSP_NONE32;
+    tsp_best none = {TSP_NONE, TSP_NONE, 0};
+    tsp_tally zero = {0, 0};
+    cl_int rc;
+    s->dist = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                             sizeof(cl_uint) * (size_t)(inst->n * inst->n), (void *)inst->dist, &rc);
+    if (rc == CL_SUCCESS)
+        s->groups = clCreateBuffer(s->ctx, rw, sizeof(tsp_best) * (size_t)s->ngroups, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        s->best = clCreateBuffer(s->ctx, init, sizeof none, &none, &rc);
+    if (rc == CL_SUCCESS)
+        s->shared = clCreateBuffer(s->ctx, init, sizeof unknown, &unknown, &rc);
+    if (rc == CL_SUCCESS)
+        s->tallies = clCreateBuffer(s->ctx, rw, sizeof(tsp_tally) * (size_t)s->ngroups, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        s->total = clCreateBuffer(s->ctx, init, sizeof zero, &zero, &rc);
+    return rc;
+}
+
 /* the kernels' arguments that stay the same for every search */
-static cl_int set_fixed_args(cl_state *s, cl_int tallied)
+static cl_int set_fixed_args(opencl_state *s, cl_int tallied)
 {
     cl_int rc = clSetKernelArg(s->search, SEARCH_DIST, sizeof s->dist, &s->dist);
     rc |= clSetKernelArg(s->search, SEARCH_GROUPS, sizeof s->groups, &s->groups);
@@ -201,7 +225,7 @@ static cl_int build_quietly(cl_program prog, cl_device_id dev)
     return rc;
 }
 
-static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
+static int build(opencl_state *s, cl_device_id dev, char *err, size_t errsize)
 {
     const char *src = tsp_kernel_source_text;
     cl_int rc;
@@ -211,7 +235,7 @@ static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
 #endif
     s->prog = clCreateProgramWithSource(s->ctx, 1, &src, NULL, &rc);
     if (rc != CL_SUCCESS)
-        return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
+        return opencl_fail(err, errsize, "clCreateProgramWithSource", rc);
     rc = build_quietly(s->prog, dev);
     if (rc != CL_SUCCESS) {
         char log[4096] = "", *line = log, *at;
@@ -229,7 +253,7 @@ static int build(cl_state *s, cl_device_id dev, char *err, size_t errsize)
     s->search = clCreateKernel(s->prog, "tsp_search_kernel", &rc);
     if (rc == CL_SUCCESS)
         s->final = clCreateKernel(s->prog, "tsp_final", &rc);
-    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel", rc);
+    return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "clCreateKernel", rc);
 }
 
 int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
@@ -238,15 +262,12 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     cl_device_id dev;
     cl_device_type type;
     cl_uint units = 1;
-    cl_state *s;
-    cl_int rc, tallied;
-    cl_uint unknown = TSP_NONE32;
-    tsp_best none;
-    tsp_tally zero = {0, 0};
+    opencl_state *s;
+    cl_int rc;
     char name[200] = "", vendor[40] = "";
     if (pick_device(place->device, gpu_only, place->first_gpu, &dev, err, errsize))
         return 1;
-    s = (cl_state *)calloc(1, sizeof *s);
+    s = (opencl_state *)calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errsize, "opencl: out of memory");
         return -1;
@@ -263,43 +284,29 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
         fprintf(stderr, "opencl: building the search kernel for %s\n", name);
     if (rc != CL_SUCCESS || build(s, dev, err, errsize)) {
         if (rc != CL_SUCCESS)
-            cl_fail(err, errsize, "creating a context", rc);
-        cl_close(b);
+            opencl_fail(err, errsize, "creating a context", rc);
+        opencl_close(b);
         return -1;
     }
     s->n = inst->n;
     s->symmetric = inst->symmetric;
     s->mode = tsp_mode_for(inst->dist, inst->n, place->prune);
-    tallied = s->mode == TSP_PRUNED;
     /* enough groups to fill the device several times over */
     s->ngroups = (cl_int)(units * (type & CL_DEVICE_TYPE_GPU ? 16 : 4));
-    none.length = none.rank = TSP_NONE;
-    none.unit = 0;
-    s->dist = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                             sizeof(cl_uint) * (size_t)(inst->n * inst->n), (void *)inst->dist, &rc);
-    if (rc == CL_SUCCESS)
-        s->groups = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE, sizeof(tsp_best) * (size_t)s->ngroups, NULL, &rc);
-    if (rc == CL_SUCCESS)
-        s->best = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof none, &none, &rc);
-    if (rc == CL_SUCCESS)
-        s->shared = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof unknown, &unknown, &rc);
-    if (rc == CL_SUCCESS)
-        s->tallies = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE, sizeof(tsp_tally) * (size_t)s->ngroups, NULL, &rc);
-    if (rc == CL_SUCCESS)
-        s->total = clCreateBuffer(s->ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero, &zero, &rc);
-    if (rc == CL_SUCCESS) /* every argument but the search's task, which cl_search sets */
-        rc = set_fixed_args(s, tallied);
+    rc = make_buffers(s, inst);
+    if (rc == CL_SUCCESS) /* every argument but the search's task, which opencl_search sets */
+        rc = set_fixed_args(s, s->mode == TSP_PRUNED);
     if (rc != CL_SUCCESS) {
-        cl_fail(err, errsize, "setting up buffers", rc);
-        cl_close(b);
+        opencl_fail(err, errsize, "setting up buffers", rc);
+        opencl_close(b);
         return -1;
     }
     b->name = "opencl";
     snprintf(b->device, sizeof b->device, "%s, %s", name, vendor);
     b->is_gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
-    b->search = cl_search;
-    b->result = cl_result;
-    b->restart = cl_restart;
-    b->close = cl_close;
+    b->search = opencl_search;
+    b->result = opencl_result;
+    b->restart = opencl_restart;
+    b->close = opencl_close;
     return 0;
 }

@@ -482,13 +482,68 @@ static int finish(reader *r, header *h, tsp_instance *inst)
     return 0;
 }
 
+/* one "KEYWORD : VALUE" line, s..eol (leading blanks already skipped) */
+static int keyword_line(reader *r, const char *s, const char *eol, header *h, tsp_instance *out, int *done)
+{
+    const char *key = s, *v;
+    char value[256];
+    int klen;
+    size_t vlen;
+    while (s < eol && (isupper((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_'))
+        s++;
+    klen = (int)(s - key);
+    if (klen == 0 || !isupper((unsigned char)key[0])) {
+        if (isdigit((unsigned char)key[0]) || key[0] == '-' || key[0] == '+' || key[0] == '.')
+            return fail(r, r->line, "a number where a keyword was expected (too many numbers in a section?)");
+        return fail(r, r->line, "expected a KEYWORD : VALUE line");
+    }
+    while (s < eol && is_space((unsigned char)*s))
+        s++;
+    if (s < eol && *s != ':')
+        return fail(r, r->line, "expected a KEYWORD : VALUE line");
+    if (s < eol)
+        s++;
+    while (s < eol && is_space((unsigned char)*s))
+        s++;
+    v = s;
+    vlen = (size_t)(eol - v);
+    while (vlen > 0 && is_space((unsigned char)v[vlen - 1]))
+        vlen--;
+    if (vlen >= sizeof value)
+        vlen = sizeof value - 1;
+    memcpy(value, v, vlen);
+    value[vlen] = 0;
+    return header_line(r, h, out, key, klen, value, done);
+}
+
+/* the header's lines until EOF or the last section, then the matrix */
+static int parse_lines(reader *r, header *h, tsp_instance *out)
+{
+    int done = 0;
+    while (!done && r->p < r->end) {
+        const char *s = r->p, *eol = memchr(r->p, '\n', (size_t)(r->end - r->p));
+        if (!eol)
+            eol = r->end;
+        r->p = eol;
+        while (s < eol && is_space((unsigned char)*s))
+            s++;
+        if (s < eol && keyword_line(r, s, eol, h, out, &done))
+            return -1;
+        if (r->p < r->end && *r->p == '\n') {
+            r->p++;
+            r->line++;
+        }
+    }
+    return finish(r, h, out);
+}
+
 int tsp_parse(const char *path, const char *text, size_t size, tsp_instance *inst,
               char *err, size_t errsize)
 {
     reader r;
-    static header h; /* large; the reader is not reentrant anyway */
-    int done = 0;
+    header *h = (header *)calloc(1, sizeof *h); /* 8 KB: not on the caller's stack */
     tsp_instance out;
+    int rc;
     if (size >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) { /* a UTF-8 byte-order mark, as some editors write */
         text += 3;
         size -= 3;
@@ -499,56 +554,13 @@ int tsp_parse(const char *path, const char *text, size_t size, tsp_instance *ins
     r.line = 1;
     r.err = err;
     r.errsize = errsize;
-    memset(&h, 0, sizeof h);
-    h.format = -1;
+    if (!h)
+        return fail(&r, 0, "out of memory");
+    h->format = -1;
     memset(&out, 0, sizeof out);
-    if (check_text(&r, text, size))
-        return -1;
-    while (!done && r.p < r.end) {
-        const char *s = r.p, *eol = memchr(r.p, '\n', (size_t)(r.end - r.p)), *key, *v;
-        char value[256];
-        int klen;
-        size_t vlen;
-        if (!eol)
-            eol = r.end;
-        r.p = eol;
-        while (s < eol && is_space((unsigned char)*s))
-            s++;
-        if (s < eol) {
-            key = s;
-            while (s < eol && (isupper((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_'))
-                s++;
-            klen = (int)(s - key);
-            if (klen == 0 || !isupper((unsigned char)key[0])) {
-                if (isdigit((unsigned char)key[0]) || key[0] == '-' || key[0] == '+' || key[0] == '.')
-                    return fail(&r, r.line, "a number where a keyword was expected (too many numbers in a section?)");
-                return fail(&r, r.line, "expected a KEYWORD : VALUE line");
-            }
-            while (s < eol && is_space((unsigned char)*s))
-                s++;
-            if (s < eol && *s != ':')
-                return fail(&r, r.line, "expected a KEYWORD : VALUE line");
-            if (s < eol)
-                s++;
-            while (s < eol && is_space((unsigned char)*s))
-                s++;
-            v = s;
-            vlen = (size_t)(eol - v);
-            while (vlen > 0 && is_space((unsigned char)v[vlen - 1]))
-                vlen--;
-            if (vlen >= sizeof value)
-                vlen = sizeof value - 1;
-            memcpy(value, v, vlen);
-            value[vlen] = 0;
-            if (header_line(&r, &h, &out, key, klen, value, &done))
-                return -1;
-        }
-        if (r.p < r.end && *r.p == '\n') {
-            r.p++;
-            r.line++;
-        }
-    }
-    if (finish(&r, &h, &out))
+    rc = check_text(&r, text, size) || parse_lines(&r, h, &out) ? -1 : 0;
+    free(h);
+    if (rc)
         return -1;
     if (!out.name[0])
         snprintf(out.name, sizeof out.name, "%s", path);

@@ -203,22 +203,70 @@ static int lost_worker(const watch *wt, int ranks, double timeout, double *silen
     return 0;
 }
 
+/* Ends every rank at once, the work done saved first, when a signal came,
+ * rank 0's own search failed or a worker rank is lost (lock held); else
+ * returns. `shown`: a progress bar is on the terminal's line. */
+static void end_if_stopped(const tsp_pool *pool, const tsp_run_options *o, const local_worker *w, const watch *wt,
+                           int shown)
+{
+    double silent = 0;
+    int lost = lost_worker(wt, pool->workers, o->worker_timeout, &silent);
+    const char *nl = shown ? "\n" : "", *kept = o->checkpoint ? "; the work done is in " : "";
+    const char *where = o->checkpoint ? o->checkpoint : "";
+    if (!caught && !w->failed && !lost)
+        return;
+    save(pool, o);
+    tsp_checkpoint_release(); /* the abort ends the process without its exit handlers */
+    if (w->failed)
+        fprintf(stderr, "%s: %s\n", o->prog, w->err);
+    else if (lost)
+        fprintf(stderr, "%s%s: rank %d has not answered for %.0f s (its chunks took at most %.3g s): "
+                        "stopped or hung; ending the job%s%s\n", nl, o->prog, lost, silent, wt->longest[lost], kept,
+                where);
+    else
+        fprintf(stderr, "%s%s: interrupted by signal %d%s%s\n", nl, o->prog, (int)caught, kept, where);
+    tsp_job_abort(w->failed || lost ? 4 : 128 + caught);
+}
+
+/* Once, after ESTIMATE_AFTER seconds of exhaustive search: whether the rest
+ * would take more than a day at the measured rate (then said, and the pool
+ * stops handing out work, unless --force) */
+static int hopeless(tsp_pool *pool, const tsp_run_options *o, double elapsed)
+{
+    double rate = (double)(pool->done_ranks - pool->resumed) / elapsed;
+    double eta = (double)(pool->total - pool->done_ranks) / rate;
+    if (eta <= HOPELESS_SECONDS || o->force)
+        return 0;
+    fprintf(stderr, "%s: about %.3g s (%.1f days) at the measured %.3g orders/s on %s; --force runs it anyway\n",
+            o->prog, eta, eta / 86400, rate, o->where);
+    pool->stopping = 1;
+    return 1;
+}
+
+/* the worker ranks' watch: each is expected to ask for its first chunk at once */
+static watch watch_workers(int workers, double t0, const char *prog)
+{
+    watch wt;
+    int r;
+    wt.since = (double *)calloc((size_t)workers, sizeof(double));
+    wt.longest = (double *)calloc((size_t)workers, sizeof(double));
+    if (!wt.since || !wt.longest) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        tsp_job_abort(4);
+    }
+    for (r = 1; r < workers; r++)
+        wt.since[r] = t0;
+    return wt;
+}
+
 int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o)
 {
     local_worker w;
     pthread_t thread;
     double t0 = tsp_now(), last_save = t0, last_line = 0, elapsed;
     struct timespec nap = {0, 200000}; /* 0.2 ms: a worker rank waits at most this for its chunk */
-    int estimated = 0, shown = 0, status = 0, finished = 0, r;
-    watch wt;
-    wt.since = (double *)calloc((size_t)pool->workers, sizeof(double));
-    wt.longest = (double *)calloc((size_t)pool->workers, sizeof(double));
-    if (!wt.since || !wt.longest) {
-        fprintf(stderr, "%s: out of memory\n", o->prog);
-        tsp_job_abort(4);
-    }
-    for (r = 1; r < pool->workers; r++) /* each asks for its first chunk at once */
-        wt.since[r] = t0;
+    int estimated = 0, shown = 0, status = 0, finished = 0;
+    watch wt = watch_workers(pool->workers, t0, o->prog);
     memset(&w, 0, sizeof w);
     w.pool = pool;
     w.b = b;
@@ -230,37 +278,13 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
         tsp_job_abort(4);
     }
     while (!finished) {
-        double silent = 0;
-        int lost;
         pthread_mutex_lock(&w.lock);
         serve(pool, &wt);
         elapsed = tsp_now() - t0;
-        lost = lost_worker(&wt, pool->workers, o->worker_timeout, &silent);
-        if (caught || w.failed || lost) { /* keep what is finished, then end every rank */
-            save(pool, o);
-            tsp_checkpoint_release(); /* the abort ends the process without its exit handlers */
-            if (w.failed)
-                fprintf(stderr, "%s: %s\n", o->prog, w.err);
-            else if (lost)
-                fprintf(stderr, "%s%s: rank %d has not answered for %.0f s (its chunks took at most %.3g s): "
-                                "stopped or hung; ending the job%s%s\n", shown ? "\n" : "", o->prog, lost, silent,
-                        wt.longest[lost], o->checkpoint ? "; the work done is in " : "",
-                        o->checkpoint ? o->checkpoint : "");
-            else
-                fprintf(stderr, "%s%s: interrupted by signal %d%s%s\n", shown ? "\n" : "", o->prog, (int)caught,
-                        o->checkpoint ? "; the work done is in " : "", o->checkpoint ? o->checkpoint : "");
-            tsp_job_abort(w.failed || lost ? 4 : 128 + caught);
-        }
+        end_if_stopped(pool, o, &w, &wt, shown);
         if (!estimated && !o->prune && elapsed >= ESTIMATE_AFTER && pool->done_ranks > pool->resumed) {
-            double rate = (double)(pool->done_ranks - pool->resumed) / elapsed;
-            double eta = (double)(pool->total - pool->done_ranks) / rate;
             estimated = 1;
-            if (eta > HOPELESS_SECONDS && !o->force) {
-                fprintf(stderr, "%s: about %.3g s (%.1f days) at the measured %.3g orders/s on %s; "
-                                "--force runs it anyway\n", o->prog, eta, eta / 86400, rate, o->where);
-                pool->stopping = 1;
-                status = 3;
-            }
+            status = hopeless(pool, o, elapsed) ? 3 : 0;
         }
         if (o->checkpoint && tsp_now() - last_save >= o->checkpoint_every) {
             save(pool, o);
