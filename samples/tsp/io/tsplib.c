@@ -18,7 +18,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_FILE_SIZE (64L << 20)
 
 typedef struct {
     const char *path, *p, *end;
@@ -622,7 +621,7 @@ int tsp_read(const char *path, tsp_instance *inst, char *err, size_t errsize)
 {
     long size = 0;
     int absent, rc;
-    char *text = tsp_read_file(path, MAX_FILE_SIZE, "TSPLIB file", &size, &absent, err, errsize);
+    char *text = tsp_read_file(path, TSP_MAX_FILE, "TSPLIB file", &size, &absent, err, errsize);
     if (!text)
         return -1;
     rc = tsp_parse(path, text, (size_t)size, inst, err, errsize);

@@ -9,6 +9,7 @@
 extern "C" {
 #endif
 
+#define TSP_MAX_FILE (64L << 20)   /* bytes: the most tsp_read_file reads (TSPLIB files, checkpoints) */
 #define TSP_MAX_WEIGHT 2147483647L /* so that every tour length fits with room */
 #define TSP_ERR_SIZE 512
 

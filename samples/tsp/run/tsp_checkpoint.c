@@ -25,7 +25,6 @@
 #include <unistd.h>
 
 #define MAGIC "kperm-tsp checkpoint 1\n"
-#define MAX_FILE (64L << 20)
 #define FNV_BASIS KPERM_U64(0xcbf29ce484222325)
 #define MAX_LINKS 40 /* symbolic links followed, as the kernel's own limit */
 
@@ -280,7 +279,7 @@ int tsp_checkpoint_load(const char *path, const tsp_instance *inst, tsp_pool *p,
 {
     long size = 0;
     int absent, rc;
-    char *text = tsp_read_file(path, MAX_FILE, "checkpoint", &size, &absent, err, errsize);
+    char *text = tsp_read_file(path, TSP_MAX_FILE, "checkpoint", &size, &absent, err, errsize);
     if (!text)
         return absent ? 0 : -1;
     rc = tsp_checkpoint_read(text, (size_t)size, path, inst, p, err, errsize);
