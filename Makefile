@@ -79,9 +79,10 @@ $(B)/tsp/%.o: %.cu $(TSP_HEADERS) cu/kperm_cuda.h $(STAMP)
 	$(TSP_NVCC)
 $(B)/tsp_faults/%.o: %.cu $(TSP_HEADERS) cu/kperm_cuda.h $(STAMP)
 	$(TSP_NVCC)
-$(B)/tsp/tsp_kernel_source.c: $(B)/cl_embed $(TSP)/backends/tsp_kernel.cl $(TSP_HEADERS) cl/kperm.cl $(STAMP)
+$(B)/tsp/tsp_kernel_source.c: $(B)/cl_embed tools/cl_inline.awk $(TSP)/backends/tsp_kernel.cl $(TSP_HEADERS) cl/kperm.cl $(STAMP)
 	@mkdir -p $(dir $@)
-	$(B)/cl_embed tsp_kernel_source_text $(TSP)/backends/tsp_kernel.cl $(TSP_DIRS) include cl > $@.tmp && mv $@.tmp $@
+	awk -f tools/cl_inline.awk $(TSP)/backends/tsp_kernel.cl $(TSP_DIRS) include cl > $@.cl
+	$(B)/cl_embed tsp_kernel_source_text < $@.cl > $@.tmp && mv $@.tmp $@
 $(B)/tsp/tsp_kernel_source.o: $(B)/tsp/tsp_kernel_source.c $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
 $(B)/kperm-tsp: $(TSP_OBJS) $(B)/tsp/tsp_job_local.o $(STAMP)
@@ -151,12 +152,13 @@ fuzz: $(B)/fuzz_tsplib $(B)/fuzz_checkpoint
 $(B):
 	mkdir -p $(B)
 
-# --- the OpenCL host helper: the core as one generated string, and build options
+# --- the OpenCL host helper: the core as one string (tools/cl_inline.awk
+# inlines the includes, as the Python package's build does), and build options
 $(B)/cl_embed: tools/cl_embed.c $(STAMP) | $(B)
 	$(CC) $(STRICT) -O2 $< -o $@
-
-$(B)/kperm_cl_source.c: $(B)/cl_embed cl/kperm.cl $(CORE) $(STAMP)
-	$(B)/cl_embed kperm_cl_source_text cl/kperm.cl include > $@.tmp && mv $@.tmp $@
+$(B)/kperm_cl_source.c: $(B)/cl_embed tools/cl_inline.awk cl/kperm.cl $(CORE) $(STAMP)
+	awk -f tools/cl_inline.awk cl/kperm.cl include > $@.cl
+	$(B)/cl_embed kperm_cl_source_text < $@.cl > $@.tmp && mv $@.tmp $@
 
 $(B)/%.o: $(B)/%.c $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@

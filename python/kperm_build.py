@@ -3,12 +3,14 @@ Python with no requirements: `pip install --no-index ./python` then needs no
 package index at all (setuptools would have to be fetched into pip's isolated
 build environment). It writes a wheel of kperm/ and the repository's headers
 (../include, ../cu/*.h, ../cl/kperm.cl) under kperm/data, so one copy of them
-lives in the repository; the version is KPERM_VERSION of
-include/kperm/status.h."""
+lives in the repository, and kperm.cl with its includes inlined by
+tools/cl_inline.awk (the inliner make runs too: POSIX awk, no compiler) for
+kperm.cl_source(); the version is KPERM_VERSION of include/kperm/status.h."""
 import base64
 import hashlib
 import os
 import re
+import subprocess
 import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -36,6 +38,13 @@ def _files():
         if name.endswith(".h"):
             yield NAME + "/data/cu/" + name, os.path.join(ROOT, "cu", name)
     yield NAME + "/data/cl/kperm.cl", os.path.join(ROOT, "cl", "kperm.cl")
+
+
+def _inlined_source():
+    """kperm.cl with every include inlined: what kperm_cl_source() returns"""
+    return subprocess.run(["awk", "-f", os.path.join(ROOT, "tools", "cl_inline.awk"),
+                           os.path.join(ROOT, "cl", "kperm.cl"), os.path.join(ROOT, "include")],
+                          check=True, stdout=subprocess.PIPE).stdout
 
 
 def _dist_info():
@@ -79,6 +88,9 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
                 data = f.read()
             whl.writestr(name, data)
             record.append(_record_line(name, data))
+        name, data = NAME + "/data/kperm_cl_source.cl", _inlined_source()
+        whl.writestr(name, data)
+        record.append(_record_line(name, data))
         for name, data in info.items():
             whl.writestr(name, data)
             record.append(_record_line(name, data))

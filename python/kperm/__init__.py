@@ -50,33 +50,10 @@ def cl_options():
     return "-I %s -I %s" % (get_include(), get_cl_include())
 
 
-_INCLUDE = re.compile(r'\s*#\s*include\s*"([^"]+)"')
-
-
 def cl_source():
     """kperm.cl with every #include "..." replaced by the file, each file
-    once: the string kperm_cl_source() returns (tools/cl_embed.c), to put in
-    front of a kernel's source."""
-    seen, out = set(), []
-
-    def inline(path):
-        if path in seen:
-            return
-        seen.add(path)
-        here = os.path.dirname(path)
-        with open(path) as f:
-            for line in f:
-                m = _INCLUDE.match(line)
-                if not m:
-                    out.append(line)
-                    continue
-                for d in (here, get_include(), get_cl_include()):
-                    p = os.path.join(d, m.group(1))
-                    if os.path.exists(p):
-                        inline(os.path.normpath(p))
-                        break
-                else:
-                    raise FileNotFoundError("kperm: cannot find included file " + m.group(1))
-
-    inline(os.path.join(get_cl_include(), "kperm.cl"))
-    return "".join(out)
+    once: the string kperm_cl_source() returns, to put in front of a kernel's
+    source. The package's build made it with the repository's one include
+    inliner (tools/cl_inline.awk)."""
+    with open(os.path.join(_DATA, "kperm_cl_source.cl")) as f:
+        return f.read()
