@@ -51,10 +51,7 @@ k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end
     kperm_u32 *d = mem.d;
     kperm_u64 item = (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, items = (kperm_u64)gridDim.x * blockDim.x;
     if (method == KPERM) { /* exactly what kperm-tsp runs */
-        tsp_task task = tsp_task_of(tsp_sub_whole(n), begin, end, TSP_NONE);
-        task.n = n;
-        task.symmetric = 1;
-        task.mode = TSP_BLOCKS;
+        tsp_task task = tsp_task_on(tsp_task_of(tsp_sub_whole(n), begin, end, TSP_NONE), n, 1, TSP_BLOCKS);
         tsp_group_search(dist, &task, item, items, threadIdx.x, TSP_GROUP, &mem, &groups[blockIdx.x], NULL, NULL);
         return;
     }

@@ -1,8 +1,9 @@
 /* tsp_types.h - kperm-tsp's vocabulary: its limits and the values every part
  * of the solver passes around (a tour found, what pruning did, a sub-problem,
  * which search runs), in portable C that the host modules, every backend and
- * the kernels (CUDA and OpenCL C) share. No search code: the host modules
- * include this alone; the search is in tsp_search.h. */
+ * the kernels (CUDA and OpenCL C) share. No search code but the choice of
+ * search (tsp_mode_for): the host modules include this alone; the search is in
+ * search/tsp_search.h. */
 #ifndef TSP_TYPES_H
 #define TSP_TYPES_H
 
@@ -102,7 +103,7 @@ KPERM_FN tsp_sub tsp_sub_whole(int n)
 /* One search request: what the backends' search, the group search and the
  * kernels take (OpenCL: one struct argument). The host fills the range,
  * known and sub (tsp_task_of); the backend n, symmetric and mode, which it
- * fixed when it opened. 8-byte fields first and an explicit pad, so that host
+ * fixed when it opened (tsp_task_on). 8-byte fields first and an explicit pad, so that host
  * C and OpenCL C lay it out alike. */
 typedef struct {
     kperm_rank begin, end; /* ranks [begin, end): the tours', or, pruned, those of sub's orders */
@@ -120,6 +121,15 @@ KPERM_FN tsp_task tsp_task_of(tsp_sub sub, kperm_rank begin, kperm_rank end, kpe
     t.known = known;
     t.sub = sub;
     t.n = t.symmetric = t.mode = t.pad = 0;
+    return t;
+}
+
+/* t as a backend runs it: on n cities, symmetric or not, in that mode */
+KPERM_FN tsp_task tsp_task_on(tsp_task t, int n, int symmetric, int mode)
+{
+    t.n = n;
+    t.symmetric = symmetric;
+    t.mode = mode;
     return t;
 }
 

@@ -53,10 +53,7 @@ static int cpu_search(tsp_backend *b, const tsp_task *task, char *err, size_t er
     for (t = 0; t < s->threads; t++) {
         part *p = &s->parts[t];
         p->inst = &s->inst;
-        p->task = *task;
-        p->task.n = s->inst.n;
-        p->task.symmetric = s->inst.symmetric;
-        p->task.mode = s->mode;
+        p->task = tsp_task_on(*task, s->inst.n, s->inst.symmetric, s->mode);
         p->shared = &s->shared;
         p->tally.visited = p->tally.pruned = 0;
         p->len = TSP_NONE;

@@ -60,11 +60,8 @@ static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t e
     cuda_state *s = (cuda_state *)b->state;
     kperm_u64 unit = s->mode == TSP_BLOCKS ? TSP_BLOCK : 1;
     cudaError_t e = cudaSuccess;
-    tsp_task mine = *task;
+    tsp_task mine = tsp_task_on(*task, s->n, s->symmetric, s->mode);
     int g;
-    mine.n = s->n;
-    mine.symmetric = s->symmetric;
-    mine.mode = s->mode;
     for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
         cuda_gpu *d = &s->gpu[g];
         kperm_split(task->begin / unit, task->end / unit, (kperm_u64)s->gpus, (kperm_u64)g, &mine.begin, &mine.end);

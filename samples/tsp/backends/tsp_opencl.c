@@ -111,11 +111,8 @@ static int opencl_search(tsp_backend *b, const tsp_task *task, char *err, size_t
 {
     opencl_state *s = (opencl_state *)b->state;
     size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP;
-    tsp_task mine = *task;
+    tsp_task mine = tsp_task_on(*task, s->n, s->symmetric, s->mode);
     cl_int rc;
-    mine.n = s->n;
-    mine.symmetric = s->symmetric;
-    mine.mode = s->mode;
     rc = clSetKernelArg(s->search, SEARCH_TASK, sizeof mine, &mine);
     if (rc != CL_SUCCESS)
         return opencl_fail(err, errsize, "clSetKernelArg", rc);
