@@ -174,8 +174,9 @@ static void split_option(int argc, char **argv, int *i, char *name, size_t size,
             else if (*i + 1 < argc)
                 *value = argv[++*i];
             else {
-                snprintf(name, size, "%s needs a value", valued[k]);
-                usage(name);
+                char why[64];
+                snprintf(why, sizeof why, "%s needs a value", valued[k]);
+                usage(why);
             }
             return;
         }
@@ -475,7 +476,7 @@ static void read_instance(const options *o, tsp_instance *inst)
     }
     if (tsp_job_max(status))
         tsp_job_exit(2);
-    tsp_job_share((void *)inst, sizeof *inst);
+    tsp_job_share(inst, sizeof *inst);
 }
 
 /* Rank 0: the run's pool, with the work a checkpoint says is done (the

@@ -103,8 +103,8 @@ KPERM_FN tsp_sub tsp_sub_whole(int n)
 /* One search request: what the backends' search, the group search and the
  * kernels take (OpenCL: one struct argument). The host fills the range,
  * known and sub (tsp_task_of); the backend n, symmetric and mode, which it
- * fixed when it opened (tsp_task_on). 8-byte fields first and an explicit pad, so that host
- * C and OpenCL C lay it out alike. */
+ * fixed when it opened (tsp_task_on). 8-byte fields first and an explicit
+ * pad, so that host C and OpenCL C lay it out alike. */
 typedef struct {
     kperm_rank begin, end; /* ranks [begin, end): the tours', or, pruned, those of sub's orders */
     kperm_u64 known;       /* pruned: the shortest length known anywhere (TSP_NONE: none) */

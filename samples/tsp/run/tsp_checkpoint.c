@@ -117,22 +117,19 @@ char *tsp_checkpoint_claim(const char *path, char *err, size_t errsize)
 {
     struct stat st;
     char *real = follow_links(path, err, errsize), *tmp;
+    int refused = 0, exists;
     if (!real)
         return NULL;
-    if (stat(real, &st) == 0) {
-        if (!S_ISREG(st.st_mode))
-            snprintf(err, errsize, "%s: not a regular file, so not a checkpoint", path);
-        else if (!(st.st_mode & S_IWUSR) || access(real, W_OK) != 0)
-            snprintf(err, errsize, "%s: the checkpoint is read-only (mode %04o): make it writable or name another "
-                     "file", path, (unsigned)(st.st_mode & 07777));
-        else
-            st.st_mode = 0;
-        if (st.st_mode) {
-            free(real);
-            return NULL;
-        }
+    exists = stat(real, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        snprintf(err, errsize, "%s: not a regular file, so not a checkpoint", path);
+        refused = 1;
+    } else if (exists && (!(st.st_mode & S_IWUSR) || access(real, W_OK) != 0)) {
+        snprintf(err, errsize, "%s: the checkpoint is read-only (mode %04o): make it writable or name another file",
+                 path, (unsigned)(st.st_mode & 07777));
+        refused = 1;
     }
-    if (lock(path, real, err, errsize)) {
+    if (refused || lock(path, real, err, errsize)) {
         free(real);
         return NULL;
     }
