@@ -52,7 +52,7 @@ vpath %.c $(TSP_DIRS)
 vpath %.cu $(TSP)/backends
 # every object but the job: kperm-tsp links tsp_job_local.o, kperm-tsp-mpi tsp_job_mpi.o
 TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_pool.o tsp_checkpoint.o \
-                                   tsp_run.o tsp_seed.o tsp_units.o) \
+                                   tsp_run.o tsp_seed.o tsp_units.o tsp_relax.o) \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
@@ -60,10 +60,9 @@ TSP_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
 TSP_LINK = $(if $(NVCC),$(NVCC) -arch=$(ARCH),$(CC))
 
 # kperm-tsp-faults: kperm-tsp whose OpenCL and CUDA backends fail on request
-# (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC) and whose pruned
-# search splits small instances into units (KPERM_TSP_UNIT_SPAN), for the
-# tests only: the objects of build/tsp_faults are built with -DTSP_FAULTS
-FAULTY := tsp_units.o $(if $(OPENCL),tsp_opencl.o) $(if $(NVCC),tsp_cuda.o)
+# (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC), for the tests
+# only: the objects of build/tsp_faults are built with -DTSP_FAULTS
+FAULTY := $(if $(OPENCL),tsp_opencl.o) $(if $(NVCC),tsp_cuda.o)
 FAULT_OBJS := $(filter-out $(addprefix $(B)/tsp/,$(FAULTY)),$(TSP_OBJS)) $(addprefix $(B)/tsp_faults/,$(FAULTY))
 $(B)/tsp_faults/%.o: TSP_DEFS += -DTSP_FAULTS
 $(B)/tsp_faults/%.o: NVCC_DEFS := -DTSP_FAULTS

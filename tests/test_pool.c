@@ -119,7 +119,7 @@ static void schedules(void)
             int workers = 1 + (int)(rng() % 5), i;
             tsp_random(ns[k], rng(), &t, err, sizeof err);
             kperm_count(ns[k] - 1, &total);
-            tsp_pool_init(&p, total, workers, trial % 3 ? 0 : total / 37 + 1);
+            tsp_pool_init(&p, total, 0, workers, trial % 3 ? 0 : total / 37 + 1);
             nhanded = 0;
             /* some ranges already done (as a checkpoint leaves them) */
             for (i = 0; i < trial % 4 && total >= 2 * TSP_BLOCK; i++) {
@@ -153,11 +153,11 @@ static void round_trip(void)
     t.symmetric = 0; /* every rank is a tour: any reported best is valid */
     strcpy(t.type, "ATSP");
     kperm_count(10, &total);
-    tsp_pool_init(&p, total, 3, total / 50);
+    tsp_pool_init(&p, total, 0, 3, total / 50);
     nhanded = 0;
     best = run(&p, &t, 20, none);
     CHECK(tsp_checkpoint_save(FILE_PATH, &t, &p, err, sizeof err) == 0, "save: %s", err);
-    tsp_pool_init(&q, total, 2, total / 50);
+    tsp_pool_init(&q, total, 0, 2, total / 50);
     rc = tsp_checkpoint_load(FILE_PATH, &t, &q, err, sizeof err);
     CHECK(rc == 1, "load: %d %s", rc, err);
     CHECK(q.done_ranks == p.done_ranks && q.resumed == p.done_ranks && q.ndone == p.ndone,
@@ -174,16 +174,16 @@ static void round_trip(void)
     check_tiles(total, "resume");
     CHECK(tsp_checkpoint_save(FILE_PATH, &t, &q, err, sizeof err) == 0, "final save: %s", err);
     tsp_pool_free(&q);
-    tsp_pool_init(&q, total, 1, 0);
+    tsp_pool_init(&q, total, 0, 1, 0);
     CHECK(tsp_checkpoint_load(FILE_PATH, &t, &q, err, sizeof err) == 1 && tsp_pool_complete(&q),
           "a finished checkpoint does not load as complete");
     tsp_pool_free(&q);
     tsp_random(11, 4, &other, err, sizeof err);
-    tsp_pool_init(&q, total, 1, 0);
+    tsp_pool_init(&q, total, 0, 1, 0);
     CHECK(tsp_checkpoint_load(FILE_PATH, &other, &q, err, sizeof err) == -1 && strstr(err, "another instance"),
           "another instance's checkpoint was accepted (%s)", err);
     tsp_pool_free(&q);
-    tsp_pool_init(&q, total, 1, 0);
+    tsp_pool_init(&q, total, 0, 1, 0);
     CHECK(tsp_checkpoint_load("build/no-such-checkpoint", &t, &q, err, sizeof err) == 0, "a missing file is not 0");
     tsp_pool_free(&q);
     tsp_pool_free(&p);
@@ -204,7 +204,7 @@ static void corruption(void)
     tsp_random(9, 5, &t, err, sizeof err);
     t.symmetric = 0;
     kperm_count(8, &total);
-    tsp_pool_init(&p, total, 2, 1200);
+    tsp_pool_init(&p, total, 0, 2, 1200);
     nhanded = 0;
     run(&p, &t, 9, none);
     tsp_checkpoint_save(FILE_PATH, &t, &p, err, sizeof err);
@@ -223,7 +223,7 @@ static void corruption(void)
         f = fopen(FILE_PATH, "wb");
         fwrite(copy, 1, len, f);
         fclose(f);
-        tsp_pool_init(&q, total, 2, 0);
+        tsp_pool_init(&q, total, 0, 2, 0);
         rc = tsp_checkpoint_load(FILE_PATH, &t, &q, err, sizeof err);
         CHECK(rc == -1 && strncmp(err, FILE_PATH ": ", strlen(FILE_PATH) + 2) == 0,
               "%s at byte %zu: load gave %d (%s)", i % 2 ? "changed" : "cut", at, rc, err);
@@ -240,7 +240,7 @@ static void bad_ranges(void)
     kperm_rank total = 0;
     check_begin("pool: add_done refuses empty, reversed, out-of-range, off-block and overlapping ranges");
     kperm_count(9, &total);
-    tsp_pool_init(&p, total, 1, 0);
+    tsp_pool_init(&p, total, 0, 1, 0);
     CHECK(tsp_pool_add_done(&p, 0, 0) == -1, "empty");
     CHECK(tsp_pool_add_done(&p, 2 * B, B) == -1, "reversed");
     CHECK(tsp_pool_add_done(&p, 0, total + B) == -1, "past the end");

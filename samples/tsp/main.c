@@ -17,6 +17,7 @@
 #include "tsp_run.h"
 #include "tsp_report.h"
 #include "tsp_seed.h"
+#include "tsp_relax.h"
 #include "tsp_units.h"
 #include "tsp_simd.h"
 #include <errno.h>
@@ -326,7 +327,7 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
         return 0;
     }
     t0 = tsp_now();
-    tsp_task trial_task = tsp_task_of(tsp_sub_whole(inst->n), 0, trial, TSP_NONE);
+    tsp_task trial_task = tsp_task_of(0, trial, TSP_NONE, 0);
     if (b->search(b, &trial_task, err, sizeof err)) {
         say_error(err);
         return -1;
@@ -353,6 +354,7 @@ typedef struct {
     const char *checkpoint;
     int ranks;
     double seconds;
+    kperm_u64 seed, bound; /* pruned: the first tour's length, the lower bound of every tour */
 } report;
 
 /* the backend and device of the report: the one rank's, or a summary */
@@ -386,19 +388,22 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
     out.inst = inst;
     out.prune = o->prune;
     out.length = pool->best.length;
+    out.bound = r->bound;
     tsp_unit_tour(inst->n, p, &pool->best, perm);
     out.tour[0] = 1;
     for (i = 1; i < inst->n; i++)
         out.tour[i] = perm[i - 1] + 2;
-    tsp_unit_rank(inst->n, p, &pool->best, out.rank, sizeof out.rank);
+    tsp_tour_rank(inst->n, perm, out.rank, sizeof out.rank);
     tsp_unit_tours(inst->n, p, inst->symmetric, pool->total, out.tours, sizeof out.tours);
     tsp_unit_tours(inst->n, p, inst->symmetric, pool->resumed, out.resumed, sizeof out.resumed);
     searched = tsp_unit_tours(inst->n, p, inst->symmetric, pool->done_ranks - pool->resumed, out.searched,
                               sizeof out.searched);
     out.resumed_from = pool->resumed ? o->checkpoint : NULL;
     out.seconds = r->seconds;
-    out.tours_per_second = searched / (r->seconds > 0 ? r->seconds : 1e-9);
     out.tally = tsp_pool_tally(pool);
+    if (o->prune) /* the tours evaluated, not those the bound skipped */
+        searched = (double)out.tally.visited;
+    out.tours_per_second = searched / (r->seconds > 0 ? r->seconds : 1e-9);
     out.ranks = r->ranks;
     for (i = 0; r->info && i < r->ranks; i++)
         tsp_unit_tours(inst->n, p, inst->symmetric, pool->searched[i], r->info[i].searched,
@@ -411,7 +416,7 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
 /* the backend of this rank, by --backend and its place on the host; seconds
  * of search start before the CPU paths' trial. Returns 0, or 4 with the
  * error said. */
-static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b, double *t0)
+static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax *relax, tsp_backend *b, double *t0)
 {
     tsp_place place;
     kperm_rank total = 0;
@@ -421,6 +426,7 @@ static int open_mine(const options *o, const tsp_instance *inst, tsp_backend *b,
     place.threads = o->threads;
     place.device = o->device;
     place.prune = o->prune;
+    place.relax = relax;
     place.quiet = o->quiet || tsp_job_rank() != 0;
     if (o->gpus < 0) { /* one GPU per MPI rank by its rank on the host; a lone process takes all */
         place.first_gpu = local < 0 ? 0 : local;
@@ -468,10 +474,9 @@ static void read_instance(const options *o, tsp_instance *inst)
                                         : tsp_random(o->random_n, o->seed, inst, err, sizeof err))) {
         fprintf(stderr, "%s\n", err);
         status = 2;
-    } else if (tsp_job_rank() == 0 && inst->n > TSP_MAX_EXHAUSTIVE && (!o->prune || o->checkpoint)) {
-        fprintf(stderr, "%s: %s: %d cities: %s handles at most %d (64-bit ranks); --prune goes to %d\n", prog,
-                o->file ? o->file : "--random", inst->n, o->prune ? "--checkpoint" : "the exhaustive search",
-                TSP_MAX_EXHAUSTIVE, TSP_MAX_CITIES);
+    } else if (tsp_job_rank() == 0 && inst->n > TSP_MAX_EXHAUSTIVE && !o->prune) {
+        fprintf(stderr, "%s: %s: %d cities: the exhaustive search handles at most %d (64-bit ranks); --prune goes to %d\n",
+                prog, o->file ? o->file : "--random", inst->n, TSP_MAX_EXHAUSTIVE, TSP_MAX_CITIES);
         status = 2;
     }
     if (tsp_job_max(status))
@@ -489,14 +494,14 @@ static void open_pool(const options *o, const tsp_instance *inst, tsp_pool *pool
     int status = 0, complete = 0;
     if (tsp_job_rank() == 0) {
         kperm_rank total = tsp_unit_total(inst->n, tsp_unit_cities(inst->n, o->prune));
-        if (tsp_pool_init(pool, total, r->ranks, o->chunk)) {
+        if (tsp_pool_init(pool, total, o->prune, r->ranks, o->chunk)) {
             snprintf(err, sizeof err, "%s: out of memory", prog);
             status = 4;
         } else if (o->checkpoint && (!(*claimed = tsp_checkpoint_claim(o->checkpoint, err, sizeof err))
                                      || tsp_checkpoint_load(*claimed, inst, pool, err, sizeof err) < 0))
             status = 2;
         if (status == 0 && o->prune)
-            pool->known = tsp_seed_length(inst);
+            pool->known = r->seed;
         complete = status == 0 && tsp_pool_complete(pool);
         if (complete)
             print_result(o, inst, r);
@@ -513,9 +518,10 @@ static void open_pool(const options *o, const tsp_instance *inst, tsp_pool *pool
 
 /* Every rank opens its backend; t0 is when its search began. Ends the job
  * with status 4 when one fails. */
-static void open_everywhere(const options *o, const tsp_instance *inst, tsp_backend *b, double *t0)
+static void open_everywhere(const options *o, const tsp_instance *inst, const tsp_relax *relax, tsp_backend *b,
+                            double *t0)
 {
-    int status = open_mine(o, inst, b, t0);
+    int status = open_mine(o, inst, relax, b, t0);
     if (tsp_job_max(status)) {
         if (status == 0)
             b->close(b);
@@ -541,8 +547,9 @@ static tsp_report_rank *gather_devices(const tsp_backend *b, int ranks)
 /* The search: rank 0 coordinates (and searches), the others work. Returns
  * rank 0's exit status (tsp_run_coordinator), 0 elsewhere. */
 static int search(const options *o, const tsp_instance *inst, tsp_pool *pool, tsp_backend *b, const char *claimed,
-                  int ranks)
+                  const report *r)
 {
+    int ranks = r->ranks;
     tsp_run_options run;
     char where[300];
     memset(&run, 0, sizeof run);
@@ -553,6 +560,7 @@ static int search(const options *o, const tsp_instance *inst, tsp_pool *pool, ts
     run.worker_timeout = o->worker_timeout;
     run.force = o->force;
     run.prune = o->prune;
+    run.bound = r->bound;
     run.bar = isatty(2);
     run.quiet = o->quiet;
     if (tsp_job_rank()) {
@@ -572,6 +580,7 @@ int main(int argc, char **argv)
 {
     static tsp_instance inst;
     static tsp_pool pool;
+    static tsp_relax relax;
     options o;
     tsp_backend b;
     report r;
@@ -588,12 +597,16 @@ int main(int argc, char **argv)
     r.pool = &pool;
     r.checkpoint = o.checkpoint;
     read_instance(&o, &inst);
+    if (o.prune) { /* every rank alike: the same instance, the same arithmetic */
+        r.seed = tsp_seed_length(&inst);
+        r.bound = tsp_relax_of(&inst, r.seed, &relax);
+    }
     open_pool(&o, &inst, &pool, &claimed, &r);
     if (tsp_job_rank() == 0 && o.checkpoint)
         tsp_run_catch_signals();
-    open_everywhere(&o, &inst, &b, &t0);
+    open_everywhere(&o, &inst, &relax, &b, &t0);
     r.info = gather_devices(&b, r.ranks);
-    status = search(&o, &inst, &pool, &b, claimed, r.ranks);
+    status = search(&o, &inst, &pool, &b, claimed, &r);
     if (tsp_job_rank() == 0) {
         r.seconds = tsp_now() - t0;
         if (status == 0)

@@ -20,7 +20,7 @@
 #endif
 
 #define TSP_MIN_CITIES 3
-#define TSP_MAX_CITIES 30     /* the most cities of any search (--prune) */
+#define TSP_MAX_CITIES 64     /* the most cities of any search (--prune: one bit per city) */
 #define TSP_MAX_EXHAUSTIVE 21 /* the exhaustive search: city 1 fixed, 20 permuted, 64-bit ranks */
 
 /* "no tour yet", as a length or a rank; TSP_NONE32 is the same in a 32-bit
@@ -39,7 +39,7 @@
 typedef enum {
     TSP_GENERAL = 0, /* the cursor over every rank (tsp_search_range) */
     TSP_BLOCKS = 1,  /* blocks of 6! summed as a tree (tours below 2^25: tsp_narrow_ok) */
-    TSP_PRUNED = 2   /* --prune: a bound skips hopeless prefixes (tsp_prune_range) */
+    TSP_PRUNED = 2   /* --prune: branch and bound over units (tsp_branch.h) */
 } tsp_mode;
 
 #define TSP_MIN_BLOCK_N (TSP_SUFFIX + 2)       /* the block search: city 0 and a prefix of at least one city */
@@ -65,62 +65,74 @@ KPERM_FN tsp_mode tsp_mode_for(const TSP_GLOBAL kperm_u32 *dist, int n, int prun
     return prune ? TSP_PRUNED : tsp_narrow_ok(dist, n) ? TSP_BLOCKS : TSP_GENERAL;
 }
 
-/* a tour's length and rank; past 21 cities (the pruned search only) the
- * rank is unit * 20! + rank, the unit being its first n - 21 cities' rank
- * among the k-permutations (tsp_units.c); the device never sets unit */
+#ifdef __OPENCL_VERSION__
+typedef long tsp_s64;
+#else
+typedef long long tsp_s64;
+#endif
+
+/* A tour's length and rank, or, from the pruned search, its length and its
+ * cities after city 0 (tour[0..n-2]; rank 0): past 21 cities ranks outgrow
+ * 64 bits, and the host computes one from the tour (tsp_units.h). */
 typedef struct {
     kperm_u64 length;
     kperm_rank rank;
-    kperm_u64 unit;
+    kperm_u8 tour[TSP_MAX_CITIES];
 } tsp_best;
 
 /* what the pruned search did */
 typedef struct {
     kperm_u64 visited; /* complete tours evaluated */
-    kperm_u64 pruned;  /* prefixes skipped */
+    kperm_u64 pruned;  /* paths skipped by the bound */
 } tsp_tally;
 
-/* What the pruned search completes: a path from city 0 of length `base`,
- * ending at city `last`, its first city `first` (-1: none yet), then every
- * order of the cities of `rest` (bit c: city c), then home. The whole
- * problem is {rest: cities 1..n-1, base 0, last 0, first -1}; past 21 cities
- * tsp_units.c fixes the first n - 21 cities and hands out the rest. */
+/* a work-item's running best and tally in the pruned search (tsp_branch.h) */
 typedef struct {
-    kperm_u64 rest, base;
-    int last, first;
-} tsp_sub;
+    tsp_best best;
+    tsp_tally tally;
+} tsp_item;
 
-KPERM_FN tsp_sub tsp_sub_whole(int n)
+/* the cities after city 0 as a mask (bit c: city c), n <= 64 */
+KPERM_FN kperm_u64 tsp_cities_after_first(int n)
 {
-    tsp_sub s;
-    s.rest = (KPERM_U64(1) << n) - 2;
-    s.base = 0;
-    s.last = 0;
-    s.first = -1;
-    return s;
+    return (n >= 64 ? ~KPERM_U64(0) : (KPERM_U64(1) << n) - 1) & ~KPERM_U64(1);
 }
+
+/* The costs the pruned search bounds on: the distances scaled and shifted by
+ * per-city terms that leave every tour's length unchanged (tsp_relax.c
+ * computes them once per instance):
+ *   scale * length(a path last -> the cities R -> 0) = the sum of cost[i*n+j]
+ *     over its edges + the sum of inner[i] over R + tail[last] + head
+ * A symmetric instance takes Held-Karp node penalties p (cost = scale d_ij +
+ * p_i + p_j, inner = -2 p, tail = -p, head = -p_0); an asymmetric one the
+ * assignment problem's duals u, v (cost = scale (d_ij - u_i - v_j) >= 0,
+ * inner = scale (u + v), tail = scale u, head = scale v_0). */
+typedef struct {
+    tsp_s64 cost[TSP_MAX_CITIES * TSP_MAX_CITIES];
+    tsp_s64 inner[TSP_MAX_CITIES], tail[TSP_MAX_CITIES];
+    tsp_s64 head, scale;
+} tsp_relax;
 
 /* One search request: what the backends' search, the group search and the
  * kernels take (OpenCL: one struct argument). The host fills the range,
- * known and sub (tsp_task_of); the backend n, symmetric and mode, which it
- * fixed when it opened (tsp_task_on). 8-byte fields first and an explicit
- * pad, so that host C and OpenCL C lay it out alike. */
+ * known and fixed (tsp_task_of); the backend n, symmetric and mode, which it
+ * fixed when it opened (tsp_task_on). 8-byte fields first, so that host C
+ * and OpenCL C lay it out alike. */
 typedef struct {
-    kperm_rank begin, end; /* ranks [begin, end): the tours', or, pruned, those of sub's orders */
+    kperm_rank begin, end; /* ranks [begin, end): the tours', or, pruned, the units' (tsp_branch.h) */
     kperm_u64 known;       /* pruned: the shortest length known anywhere (TSP_NONE: none) */
-    tsp_sub sub;           /* pruned: what to complete (tsp_sub_whole: the whole problem) */
+    int fixed;             /* pruned: the cities after city 0 that a unit fixes */
     int n, symmetric, mode; /* mode: a tsp_mode */
-    int pad;
 } tsp_task;
 
-KPERM_FN tsp_task tsp_task_of(tsp_sub sub, kperm_rank begin, kperm_rank end, kperm_u64 known)
+KPERM_FN tsp_task tsp_task_of(kperm_rank begin, kperm_rank end, kperm_u64 known, int fixed)
 {
     tsp_task t;
     t.begin = begin;
     t.end = end;
     t.known = known;
-    t.sub = sub;
-    t.n = t.symmetric = t.mode = t.pad = 0;
+    t.fixed = fixed;
+    t.n = t.symmetric = t.mode = 0;
     return t;
 }
 
@@ -139,11 +151,22 @@ KPERM_FN int tsp_better(kperm_u64 la, kperm_rank ra, kperm_u64 lb, kperm_rank rb
     return la < lb || (la == lb && ra < rb);
 }
 
-/* tsp_better with the unit: the host's folds */
+/* whether tour a comes before tour b in rank order: their cities after city
+ * 0, compared lexicographically (unused places are 0 in both) */
+KPERM_FN int tsp_tour_before(const kperm_u8 *a, const kperm_u8 *b)
+{
+    int i;
+    for (i = 0; i < TSP_MAX_CITIES; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i];
+    return 0;
+}
+
+/* tsp_better with the pruned search's tours: the host's folds */
 KPERM_FN int tsp_best_better(const tsp_best *a, const tsp_best *b)
 {
-    return a->length < b->length || (a->length == b->length && (a->unit < b->unit
-                                                                 || (a->unit == b->unit && a->rank < b->rank)));
+    return a->length < b->length
+           || (a->length == b->length && (a->rank < b->rank || (a->rank == b->rank && tsp_tour_before(a->tour, b->tour))));
 }
 
 #endif /* TSP_TYPES_H */

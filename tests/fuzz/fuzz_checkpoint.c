@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (pass)
             n += (size_t)snprintf(text + size, 32, "sum %016llx\n", tsp_checkpoint_sum(text, size));
         text[n] = 0;
-        tsp_pool_init(&p, total, 1, 0);
+        tsp_pool_init(&p, total, 0, 1, 0);
         if (tsp_checkpoint_read(text, n, "fuzz", &inst, &p, err, sizeof err) == 1 && p.done_ranks > total)
             __builtin_trap(); /* a loaded checkpoint never claims more than the instance has */
         tsp_pool_free(&p);

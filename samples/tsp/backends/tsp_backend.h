@@ -18,21 +18,18 @@ struct tsp_backend {
     int is_gpu;
     /* Searches the task's ranks [begin, end) (ends on multiples of
      * TSP_BLOCK, or (n-1)!), folding the result into the backend's running
-     * best. Pruning (opened with place->prune), they are the ranks of the
-     * task's sub's orders (tsp_prune_range), and what cannot beat the task's
-     * known either is skipped. The backend sets the task's n, symmetric and
-     * mode itself. */
+     * best. Pruning (opened with place->prune), they are units, searched by
+     * branch and bound (tsp_branch.h), and what cannot beat the task's known
+     * either is skipped. The backend sets the task's n, symmetric and mode
+     * itself. */
     int (*search)(tsp_backend *b, const tsp_task *task, char *err, size_t errsize);
     /* The running best: one small result; and what pruning has done so far. */
     int (*result)(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize);
-    /* Forgets the running best (between tsp_units.c's units, whose ranks
-     * are not comparable). */
-    int (*restart)(tsp_backend *b, char *err, size_t errsize);
     void (*close)(tsp_backend *b);
     void *state;
 };
 
-/* how and where one process runs: pruned (--prune) or not; GPUs first_gpu, first_gpu + 1, ... (modulo the
+/* how and where one process runs: pruned (--prune, on the costs relax) or not; GPUs first_gpu, first_gpu + 1, ... (modulo the
  * GPUs it sees), `gpus` of them (0: all), how many processes share the host
  * (the C backend takes their share of the cores) or `threads` (0: that
  * share), and OpenCL's `device` ("gpu", "cpu", "P:D" as --list-devices
@@ -41,6 +38,7 @@ struct tsp_backend {
 typedef struct {
     int first_gpu, gpus, share, threads, prune, quiet;
     const char *device;
+    const tsp_relax *relax;
 } tsp_place;
 
 /* Each opens its backend for inst: 0; or 1 with err when what it needs is

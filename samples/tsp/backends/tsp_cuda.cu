@@ -1,6 +1,6 @@
-/* tsp_cuda.cu - the CUDA backend: tsp_search.h in a kernel, the distances in
- * shared memory, a block reduction, and the final pass in a one-block kernel,
- * so one tsp_best is all that comes back. */
+/* tsp_cuda.cu - the CUDA backend: tsp_search.h in a kernel (pruning:
+ * tsp_branch.h), the distances in shared memory, a block reduction, and the
+ * final pass in a one-block kernel, so one tsp_best is all that comes back. */
 #include "kperm_cuda.h"
 #define TSP_BARRIER() __syncthreads()
 #define TSP_GROUP_FN static __device__ __forceinline__
@@ -8,34 +8,50 @@
 #include "tsp_search.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_search_kernel(const kperm_u32 *dist, tsp_task task, tsp_best *groups, volatile kperm_u32 *shared,
-                  tsp_tally *tallies)
+tsp_search_kernel(const kperm_u32 *dist, tsp_task task, tsp_best *groups)
 {
     __shared__ tsp_scratch mem;
     tsp_group_search(dist, &task, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, (kperm_u64)gridDim.x * blockDim.x,
-                     (int)threadIdx.x, TSP_GROUP, &mem, &groups[blockIdx.x], shared, &tallies[blockIdx.x]);
+                     (int)threadIdx.x, TSP_GROUP, &mem, &groups[blockIdx.x]);
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_final_kernel(const tsp_best *groups, int count, tsp_best *best, int tallied, const tsp_tally *tallies,
-                 tsp_tally *total)
+tsp_final_kernel(const tsp_best *groups, int count, tsp_best *best)
 {
     __shared__ tsp_scratch mem;
-    tsp_group_final(groups, count, best, (int)threadIdx.x, TSP_GROUP, &mem, tallied, tallies, total);
+    tsp_group_final(groups, count, best, (int)threadIdx.x, TSP_GROUP, &mem);
+}
+
+__global__ void __launch_bounds__(TSP_GROUP)
+tsp_branch_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, volatile kperm_u32 *counter,
+                  volatile kperm_u32 *shared, tsp_item *items)
+{
+    tsp_branch_units(dist, relax, &task, counter, shared, &items[blockIdx.x * blockDim.x + threadIdx.x]);
+}
+
+__global__ void __launch_bounds__(TSP_GROUP)
+tsp_branch_final_kernel(const tsp_item *items, int count, tsp_best *best, tsp_tally *total)
+{
+    __shared__ tsp_branch_scratch mem;
+    tsp_branch_final(items, count, best, total, (int)threadIdx.x, TSP_GROUP, &mem);
 }
 
 #define TSP_MAX_GPUS 16
 
 /* one GPU's share: its copy of the distances, its groups' results, and its
- * running best; pruning, the shortest length its work-items know and their
- * tallies */
+ * running best; pruning, the costs it bounds on, the counter of the units
+ * taken, the shortest length its work-items know, their running bests and
+ * tallies, and the tallies' sum */
 typedef struct {
-    kperm_u32 *dist, *shared;
+    kperm_u32 *dist, *shared, *counter;
     tsp_best *groups, *best;
-    tsp_tally *tallies, *total;
+    tsp_relax *relax;
+    tsp_item *items;
+    tsp_tally *total;
     int ngroups;
 } cuda_gpu;
 
@@ -52,9 +68,9 @@ static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
 }
 
 /* The task's range cut into one contiguous part per GPU (whole blocks
- * where the block search runs), launched on all of them, then waited for.
- * Pruning, the task's known (the other GPUs' and ranks' best) joins what
- * each GPU's shared word holds. */
+ * where the block search runs), launched on all of them with the final
+ * pass, then waited for. Pruning, the task's known (the other GPUs' and
+ * ranks' best) joins what each GPU's shared word holds. */
 static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
@@ -68,12 +84,16 @@ static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t e
         mine.begin *= unit;
         mine.end *= unit; /* the block search gets whole blocks: kperm-tsp aligns its batches */
         e = cudaSetDevice(s->id[g]);
-        if (e == cudaSuccess && mine.begin < mine.end) {
-            tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, mine, d->groups, d->shared, d->tallies);
-            tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best, s->mode == TSP_PRUNED, d->tallies,
-                                               d->total);
-            e = cudaGetLastError();
+        if (e == cudaSuccess && mine.begin < mine.end && s->mode == TSP_PRUNED) {
+            e = cudaMemset(d->counter, 0, sizeof *d->counter);
+            tsp_branch_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, d->relax, mine, d->counter, d->shared, d->items);
+            tsp_branch_final_kernel<<<1, TSP_GROUP>>>(d->items, d->ngroups * TSP_GROUP, d->best, d->total);
+        } else if (e == cudaSuccess && mine.begin < mine.end) {
+            tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, mine, d->groups);
+            tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best);
         }
+        if (e == cudaSuccess)
+            e = cudaGetLastError();
     }
     for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
         e = cudaSetDevice(s->id[g]);
@@ -83,7 +103,7 @@ static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t e
     return e == cudaSuccess ? 0 : cuda_fail(err, errsize, "running the search kernel", e);
 }
 
-/* the GPUs' running bests folded: shorter, then the smaller rank */
+/* the GPUs' running bests folded: shorter, then first in rank order */
 static int cuda_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
@@ -100,26 +120,12 @@ static int cuda_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *e
             e = cudaMemcpy(&counted, s->gpu[g].total, sizeof counted, cudaMemcpyDeviceToHost);
         if (e != cudaSuccess)
             return cuda_fail(err, errsize, "reading the result", e);
-        if (tsp_better(mine.length, mine.rank, best->length, best->rank))
+        if (tsp_best_better(&mine, best))
             *best = mine;
         tally->visited += counted.visited;
         tally->pruned += counted.pruned;
     }
     return 0;
-}
-
-static int cuda_restart(tsp_backend *b, char *err, size_t errsize)
-{
-    cuda_state *s = (cuda_state *)b->state;
-    tsp_best none = {TSP_NONE, TSP_NONE, 0};
-    cudaError_t e = cudaSuccess;
-    int g;
-    for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
-        e = cudaSetDevice(s->id[g]);
-        if (e == cudaSuccess)
-            e = cudaMemcpy(s->gpu[g].best, &none, sizeof none, cudaMemcpyHostToDevice);
-    }
-    return e == cudaSuccess ? 0 : cuda_fail(err, errsize, "restarting", e);
 }
 
 static void cuda_close(tsp_backend *b)
@@ -134,23 +140,32 @@ static void cuda_close(tsp_backend *b)
         cudaFree(s->gpu[g].groups);
         cudaFree(s->gpu[g].best);
         cudaFree(s->gpu[g].shared);
-        cudaFree(s->gpu[g].tallies);
+        cudaFree(s->gpu[g].counter);
+        cudaFree(s->gpu[g].relax);
+        cudaFree(s->gpu[g].items);
         cudaFree(s->gpu[g].total);
     }
     free(s);
     b->state = NULL;
 }
 
-/* one GPU made ready: tables, distances, buffers */
-static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cudaDeviceProp *prop)
+/* one GPU made ready: tables, distances, buffers (pruning: the costs, and
+ * every work-item's running best, none yet) */
+static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, const tsp_place *place,
+                              cudaDeviceProp *prop)
 {
-    tsp_best none = {TSP_NONE, TSP_NONE, 0};
+    tsp_best none;
     tsp_tally zero = {0, 0};
+    tsp_item *fresh = NULL;
     kperm_u32 unknown = TSP_NONE32;
-    size_t bytes = sizeof(kperm_u32) * inst->n * inst->n;
+    size_t bytes = sizeof(kperm_u32) * inst->n * inst->n, items;
     cudaError_t e = cudaSetDevice(g);
+    int i;
+    memset(&none, 0, sizeof none);
+    none.length = none.rank = TSP_NONE;
     if (e == cudaSuccess) e = cudaGetDeviceProperties(prop, g);
     d->ngroups = prop->multiProcessorCount * 16; /* enough blocks to fill every SM */
+    items = (size_t)d->ngroups * TSP_GROUP;
     if (e == cudaSuccess) e = kperm_cuda_upload_tables(); /* per device */
 #ifdef TSP_FAULTS /* kperm-tsp-faults, the fault tests' build, only */
     if (e == cudaSuccess && getenv("KPERM_TSP_FAULT_CUDA_MALLOC"))
@@ -160,12 +175,23 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cuda
     if (e == cudaSuccess) e = cudaMalloc(&d->groups, sizeof(tsp_best) * d->ngroups);
     if (e == cudaSuccess) e = cudaMalloc(&d->best, sizeof(tsp_best));
     if (e == cudaSuccess) e = cudaMalloc(&d->shared, sizeof(kperm_u32));
-    if (e == cudaSuccess) e = cudaMalloc(&d->tallies, sizeof(tsp_tally) * d->ngroups);
+    if (e == cudaSuccess) e = cudaMalloc(&d->counter, sizeof(kperm_u32));
     if (e == cudaSuccess) e = cudaMalloc(&d->total, sizeof(tsp_tally));
     if (e == cudaSuccess) e = cudaMemcpy(d->shared, &unknown, sizeof unknown, cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->total, &zero, sizeof zero, cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->dist, inst->dist, bytes, cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->best, &none, sizeof none, cudaMemcpyHostToDevice);
+    if (e != cudaSuccess || !place->prune)
+        return e;
+    if (!(fresh = (tsp_item *)calloc(items, sizeof *fresh)))
+        return cudaErrorMemoryAllocation;
+    for (i = 0; i < (int)items; i++)
+        fresh[i].best = none;
+    e = cudaMalloc(&d->relax, sizeof(tsp_relax));
+    if (e == cudaSuccess) e = cudaMalloc(&d->items, sizeof(tsp_item) * items);
+    if (e == cudaSuccess) e = cudaMemcpy(d->relax, place->relax, sizeof(tsp_relax), cudaMemcpyHostToDevice);
+    if (e == cudaSuccess) e = cudaMemcpy(d->items, fresh, sizeof(tsp_item) * items, cudaMemcpyHostToDevice);
+    free(fresh);
     return e;
 }
 
@@ -211,7 +237,7 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     s->gpus = gpus ? gpus : count < TSP_MAX_GPUS ? count : TSP_MAX_GPUS;
     for (g = 0; g < s->gpus && e == cudaSuccess; g++) {
         s->id[g] = (place->first_gpu + g) % count;
-        e = cuda_setup(&s->gpu[g], s->id[g], inst, &prop);
+        e = cuda_setup(&s->gpu[g], s->id[g], inst, place, &prop);
     }
     if (e != cudaSuccess) {
         s->gpus = g;
@@ -227,7 +253,6 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
     b->is_gpu = 1;
     b->search = cuda_search;
     b->result = cuda_result;
-    b->restart = cuda_restart;
     b->close = cuda_close;
     return 0;
 }

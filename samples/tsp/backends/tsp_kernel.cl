@@ -7,19 +7,33 @@
 
 /* the arguments in this order: tsp_opencl.c's enum search_arg */
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
-void tsp_search_kernel(__global const uint *dist, tsp_task task, __global tsp_best *groups,
-                       volatile __global uint *shared, __global tsp_tally *tallies)
+void tsp_search_kernel(__global const uint *dist, tsp_task task, __global tsp_best *groups)
 {
     __local tsp_scratch mem;
     tsp_group_search(dist, &task, get_global_id(0), get_global_size(0), (int)get_local_id(0), TSP_GROUP, &mem,
-                     &groups[get_group_id(0)], shared, &tallies[get_group_id(0)]);
+                     &groups[get_group_id(0)]);
 }
 
 /* the arguments in this order: tsp_opencl.c's enum final_arg */
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
-void tsp_final(__global const tsp_best *groups, int count, __global tsp_best *best, int tallied,
-               __global const tsp_tally *tallies, __global tsp_tally *total)
+void tsp_final(__global const tsp_best *groups, int count, __global tsp_best *best)
 {
     __local tsp_scratch mem;
-    tsp_group_final(groups, count, best, (int)get_local_id(0), TSP_GROUP, &mem, tallied, tallies, total);
+    tsp_group_final(groups, count, best, (int)get_local_id(0), TSP_GROUP, &mem);
+}
+
+/* the arguments in this order: tsp_opencl.c's enum branch_arg */
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_branch_kernel(__global const uint *dist, __global const tsp_relax *relax, tsp_task task,
+                       volatile __global uint *counter, volatile __global uint *shared, __global tsp_item *items)
+{
+    tsp_branch_units(dist, relax, &task, counter, shared, &items[get_global_id(0)]);
+}
+
+/* the arguments in this order: tsp_opencl.c's enum branch_final_arg */
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_branch_final_kernel(__global const tsp_item *items, int count, __global tsp_best *best, __global tsp_tally *total)
+{
+    __local tsp_branch_scratch mem;
+    tsp_branch_final(items, count, best, total, (int)get_local_id(0), TSP_GROUP, &mem);
 }

@@ -1,6 +1,6 @@
 /* tsp_opencl.c - the OpenCL backend: a GPU first, else any device (POCL's CPU).
- * One search launch per call, then the final pass on the device; the host
- * reads one tsp_best at the end. */
+ * One search launch per call (pruning: the branch-and-bound kernel), then
+ * the final pass on the device; the host reads one tsp_best at the end. */
 #define _POSIX_C_SOURCE 200809L /* dup, dup2 */
 #define CL_TARGET_OPENCL_VERSION 120
 #include "tsp_backend.h"
@@ -14,15 +14,17 @@
 extern const char tsp_kernel_source_text[]; /* generated from tsp_kernel.cl */
 
 /* the kernels' arguments, in tsp_kernel.cl's order */
-enum search_arg { SEARCH_DIST, SEARCH_TASK, SEARCH_GROUPS, SEARCH_SHARED, SEARCH_TALLIES };
-enum final_arg { FINAL_GROUPS, FINAL_COUNT, FINAL_BEST, FINAL_TALLIED, FINAL_TALLIES, FINAL_TOTAL };
+enum search_arg { SEARCH_DIST, SEARCH_TASK, SEARCH_GROUPS };
+enum final_arg { FINAL_GROUPS, FINAL_COUNT, FINAL_BEST };
+enum branch_arg { BRANCH_DIST, BRANCH_RELAX, BRANCH_TASK, BRANCH_COUNTER, BRANCH_SHARED, BRANCH_ITEMS };
+enum branch_final_arg { BRANCH_FINAL_ITEMS, BRANCH_FINAL_COUNT, BRANCH_FINAL_BEST, BRANCH_FINAL_TOTAL };
 
 typedef struct {
     cl_context ctx;
     cl_command_queue queue;
     cl_program prog;
-    cl_kernel search, final;
-    cl_mem dist, groups, best, shared, tallies, total; /* the last three: see tsp_cuda.cu's cuda_gpu */
+    cl_kernel search, final; /* tsp_search_kernel and tsp_final, or pruning tsp_branch_kernel and tsp_branch_final */
+    cl_mem dist, groups, best, relax, counter, shared, items, total; /* the last five: see tsp_cuda.cu's cuda_gpu */
     cl_int n, symmetric, mode, ngroups;
 } opencl_state;
 
@@ -112,11 +114,15 @@ static int opencl_search(tsp_backend *b, const tsp_task *task, char *err, size_t
     opencl_state *s = (opencl_state *)b->state;
     size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP;
     tsp_task mine = tsp_task_on(*task, s->n, s->symmetric, s->mode);
+    cl_uint zero = 0;
     cl_int rc;
-    rc = clSetKernelArg(s->search, SEARCH_TASK, sizeof mine, &mine);
+    rc = clSetKernelArg(s->search, s->mode == TSP_PRUNED ? BRANCH_TASK : SEARCH_TASK, sizeof mine, &mine);
     if (rc != CL_SUCCESS)
         return opencl_fail(err, errsize, "clSetKernelArg", rc);
-    rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
+    if (s->mode == TSP_PRUNED)
+        rc = clEnqueueWriteBuffer(s->queue, s->counter, CL_FALSE, 0, sizeof zero, &zero, 0, NULL, NULL);
+    if (rc == CL_SUCCESS)
+        rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
         rc = clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
@@ -128,17 +134,10 @@ static int opencl_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char 
 {
     opencl_state *s = (opencl_state *)b->state;
     cl_int rc = clEnqueueReadBuffer(s->queue, s->best, CL_TRUE, 0, sizeof *best, best, 0, NULL, NULL);
-    if (rc == CL_SUCCESS)
+    tally->visited = tally->pruned = 0;
+    if (rc == CL_SUCCESS && s->mode == TSP_PRUNED)
         rc = clEnqueueReadBuffer(s->queue, s->total, CL_TRUE, 0, sizeof *tally, tally, 0, NULL, NULL);
     return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "reading the result", rc);
-}
-
-static int opencl_restart(tsp_backend *b, char *err, size_t errsize)
-{
-    opencl_state *s = (opencl_state *)b->state;
-    tsp_best none = {TSP_NONE, TSP_NONE, 0};
-    cl_int rc = clEnqueueWriteBuffer(s->queue, s->best, CL_TRUE, 0, sizeof none, &none, 0, NULL, NULL);
-    return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "restarting", rc);
 }
 
 static void opencl_close(tsp_backend *b)
@@ -149,8 +148,10 @@ static void opencl_close(tsp_backend *b)
     if (s->dist) clReleaseMemObject(s->dist);
     if (s->groups) clReleaseMemObject(s->groups);
     if (s->best) clReleaseMemObject(s->best);
+    if (s->relax) clReleaseMemObject(s->relax);
+    if (s->counter) clReleaseMemObject(s->counter);
     if (s->shared) clReleaseMemObject(s->shared);
-    if (s->tallies) clReleaseMemObject(s->tallies);
+    if (s->items) clReleaseMemObject(s->items);
     if (s->total) clReleaseMemObject(s->total);
     if (s->search) clReleaseKernel(s->search);
     if (s->final) clReleaseKernel(s->final);
@@ -162,43 +163,64 @@ static void opencl_close(tsp_backend *b)
 }
 
 /* the device's buffers: the distances, the groups' results, the running
- * best, the shared shortest length, the groups' and the running tallies */
-static cl_int make_buffers(opencl_state *s, const tsp_instance *inst)
+ * best; pruning, the costs, the units' counter, the shared shortest length,
+ * each work-item's running best and tally (none yet), and the tallies' sum */
+static cl_int make_buffers(opencl_state *s, const tsp_instance *inst, const tsp_relax *relax)
 {
     const cl_mem_flags rw = CL_MEM_READ_WRITE, init = CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR;
+    size_t items = (size_t)s->ngroups * TSP_GROUP, i;
     cl_uint unknown = TSP_NONE32;
-    tsp_best none = {TSP_NONE, TSP_NONE, 0};
+    tsp_best none;
     tsp_tally zero = {0, 0};
+    tsp_item *fresh;
     cl_int rc;
+    memset(&none, 0, sizeof none);
+    none.length = none.rank = TSP_NONE;
     s->dist = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                              sizeof(cl_uint) * (size_t)(inst->n * inst->n), (void *)inst->dist, &rc);
     if (rc == CL_SUCCESS)
         s->groups = clCreateBuffer(s->ctx, rw, sizeof(tsp_best) * (size_t)s->ngroups, NULL, &rc);
     if (rc == CL_SUCCESS)
         s->best = clCreateBuffer(s->ctx, init, sizeof none, &none, &rc);
+    if (rc != CL_SUCCESS || s->mode != TSP_PRUNED)
+        return rc;
+    if (!(fresh = (tsp_item *)calloc(items, sizeof *fresh)))
+        return CL_OUT_OF_HOST_MEMORY;
+    for (i = 0; i < items; i++)
+        fresh[i].best = none;
+    s->relax = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof *relax, (void *)relax, &rc);
+    if (rc == CL_SUCCESS)
+        s->counter = clCreateBuffer(s->ctx, rw, sizeof(cl_uint), NULL, &rc);
     if (rc == CL_SUCCESS)
         s->shared = clCreateBuffer(s->ctx, init, sizeof unknown, &unknown, &rc);
     if (rc == CL_SUCCESS)
-        s->tallies = clCreateBuffer(s->ctx, rw, sizeof(tsp_tally) * (size_t)s->ngroups, NULL, &rc);
+        s->items = clCreateBuffer(s->ctx, init, sizeof *fresh * items, fresh, &rc);
     if (rc == CL_SUCCESS)
         s->total = clCreateBuffer(s->ctx, init, sizeof zero, &zero, &rc);
+    free(fresh);
     return rc;
 }
 
 /* the kernels' arguments that stay the same for every search */
-static cl_int set_fixed_args(opencl_state *s, cl_int tallied)
+static cl_int set_fixed_args(opencl_state *s)
 {
-    cl_int rc = clSetKernelArg(s->search, SEARCH_DIST, sizeof s->dist, &s->dist);
-    rc |= clSetKernelArg(s->search, SEARCH_GROUPS, sizeof s->groups, &s->groups);
-    rc |= clSetKernelArg(s->search, SEARCH_SHARED, sizeof s->shared, &s->shared);
-    rc |= clSetKernelArg(s->search, SEARCH_TALLIES, sizeof s->tallies, &s->tallies);
-    rc |= clSetKernelArg(s->final, FINAL_GROUPS, sizeof s->groups, &s->groups);
-    rc |= clSetKernelArg(s->final, FINAL_COUNT, sizeof s->ngroups, &s->ngroups);
-    rc |= clSetKernelArg(s->final, FINAL_BEST, sizeof s->best, &s->best);
-    rc |= clSetKernelArg(s->final, FINAL_TALLIED, sizeof tallied, &tallied);
-    rc |= clSetKernelArg(s->final, FINAL_TALLIES, sizeof s->tallies, &s->tallies);
-    rc |= clSetKernelArg(s->final, FINAL_TOTAL, sizeof s->total, &s->total);
-    return rc;
+    cl_int rc, count = s->ngroups * TSP_GROUP;
+    if (s->mode != TSP_PRUNED) {
+        rc = clSetKernelArg(s->search, SEARCH_DIST, sizeof s->dist, &s->dist);
+        rc |= clSetKernelArg(s->search, SEARCH_GROUPS, sizeof s->groups, &s->groups);
+        rc |= clSetKernelArg(s->final, FINAL_GROUPS, sizeof s->groups, &s->groups);
+        rc |= clSetKernelArg(s->final, FINAL_COUNT, sizeof s->ngroups, &s->ngroups);
+        return rc | clSetKernelArg(s->final, FINAL_BEST, sizeof s->best, &s->best);
+    }
+    rc = clSetKernelArg(s->search, BRANCH_DIST, sizeof s->dist, &s->dist);
+    rc |= clSetKernelArg(s->search, BRANCH_RELAX, sizeof s->relax, &s->relax);
+    rc |= clSetKernelArg(s->search, BRANCH_COUNTER, sizeof s->counter, &s->counter);
+    rc |= clSetKernelArg(s->search, BRANCH_SHARED, sizeof s->shared, &s->shared);
+    rc |= clSetKernelArg(s->search, BRANCH_ITEMS, sizeof s->items, &s->items);
+    rc |= clSetKernelArg(s->final, BRANCH_FINAL_ITEMS, sizeof s->items, &s->items);
+    rc |= clSetKernelArg(s->final, BRANCH_FINAL_COUNT, sizeof count, &count);
+    rc |= clSetKernelArg(s->final, BRANCH_FINAL_BEST, sizeof s->best, &s->best);
+    return rc | clSetKernelArg(s->final, BRANCH_FINAL_TOTAL, sizeof s->total, &s->total);
 }
 
 /* clBuildProgram with stderr muted: POCL's compiler also writes its
@@ -247,9 +269,9 @@ static int build(opencl_state *s, cl_device_id dev, char *err, size_t errsize)
         snprintf(err, errsize, "opencl: building the kernel failed (%d): %s", (int)rc, line);
         return -1;
     }
-    s->search = clCreateKernel(s->prog, "tsp_search_kernel", &rc);
+    s->search = clCreateKernel(s->prog, s->mode == TSP_PRUNED ? "tsp_branch_kernel" : "tsp_search_kernel", &rc);
     if (rc == CL_SUCCESS)
-        s->final = clCreateKernel(s->prog, "tsp_final", &rc);
+        s->final = clCreateKernel(s->prog, s->mode == TSP_PRUNED ? "tsp_branch_final_kernel" : "tsp_final", &rc);
     return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "clCreateKernel", rc);
 }
 
@@ -279,20 +301,20 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
         s->queue = clCreateCommandQueue(s->ctx, dev, 0, &rc);
     if (rc == CL_SUCCESS && !place->quiet) /* POCL's first build of the kernel takes up to a minute */
         fprintf(stderr, "opencl: building the search kernel for %s\n", name);
+    s->n = inst->n;
+    s->symmetric = inst->symmetric;
+    s->mode = tsp_mode_for(inst->dist, inst->n, place->prune);
     if (rc != CL_SUCCESS || build(s, dev, err, errsize)) {
         if (rc != CL_SUCCESS)
             opencl_fail(err, errsize, "creating a context", rc);
         opencl_close(b);
         return -1;
     }
-    s->n = inst->n;
-    s->symmetric = inst->symmetric;
-    s->mode = tsp_mode_for(inst->dist, inst->n, place->prune);
     /* enough groups to fill the device several times over */
     s->ngroups = (cl_int)(units * (type & CL_DEVICE_TYPE_GPU ? 16 : 4));
-    rc = make_buffers(s, inst);
+    rc = make_buffers(s, inst, place->relax);
     if (rc == CL_SUCCESS) /* every argument but the search's task, which opencl_search sets */
-        rc = set_fixed_args(s, s->mode == TSP_PRUNED);
+        rc = set_fixed_args(s);
     if (rc != CL_SUCCESS) {
         opencl_fail(err, errsize, "setting up buffers", rc);
         opencl_close(b);
@@ -303,7 +325,6 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
     b->is_gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
     b->search = opencl_search;
     b->result = opencl_result;
-    b->restart = opencl_restart;
     b->close = opencl_close;
     return 0;
 }

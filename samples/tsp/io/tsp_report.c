@@ -1,6 +1,7 @@
 /* tsp_report.c - the text report and the --json object of one tsp_report. */
 #include "tsp_report.h"
 #include <stdio.h>
+#include <string.h>
 
 /* the length of the well-formed UTF-8 sequence at s (1..4; no overlong
  * forms, surrogates or code points past U+10FFFF), or 0 */
@@ -40,6 +41,15 @@ static void json_string(const char *s)
     putchar('"');
 }
 
+/* a count in decimal: a JSON number up to 2^53, where every reader still
+ * holds it exactly, a string past it */
+static void json_count(const char *decimal)
+{
+    size_t k = strlen(decimal);
+    int exact = k < 16 || (k == 16 && strcmp(decimal, "9007199254740992") <= 0);
+    printf(exact ? "%s" : "\"%s\"", decimal);
+}
+
 static void write_json(const tsp_report *r)
 {
     const tsp_instance *inst = r->inst;
@@ -49,20 +59,29 @@ static void write_json(const tsp_report *r)
     printf(", \"n\": %d, \"type\": \"%s\", \"length\": %llu, \"tour\": [1", inst->n, inst->type, r->length);
     for (i = 1; i < inst->n; i++)
         printf(", %d", r->tour[i]);
-    printf("], \"rank\": %s, \"backend\": \"%s\", \"device\": ", r->rank, r->backend);
+    printf("], \"rank\": ");
+    json_count(r->rank);
+    printf(", \"backend\": \"%s\", \"device\": ", r->backend);
     json_string(r->device);
-    printf(", \"tours\": %s, \"seconds\": %.6f, \"tours_per_second\": %.6g, \"resumed_tours\": %s, "
-           "\"searched_tours\": %s, \"prune\": %s, \"visited\": ", r->tours, r->seconds, r->tours_per_second,
-           r->resumed, r->searched, r->prune ? "true" : "false");
+    printf(", \"tours\": ");
+    json_count(r->tours);
+    printf(", \"seconds\": %.6f, \"tours_per_second\": %.6g, \"resumed_tours\": ", r->seconds,
+           r->tours_per_second);
+    json_count(r->resumed);
+    printf(", \"searched_tours\": ");
+    json_count(r->searched);
+    printf(", \"prune\": %s, \"visited\": ", r->prune ? "true" : "false");
     if (r->prune)
-        printf("%llu", r->tally.visited);
+        printf("%llu, \"bound\": %llu", r->tally.visited, r->bound);
     else
-        printf("%s", r->searched);
+        json_count(r->searched);
     printf(", \"pruned_prefixes\": %llu, \"ranks\": %d, \"devices\": [", r->tally.pruned, r->ranks);
     for (i = 0; r->per_rank && i < r->ranks; i++) {
         printf("%s{\"rank\": %d, \"backend\": \"%s\", \"device\": ", i ? ", " : "", i, r->per_rank[i].backend);
         json_string(r->per_rank[i].device);
-        printf(", \"searched_tours\": %s}", r->per_rank[i].searched);
+        printf(", \"searched_tours\": ");
+        json_count(r->per_rank[i].searched);
+        printf("}");
     }
     printf("]}\n");
 }
@@ -83,10 +102,11 @@ static void write_text(const tsp_report *r)
     printf("tours%s: %s%s\n", r->prune ? "" : " evaluated", r->tours,
            inst->symmetric ? " (each tour once, not with its reverse)" : "");
     if (r->prune)
-        printf("pruned: %llu tours evaluated, %llu prefixes skipped\n", r->tally.visited, r->tally.pruned);
+        printf("pruned: %llu tours evaluated, %llu paths skipped; lower bound %llu (gap %.2f%%)\n", r->tally.visited,
+               r->tally.pruned, r->bound, r->length ? 100.0 * (double)(r->length - r->bound) / (double)r->length : 0.0);
     if (r->resumed_from)
         printf("resumed: %s tours were done before, from %s\n", r->resumed, r->resumed_from);
-    printf("time: %.3f s, %.4g tours/s\n", r->seconds, r->tours_per_second);
+    printf("time: %.3f s, %.4g tours%s/s\n", r->seconds, r->tours_per_second, r->prune ? " evaluated" : "");
 }
 
 void tsp_report_write(const tsp_report *r, int json)

@@ -9,19 +9,20 @@
 /* what one MPI rank searched with, and how many tours */
 typedef struct {
     char backend[16], device[256];
-    char searched[48];
+    char searched[96];
 } tsp_report_rank;
 
 typedef struct {
     const tsp_instance *inst;
     int prune;
     kperm_u64 length;
+    kperm_u64 bound;           /* pruning: the root's lower bound on every tour */
     int tour[TSP_MAX_CITIES];  /* TSPLIB's city numbers, tour[0] = 1 */
-    /* counts in decimal: past 21 cities they pass 2^64 */
-    char rank[48], tours[48], resumed[48], searched[48];
+    /* counts in decimal: past 21 cities they pass 2^64 (63! has 88 digits) */
+    char rank[96], tours[96], resumed[96], searched[96];
     char backend[32], device[300]; /* "mixed" / "N MPI ranks" over several ranks */
     const char *resumed_from;  /* the checkpoint, when tours were done before this run; else NULL */
-    double seconds, tours_per_second;
+    double seconds, tours_per_second; /* pruned: tours visited (evaluated) per second */
     tsp_tally tally;           /* pruning */
     int ranks;
     const tsp_report_rank *per_rank; /* one per rank; NULL when a finished checkpoint gave the answer */

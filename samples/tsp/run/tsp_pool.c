@@ -3,18 +3,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* chunks are never smaller than this (except at the very end or where
- * chunk_max says so): below it a GPU launch costs more than it searches */
+/* chunks of ranks are never smaller than this (except at the very end or
+ * where chunk_max says so): below it a GPU launch costs more than it
+ * searches; a unit of the pruned search is work enough to stand alone */
 #define TSP_MIN_CHUNK ((kperm_rank)TSP_BLOCK << 10)
 
-int tsp_pool_init(tsp_pool *p, kperm_rank total, int workers, kperm_rank chunk_max)
+int tsp_pool_init(tsp_pool *p, kperm_rank total, int units, int workers, kperm_rank chunk_max)
 {
     memset(p, 0, sizeof *p);
     p->total = total;
-    p->chunk_max = chunk_max ? (chunk_max + TSP_BLOCK - 1) / TSP_BLOCK * TSP_BLOCK : 0;
+    p->align = units ? 1 : TSP_BLOCK;
+    p->min_chunk = units ? 1 : TSP_MIN_CHUNK;
+    p->chunk_max = chunk_max ? (chunk_max + p->align - 1) / p->align * p->align : 0;
     p->workers = p->active = workers;
     p->best.length = p->best.rank = p->known = TSP_NONE;
-    p->best.unit = 0;
     p->done_cap = 16;
     p->done = (tsp_range *)malloc(sizeof *p->done * (size_t)p->done_cap);
     p->out = (tsp_range *)calloc((size_t)workers, sizeof *p->out);
@@ -39,7 +41,7 @@ void tsp_pool_free(tsp_pool *p)
 
 static int on_bound(const tsp_pool *p, kperm_rank r)
 {
-    return r % TSP_BLOCK == 0 || r == p->total;
+    return r % p->align == 0 || r == p->total;
 }
 
 /* inserts [b, e), which overlaps no done range, merging with its neighbours */
@@ -158,11 +160,11 @@ int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, con
         }
     /* the worker's wish, whole blocks, capped by a share of what is left
      * (guided scheduling: the last chunks are small, so nobody waits long) */
-    size = (want + TSP_BLOCK - 1) / TSP_BLOCK * TSP_BLOCK;
+    size = (want + p->align - 1) / p->align * p->align;
     if (size > left / (2 * (kperm_rank)p->workers))
-        size = left / (2 * (kperm_rank)p->workers) / TSP_BLOCK * TSP_BLOCK;
-    if (size < TSP_MIN_CHUNK)
-        size = TSP_MIN_CHUNK;
+        size = left / (2 * (kperm_rank)p->workers) / p->align * p->align;
+    if (size < p->min_chunk)
+        size = p->min_chunk;
     if (p->chunk_max && size > p->chunk_max)
         size = p->chunk_max;
     chunk->begin = p->next;

@@ -1,6 +1,7 @@
 /* tsp_pool.h - where the work comes from: the rank space [0, total) of one
- * instance, handed out to workers as chunks (contiguous rank ranges whose ends
- * are multiples of TSP_BLOCK, or total), the set of finished ranges, and the
+ * instance, or the pruned search's units (tsp_units.h), handed out to
+ * workers as chunks (contiguous ranges whose ends are multiples of TSP_BLOCK
+ * for ranks, or total), the set of finished ranges, and the
  * best tour found in them. The same pool serves one process and an MPI job
  * (rank 0 keeps it); it knows nothing of threads, MPI or files. */
 #ifndef TSP_POOL_H
@@ -17,7 +18,9 @@ typedef struct {
 } tsp_range;
 
 typedef struct {
-    kperm_rank total;      /* (n-1)! orders */
+    kperm_rank total;      /* (n-1)! orders, or units */
+    kperm_rank align;      /* chunks end on its multiples (or total) */
+    kperm_rank min_chunk;  /* smallest chunk handed out, but for the last */
     kperm_rank chunk_max;  /* largest chunk handed out (0: no limit) */
     tsp_range *done;       /* finished ranges: sorted, disjoint, not touching */
     int ndone, done_cap;
@@ -34,8 +37,9 @@ typedef struct {
     tsp_tally *tallies;    /* pruning: what each worker has done in this run */
 } tsp_pool;
 
-/* An empty pool for `workers` workers. Returns -1 when out of memory. */
-int tsp_pool_init(tsp_pool *p, kperm_rank total, int workers, kperm_rank chunk_max);
+/* An empty pool of `total` ranks (units: pruned units) for `workers`
+ * workers. Returns -1 when out of memory. */
+int tsp_pool_init(tsp_pool *p, kperm_rank total, int units, int workers, kperm_rank chunk_max);
 void tsp_pool_free(tsp_pool *p);
 
 /* Marks [begin, end) finished (a loaded checkpoint). Returns -1 if the range

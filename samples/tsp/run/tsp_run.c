@@ -50,7 +50,7 @@ double tsp_now(void)
  * shortest length known, or 0 = stop */
 typedef int (*take_fn)(void *ctx, const tsp_request *req, tsp_range *chunk, kperm_u64 *known);
 
-/* The worker loop: search each chunk (of ranks, or past 21 cities of
+/* The worker loop: search each chunk (of ranks, or of the pruned search's
  * units: tsp_units.h), then report it with the running best and ask for the
  * next, sized to take about CHUNK_SECONDS. */
 static int work(tsp_backend *b, const tsp_instance *inst, int prune, take_fn take, void *ctx, char *err,
@@ -58,19 +58,15 @@ static int work(tsp_backend *b, const tsp_instance *inst, int prune, take_fn tak
 {
     tsp_request req;
     tsp_range c;
-    kperm_u64 known, skipped = 0;
+    kperm_u64 known;
     int p = tsp_unit_cities(inst->n, prune);
     memset(&req, 0, sizeof req);
-    req.want = (kperm_u64)FIRST_CHUNK;
+    req.want = (kperm_u64)(p ? 1 : FIRST_CHUNK);
     req.best.length = req.best.rank = TSP_NONE;
     while (take(ctx, &req, &c, &known)) {
         double t0 = tsp_now(), took;
-        tsp_task task = tsp_task_of(tsp_sub_whole(inst->n), c.begin, c.end, known);
-        if (p) {
-            if (tsp_units_search(b, inst, p, c.begin, c.end, known, &req.best, &req.tally, &skipped, err, errsize))
-                return -1;
-        } else if (b->search(b, &task, err, errsize)
-                   || b->result(b, &req.best, &req.tally, err, errsize))
+        tsp_task task = tsp_task_of(c.begin, c.end, known, p);
+        if (b->search(b, &task, err, errsize) || b->result(b, &req.best, &req.tally, err, errsize))
             return -1;
         took = tsp_now() - t0;
         req.want = (kperm_u64)((double)(c.end - c.begin) / (took > 1e-6 ? took : 1e-6) * CHUNK_SECONDS);

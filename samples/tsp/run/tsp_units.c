@@ -1,19 +1,17 @@
-/* tsp_units.c - the pruned search past 21 cities (see tsp_units.h). */
+/* tsp_units.c - the pool's units and their counts (see tsp_units.h). */
 #include "tsp_units.h"
-#include "tsp_bound.h"
-#include <stdio.h>
-#include <stdlib.h>
+#include "kperm.h"
 #include <string.h>
 
 int tsp_unit_cities(int n, int prune)
 {
-    int span = TSP_MAX_EXHAUSTIVE - 1; /* the cities a unit orders: 20 */
-#ifdef TSP_FAULTS
-    const char *test = getenv("KPERM_TSP_UNIT_SPAN");
-    if (test && atoi(test) >= 1 && atoi(test) < span)
-        span = atoi(test);
-#endif
-    return prune && n - 1 > span ? n - 1 - span : 0;
+    kperm_rank count = 0;
+    int p = 1;
+    if (!prune)
+        return 0;
+    while (p < n - 1 && kperm_kp_count(n - 1, p, &count) == KPERM_OK && count < TSP_UNITS_MIN)
+        p++;
+    return p;
 }
 
 kperm_rank tsp_unit_total(int n, int p)
@@ -26,129 +24,103 @@ kperm_rank tsp_unit_total(int n, int p)
     return total;
 }
 
-/* the path of the unit's fixed cities pre[0..p-1] as a tsp_sub; cut: the
- * first place where its path is pruned (a symmetric tour that must end below
- * its first city, or the bound above limit), or -1 */
-static tsp_sub unit_sub(const tsp_instance *inst, const kperm_u8 *pre, int p, kperm_u64 limit, int *cut)
-{
-    kperm_u8 city[TSP_MAX_CITIES], left[TSP_MAX_CITIES];
-    tsp_sub s = tsp_sub_whole(inst->n);
-    int j, i, r, n = inst->n;
-    *cut = -1;
-    for (j = 0; j < p && *cut < 0; j++) {
-        int c = pre[j] + 1;
-        s.base += inst->dist[s.last * n + c];
-        s.last = c;
-        s.first = j ? s.first : c;
-        s.rest &= ~(KPERM_U64(1) << c);
-        r = tsp_sub_cities(s.rest, city);
-        for (i = 0; i < r; i++)
-            left[i] = (kperm_u8)i;
-        if ((inst->symmetric && tsp_all_below(city, left, r, s.first))
-            || s.base + tsp_rest_bound(inst->dist, n, c, city, left, r) > limit)
-            *cut = j;
-    }
-    return s;
-}
-
-int tsp_units_search(tsp_backend *b, const tsp_instance *inst, int p, kperm_rank ub, kperm_rank ue,
-                     kperm_u64 known, tsp_best *best, tsp_tally *tally, kperm_u64 *skipped, char *err,
-                     size_t errsize)
-{
-    kperm_u8 pre[TSP_MAX_CITIES];
-    tsp_best got;
-    tsp_task task;
-    kperm_rank u = ub, span = 0, next = 0;
-    int m = inst->n - 1, cut;
-    kperm_count(m - p, &span);
-    if (ub < ue && kperm_kp_unrank(ub, m, p, pre) != KPERM_OK)
-        ue = ub;
-    while (u < ue) {
-        kperm_u64 limit = best->length < known ? best->length : known;
-        tsp_sub s = unit_sub(inst, pre, p, limit, &cut);
-        if (cut >= 0) { /* this unit and every one after it that shares pre[0..cut] */
-            ++*skipped;
-            if (kperm_kp_skip_rank(u, m, p, cut, &next) != KPERM_OK)
-                break;
-            kperm_kp_skip(pre, m, p, cut);
-            u = next;
-            continue;
-        }
-        task = tsp_task_of(s, 0, span, limit);
-        if (b->restart(b, err, errsize) || b->search(b, &task, err, errsize)
-            || b->result(b, &got, tally, err, errsize))
-            return -1;
-        got.unit = u;
-        if (got.length != TSP_NONE && tsp_best_better(&got, best))
-            *best = got;
-        if (++u < ue)
-            kperm_kp_next(pre, m, p);
-    }
-    if (b->result(b, &got, tally, err, errsize))
-        return -1;
-    tally->pruned += *skipped;
-    return 0;
-}
-
 void tsp_unit_tour(int n, int p, const tsp_best *best, kperm_u8 *tour)
 {
-    kperm_u8 suffix[KPERM_MAX_N], city[TSP_MAX_CITIES];
-    kperm_u64 rest = (KPERM_U64(1) << (n - 1)) - 1; /* values 0..n-2 */
     int i;
-    if (!p) {
+    if (!p)
         kperm_unrank(best->rank, n - 1, tour);
-        return;
-    }
-    kperm_kp_unrank(best->unit, n - 1, p, tour);
-    for (i = 0; i < p; i++)
-        rest &= ~(KPERM_U64(1) << tour[i]);
-    tsp_sub_cities(rest, city);
-    kperm_unrank(best->rank, n - 1 - p, suffix);
-    for (i = 0; i < n - 1 - p; i++)
-        tour[p + i] = city[suffix[i]];
+    for (i = 0; p && i < n - 1; i++) /* the pruned search's tour holds cities 1..n-1 */
+        tour[i] = (kperm_u8)(best->tour[i] - 1);
 }
 
-/* v in decimal (at most 39 digits) into out */
-static void decimal128(kperm_rank128 v, char *out, size_t size)
+/* Numbers past 64 bits (63! < 2^296): base 2^32 limbs, least significant first */
+#define LIMBS 10
+typedef struct {
+    kperm_u32 limb[LIMBS];
+} big;
+
+static big big_of(kperm_u64 v)
 {
-    char digits[48];
-    int k = 0;
+    big b;
+    memset(&b, 0, sizeof b);
+    b.limb[0] = (kperm_u32)v;
+    b.limb[1] = (kperm_u32)(v >> 32);
+    return b;
+}
+
+/* b * m + a */
+static void big_muladd(big *b, kperm_u32 m, kperm_u32 a)
+{
+    kperm_u64 carry = a;
+    int i;
+    for (i = 0; i < LIMBS; i++) {
+        carry += (kperm_u64)b->limb[i] * m;
+        b->limb[i] = (kperm_u32)carry;
+        carry >>= 32;
+    }
+}
+
+/* b / d, the remainder returned */
+static kperm_u32 big_divmod(big *b, kperm_u32 d)
+{
+    kperm_u64 rem = 0;
+    int i;
+    for (i = LIMBS - 1; i >= 0; i--) {
+        rem = rem << 32 | b->limb[i];
+        b->limb[i] = (kperm_u32)(rem / d);
+        rem %= d;
+    }
+    return (kperm_u32)rem;
+}
+
+static int big_zero(const big *b)
+{
+    int i;
+    for (i = 0; i < LIMBS; i++)
+        if (b->limb[i])
+            return 0;
+    return 1;
+}
+
+/* b in decimal into out; b as a double returned */
+static double big_decimal(big b, char *out, size_t size)
+{
+    char digits[LIMBS * 10 + 1];
+    double value = 0;
+    int k = 0, i;
+    for (i = LIMBS - 1; i >= 0; i--)
+        value = value * 4294967296.0 + b.limb[i];
     do
-        digits[k++] = (char)('0' + kperm_divmod128(&v, 10));
-    while (v.hi || v.lo);
+        digits[k++] = (char)('0' + big_divmod(&b, 10));
+    while (!big_zero(&b));
     if (size > 0) {
-        size_t i;
-        for (i = 0; i + 1 < size && k > 0; i++)
-            out[i] = digits[--k];
-        out[i] = 0;
+        size_t j;
+        for (j = 0; j + 1 < size && k > 0; j++)
+            out[j] = digits[--k];
+        out[j] = 0;
     }
-}
-
-/* count * span! + add, the units' rank arithmetic (or count + add when
- * units are ranks: p = 0) */
-static kperm_rank128 times_span(int span, int p, kperm_rank count, kperm_rank add)
-{
-    kperm_rank128 v;
-    int f;
-    v.lo = count;
-    v.hi = 0;
-    for (f = 2; p && f <= span; f++)
-        kperm_muladd128(&v, (kperm_u32)f, 0);
-    v.lo += add;
-    v.hi += v.lo < add;
-    return v;
+    return value;
 }
 
 double tsp_unit_tours(int n, int p, int symmetric, kperm_rank count, char *out, size_t size)
 {
-    kperm_rank128 v = times_span(n - 1 - p, p, count, 0);
+    big v = big_of(count);
+    int f;
+    for (f = 2; p && f <= n - 1 - p; f++)
+        big_muladd(&v, (kperm_u32)f, 0);
     if (symmetric)
-        kperm_divmod128(&v, 2);
-    decimal128(v, out, size);
-    return (double)v.hi * 18446744073709551616.0 + (double)v.lo;
+        big_divmod(&v, 2);
+    return big_decimal(v, out, size);
 }
 
-void tsp_unit_rank(int n, int p, const tsp_best *best, char *out, size_t size)
+void tsp_tour_rank(int n, const kperm_u8 *tour, char *out, size_t size)
 {
-    decimal128(times_span(n - 1 - p, p, best->unit, best->rank), out, size);
+    big v = big_of(0);
+    kperm_u64 left = n - 1 >= 64 ? ~KPERM_U64(0) : (KPERM_U64(1) << (n - 1)) - 1;
+    int i;
+    for (i = 0; i < n - 1; i++) { /* Horner on the Lehmer digits: rank = sum digit_i (n-2-i)! */
+        big_muladd(&v, (kperm_u32)(n - 1 - i), (kperm_u32)kperm_popcount64(left & ((KPERM_U64(1) << tour[i]) - 1)));
+        left &= ~(KPERM_U64(1) << tour[i]);
+    }
+    big_decimal(v, out, size);
 }

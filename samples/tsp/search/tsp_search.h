@@ -42,87 +42,7 @@ KPERM_FN void tsp_search_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetri
     }
 }
 
-/* ---- the pruned search (--prune) ---------------------------------------
- * The walk of tsp_search_range that skips (kperm_cursor_skip) every prefix
- * whose path length plus a lower bound on the rest of the tour is strictly
- * greater than the shortest tour known. A tour as short as the one known is
- * never skipped, so the answer, ties included, is the exhaustive search's
- * (README, "Pruning"). The shortest length known is shared by every
- * work-item of a device through one 32-bit word (tsp_shared_min): lengths
- * of 2^32 - 1 and over are not shared, which only prunes less. */
-
-KPERM_FN kperm_u64 tsp_shared_get(volatile TSP_GLOBAL kperm_u32 *shared)
-{
-#if defined(__OPENCL_VERSION__) || defined(__CUDA_ARCH__)
-    kperm_u32 v = *shared;
-#else
-    kperm_u32 v = __atomic_load_n(shared, __ATOMIC_RELAXED);
-#endif
-    return v == TSP_NONE32 ? TSP_NONE : v;
-}
-
-KPERM_FN void tsp_shared_min(volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 length)
-{
-    kperm_u32 v = length < TSP_NONE32 ? (kperm_u32)length : TSP_NONE32;
-#if defined(__OPENCL_VERSION__)
-    atomic_min(shared, v);
-#elif defined(__CUDA_ARCH__)
-    atomicMin((unsigned *)shared, v);
-#else
-    kperm_u32 old = __atomic_load_n(shared, __ATOMIC_RELAXED);
-    while (v < old && !__atomic_compare_exchange_n(shared, &old, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-        ;
-#endif
-}
-
-#include "tsp_bound.h"
-
-/* Ranks [begin, end) of the orders of the task's sub's cities (rank: as
- * kperm_unrank orders them, value v standing for the v-th smallest city),
- * walked as tsp_search_range walks them but pruned against the least of
- * *len, the shared length and the task's known; counts in *tally the tours
- * it evaluates and the prefixes it skips. For the whole problem the ranks are
- * the tours' own. */
-KPERM_FN void tsp_prune_range(const TSP_LOCAL kperm_u32 *d, const tsp_task *t, kperm_rank begin, kperm_rank end,
-                              volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 *len, kperm_rank *rank,
-                              tsp_tally *tally)
-{
-    const int n = t->n, symmetric = t->symmetric;
-    const tsp_sub sub = t->sub;
-    kperm_cursor c;
-    kperm_u64 prefix[KPERM_MAX_N];
-    kperm_u8 city[TSP_MAX_CITIES];
-    int m = tsp_sub_cities(sub.rest, city), i; /* at most KPERM_MAX_N, else cursor_init refuses */
-    if (kperm_cursor_init(&c, m, begin, end) != KPERM_OK)
-        return;
-    while (kperm_cursor_next(&c)) {
-        kperm_u64 known = tsp_shared_get(shared), total;
-        int cut = -1, first = sub.first >= 0 ? sub.first : city[c.perm[0]], last = city[c.perm[m - 1]];
-        known = *len < known ? *len : known;
-        known = t->known < known ? t->known : known;
-        for (i = c.pivot; i < m && cut < 0; i++) {
-            int from = i ? city[c.perm[i - 1]] : sub.last, r = m - 1 - i;
-            prefix[i] = (i ? prefix[i - 1] : sub.base) + d[from * n + city[c.perm[i]]];
-            if (r > 0 && ((symmetric && tsp_all_below(city, c.perm + i + 1, r, first))
-                          || prefix[i] + tsp_rest_bound(d, n, city[c.perm[i]], city, c.perm + i + 1, r) > known))
-                cut = i;
-        }
-        if (cut >= 0) {
-            kperm_cursor_skip(&c, cut);
-            tally->pruned++;
-            continue;
-        }
-        if (symmetric && first > last)
-            continue;
-        total = prefix[m - 1] + d[last * n];
-        tally->visited++;
-        if (total < *len) {
-            *len = total;
-            *rank = c.rank;
-            tsp_shared_min(shared, total);
-        }
-    }
-}
+#include "tsp_branch.h"
 
 /* ---- the block search --------------------------------------------------
  * The 6! = 720 ranks of a block share positions 0..m-7 (the prefix) and order
@@ -280,25 +200,21 @@ KPERM_FN void tsp_search(const TSP_LOCAL kperm_u32 *d, const tsp_task *t, kperm_
 
 #ifdef TSP_BARRIER
 
-/* a work-group's fast memory: the distances, and one best (or tally) per
- * work-item for the reductions */
+/* a work-group's fast memory: the distances, and one best per work-item for
+ * the reductions */
 typedef struct {
-    kperm_u32 d[TSP_MAX_CITIES * TSP_MAX_CITIES];
+    kperm_u32 d[TSP_MAX_EXHAUSTIVE * TSP_MAX_EXHAUSTIVE];
     kperm_u64 lens[TSP_GROUP];
     kperm_rank ranks[TSP_GROUP];
 } tsp_scratch;
 
-/* lens/ranks[0] becomes the group's best, or with `sum` the sums of each;
- * size is a power of two */
-TSP_GROUP_FN void tsp_group_fold(TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks, int lid, int size, int sum)
+/* lens/ranks[0] becomes the group's best; size is a power of two */
+TSP_GROUP_FN void tsp_group_fold(TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank *ranks, int lid, int size)
 {
     int s;
     TSP_BARRIER();
     for (s = size / 2; s > 0; s >>= 1) {
-        if (lid < s && sum) {
-            lens[lid] += lens[lid + s];
-            ranks[lid] += ranks[lid + s];
-        } else if (lid < s && tsp_better(lens[lid + s], ranks[lid + s], lens[lid], ranks[lid])) {
+        if (lid < s && tsp_better(lens[lid + s], ranks[lid + s], lens[lid], ranks[lid])) {
             lens[lid] = lens[lid + s];
             ranks[lid] = ranks[lid + s];
         }
@@ -307,55 +223,34 @@ TSP_GROUP_FN void tsp_group_fold(TSP_LOCAL kperm_u64 *lens, TSP_LOCAL kperm_rank
 }
 
 /* One work-item (`lid` of the group's `size`, `item` of all `items`) on the
- * task, the distances first copied to the group's fast memory, the group's
- * best written to *out. Pruned, each work-item takes a contiguous share of
- * the task's range (tsp_prune_range), sharing the shortest length found
- * through *shared, and the group's tally is summed into *tally. */
+ * task (TSP_GENERAL or TSP_BLOCKS), the distances first copied to the
+ * group's fast memory, the group's best written to *out. */
 TSP_GROUP_FN void tsp_group_search(TSP_GLOBAL const kperm_u32 *dist, const tsp_task *t, kperm_u64 item,
                                    kperm_u64 items, int lid, int size, TSP_LOCAL tsp_scratch *mem,
-                                   TSP_GLOBAL tsp_best *out, volatile TSP_GLOBAL kperm_u32 *shared,
-                                   TSP_GLOBAL tsp_tally *tally)
+                                   TSP_GLOBAL tsp_best *out)
 {
-    kperm_rank rank = TSP_NONE, b = 0, e = 0;
+    kperm_rank rank = TSP_NONE;
     kperm_u64 len = TSP_NONE;
-    tsp_tally mine = {0, 0};
     int i;
     for (i = lid; i < t->n * t->n; i += size)
         mem->d[i] = dist[i];
     TSP_BARRIER();
-    if (t->mode != TSP_PRUNED)
-        tsp_search(mem->d, t, item, items, &len, &rank);
-    else if (kperm_split(t->begin, t->end, items, item, &b, &e) == KPERM_OK)
-        tsp_prune_range(mem->d, t, b, e, shared, &len, &rank, &mine);
+    tsp_search(mem->d, t, item, items, &len, &rank);
     mem->lens[lid] = len;
     mem->ranks[lid] = rank;
-    tsp_group_fold(mem->lens, mem->ranks, lid, size, 0);
+    tsp_group_fold(mem->lens, mem->ranks, lid, size);
     if (lid == 0) {
         out->length = mem->lens[0];
         out->rank = mem->ranks[0];
     }
-    if (t->mode != TSP_PRUNED)
-        return;
-    TSP_BARRIER();
-    mem->lens[lid] = mine.visited;
-    mem->ranks[lid] = mine.pruned;
-    tsp_group_fold(mem->lens, mem->ranks, lid, size, 1);
-    if (lid == 0) {
-        tally->visited = mem->lens[0];
-        tally->pruned = mem->ranks[0];
-    }
 }
 
 /* The final pass, by one group: the groups' results and the running best
- * folded into *best, so one small result is all the host ever reads; when
- * tallied (the pruned search), the groups' tallies added to *total too. */
+ * folded into *best, so one small result is all the host ever reads. */
 TSP_GROUP_FN void tsp_group_final(TSP_GLOBAL const tsp_best *groups, int count, TSP_GLOBAL tsp_best *best,
-                                  int lid, int size, TSP_LOCAL tsp_scratch *mem, int tallied,
-                                  TSP_GLOBAL const tsp_tally *tallies, TSP_GLOBAL tsp_tally *total)
+                                  int lid, int size, TSP_LOCAL tsp_scratch *mem)
 {
-    TSP_LOCAL kperm_u64 *lens = mem->lens;
-    TSP_LOCAL kperm_rank *ranks = mem->ranks;
-    kperm_u64 len = TSP_NONE, visited = 0, pruned = 0;
+    kperm_u64 len = TSP_NONE;
     kperm_rank rank = TSP_NONE;
     int i;
     for (i = lid; i < count; i += size)
@@ -363,26 +258,12 @@ TSP_GROUP_FN void tsp_group_final(TSP_GLOBAL const tsp_best *groups, int count, 
             len = groups[i].length;
             rank = groups[i].rank;
         }
-    lens[lid] = len;
-    ranks[lid] = rank;
-    tsp_group_fold(lens, ranks, lid, size, 0);
-    if (lid == 0 && tsp_better(lens[0], ranks[0], best->length, best->rank)) {
-        best->length = lens[0];
-        best->rank = ranks[0];
-    }
-    if (!tallied)
-        return;
-    for (i = lid; i < count; i += size) {
-        visited += tallies[i].visited;
-        pruned += tallies[i].pruned;
-    }
-    TSP_BARRIER();
-    lens[lid] = visited;
-    ranks[lid] = pruned;
-    tsp_group_fold(lens, ranks, lid, size, 1);
-    if (lid == 0) {
-        total->visited += lens[0];
-        total->pruned += ranks[0];
+    mem->lens[lid] = len;
+    mem->ranks[lid] = rank;
+    tsp_group_fold(mem->lens, mem->ranks, lid, size);
+    if (lid == 0 && tsp_better(mem->lens[0], mem->ranks[0], best->length, best->rank)) {
+        best->length = mem->lens[0];
+        best->rank = mem->ranks[0];
     }
 }
 

@@ -1,0 +1,299 @@
+/* tsp_branch.h - the pruned search (--prune): a depth-first branch and bound
+ * over the tours of one unit, one source for the C, CUDA and OpenCL backends.
+ *
+ * A unit fixes the first `fixed` cities after city 0: the k-permutation of
+ * rank u of cities 1..n-1 (as values 0..n-2, kperm_kp_unrank). Below it each
+ * node is a path from city 0; its children extend it by one city, visited
+ * cheapest first. A node is skipped when its path length plus a lower bound
+ * on the rest of the tour (tsp_rest_bound, on the costs of a tsp_relax)
+ * (tsp_types.h) exceeds the shortest length known; a symmetric instance also skips the
+ * orientation it does not count (the tour's last city below its first).
+ *
+ * The answer is the exhaustive search's, ties included: the shortest tour
+ * whose city sequence is lexicographically smallest, which is its smallest
+ * rank. A node is never skipped for a tour as short as the shortest known,
+ * unless every tour below it is also lexicographically greater than the
+ * work-item's own best of that length (tsp_path_after), so the visiting
+ * order changes the time, never the answer (README, "Pruning"). */
+#ifndef TSP_BRANCH_H
+#define TSP_BRANCH_H
+
+#include "kperm.h"
+#include "tsp_types.h"
+
+/* The shortest length known is shared by every work-item of a device
+ * through one 32-bit word: lengths of 2^32 - 1 and over are not shared,
+ * which only prunes less. */
+KPERM_FN kperm_u64 tsp_shared_get(volatile TSP_GLOBAL kperm_u32 *shared)
+{
+#if defined(__OPENCL_VERSION__) || defined(__CUDA_ARCH__)
+    kperm_u32 v = *shared;
+#else
+    kperm_u32 v = __atomic_load_n(shared, __ATOMIC_RELAXED);
+#endif
+    return v == TSP_NONE32 ? TSP_NONE : v;
+}
+
+KPERM_FN void tsp_shared_min(volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 length)
+{
+    kperm_u32 v = length < TSP_NONE32 ? (kperm_u32)length : TSP_NONE32;
+#if defined(__OPENCL_VERSION__)
+    atomic_min(shared, v);
+#elif defined(__CUDA_ARCH__)
+    atomicMin((unsigned *)shared, v);
+#else
+    kperm_u32 old = __atomic_load_n(shared, __ATOMIC_RELAXED);
+    while (v < old && !__atomic_compare_exchange_n(shared, &old, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+#endif
+}
+
+#define TSP_S64_MAX ((tsp_s64)(~KPERM_U64(0) >> 1))
+
+KPERM_FN tsp_s64 tsp_min64(tsp_s64 a, tsp_s64 b)
+{
+    return a < b ? a : b;
+}
+
+/* A lower bound, times x->scale, on the rest of a tour whose path ends at
+ * city `last` with the cities of `rest` (a mask, not empty) still to visit:
+ * that rest is an edge from last into them, a path through them (a spanning
+ * tree of them), and an edge home, so its cost is at least the cheapest such
+ * edges plus their least spanning tree (Prim's, O(r^2), an edge costing the
+ * cheaper of its two directions), plus the terms. One city left, it is
+ * exact. */
+KPERM_FN tsp_s64 tsp_rest_bound(const TSP_GLOBAL tsp_relax *x, int n, int last, kperm_u64 rest)
+{
+    kperm_u8 city[TSP_MAX_CITIES];
+    tsp_s64 key[TSP_MAX_CITIES], out = TSP_S64_MAX, home = TSP_S64_MAX, sum = x->tail[last] + x->head;
+    int r = 0, j, at, left;
+    for (; rest; rest &= rest - 1) {
+        int c = kperm_lowest64(rest);
+        city[r] = (kperm_u8)c;
+        key[r++] = TSP_S64_MAX;
+        out = tsp_min64(out, x->cost[last * n + c]);
+        home = tsp_min64(home, x->cost[c * n]);
+        sum += x->inner[c];
+    }
+    sum += out + home;
+    at = city[0]; /* the tree grows from city[0]; the ones still out sit in city[1..left-1] */
+    for (left = r; left > 1;) {
+        int next = 1;
+        for (j = 1; j < left; j++) {
+            int c = city[j];
+            key[j] = tsp_min64(key[j], tsp_min64(x->cost[at * n + c], x->cost[c * n + at]));
+            if (key[j] < key[next])
+                next = j;
+        }
+        sum += key[next];
+        at = city[next];
+        left--;
+        city[next] = city[left];
+        key[next] = key[left];
+    }
+    return sum;
+}
+
+/* whether every city of `rest` is below `first`: then every tour through the
+ * path ends below its first city, the orientation a symmetric instance does
+ * not count */
+KPERM_FN int tsp_all_below(kperm_u64 rest, int first)
+{
+    return first >= 63 || (rest >> (first + 1)) == 0;
+}
+
+/* whether every tour that starts with path[1..depth] is lexicographically
+ * greater than `best` (a tour's cities after city 0) */
+KPERM_FN int tsp_path_after(const kperm_u8 *path, int depth, const kperm_u8 *best)
+{
+    int i;
+    for (i = 1; i <= depth; i++)
+        if (path[i] != best[i - 1])
+            return path[i] > best[i - 1];
+    return 0;
+}
+
+/* a work-item's state in the search of its units: its best and tally, and
+ * the shortest length known on its device (shared) and before (known) */
+typedef struct {
+    tsp_best best;
+    tsp_tally tally;
+    kperm_u64 known;
+    volatile TSP_GLOBAL kperm_u32 *shared;
+} tsp_brancher;
+
+/* Whether the path path[0..depth] (path[0] = 0) of length `base`, with the
+ * cities of rest still to visit, is skipped; a complete tour is folded into
+ * the best instead (and then skipped too). */
+KPERM_FN int tsp_branch_skip(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                             const kperm_u8 *path, int depth, kperm_u64 base, kperm_u64 rest, tsp_brancher *w)
+{
+    int n = t->n, last = path[depth], i;
+    kperm_u64 known = tsp_shared_get(w->shared), own = w->best.length, total = base + d[last * n];
+    tsp_s64 bound, scale = x->scale;
+    known = known < w->known ? known : w->known;
+    known = own < known ? own : known;
+    if (!rest) {
+        if ((t->symmetric && path[1] > last) || total > known || (total == own && tsp_path_after(path, depth, w->best.tour)))
+            return 1;
+        w->best.length = total;
+        for (i = 1; i <= depth; i++)
+            w->best.tour[i - 1] = path[i];
+        w->tally.visited++;
+        tsp_shared_min(w->shared, total);
+        return 1;
+    }
+    if (t->symmetric && depth >= 1 && tsp_all_below(rest, path[1]))
+        return 1;
+    bound = (tsp_s64)base * scale + tsp_rest_bound(x, n, last, rest);
+    /* bound / scale rounded up is the bound in lengths: above known, nothing
+     * below beats it; equal to own, nothing below beats own unless it comes
+     * first in rank order */
+    if ((known != TSP_NONE && bound > (tsp_s64)known * scale)
+        || (own != TSP_NONE && bound > ((tsp_s64)own - 1) * scale && tsp_path_after(path, depth, w->best.tour))) {
+        w->tally.pruned++;
+        return 1;
+    }
+    return 0;
+}
+
+/* the children of the path ending at `last`: the cities of rest, cheapest
+ * step (in relaxed costs) first, into kid[0..r-1]; r */
+KPERM_FN int tsp_branch_children(const TSP_GLOBAL tsp_relax *x, int n, int last, kperm_u64 rest, kperm_u8 *kid)
+{
+    int r = 0, i;
+    for (; rest; rest &= rest - 1) {
+        int c = kperm_lowest64(rest);
+        tsp_s64 k = x->cost[last * n + c] + x->inner[c];
+        for (i = r++; i > 0 && x->cost[last * n + kid[i - 1]] + x->inner[kid[i - 1]] > k; i--)
+            kid[i] = kid[i - 1];
+        kid[i] = (kperm_u8)c;
+    }
+    return r;
+}
+
+/* Searches unit u of the task (t->fixed cities fixed) into w. Depth first,
+ * without recursion (OpenCL C has none): level k's children are kid[at[k]
+ * .. end[k]), the next to visit kid[at[k]], each level's above the last. */
+KPERM_FN void tsp_branch_unit(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                              kperm_rank u, tsp_brancher *w)
+{
+    kperm_u8 path[TSP_MAX_CITIES], pre[TSP_MAX_CITIES], kid[TSP_MAX_CITIES * (TSP_MAX_CITIES + 1) / 2];
+    int at[TSP_MAX_CITIES], end[TSP_MAX_CITIES];
+    kperm_u64 base[TSP_MAX_CITIES], rest = tsp_cities_after_first(t->n);
+    int n = t->n, depth, i;
+    if (kperm_kp_unrank(u, n - 1, t->fixed, pre) != KPERM_OK)
+        return;
+    path[0] = 0;
+    base[0] = 0;
+    for (depth = 1; depth <= t->fixed; depth++) {
+        path[depth] = (kperm_u8)(pre[depth - 1] + 1);
+        base[depth] = base[depth - 1] + d[path[depth - 1] * n + path[depth]];
+        rest &= ~(KPERM_U64(1) << path[depth]);
+        if (tsp_branch_skip(d, x, t, path, depth, base[depth], rest, w))
+            return;
+    }
+    depth = t->fixed;
+    at[depth] = 0;
+    end[depth] = tsp_branch_children(x, n, path[depth], rest, kid);
+    while (depth >= t->fixed) {
+        if (at[depth] == end[depth]) { /* level done: back up */
+            if (--depth >= t->fixed)
+                rest |= KPERM_U64(1) << path[depth + 1];
+            continue;
+        }
+        i = kid[at[depth]++];
+        path[depth + 1] = (kperm_u8)i;
+        base[depth + 1] = base[depth] + d[path[depth] * n + i];
+        rest &= ~(KPERM_U64(1) << i);
+        if (tsp_branch_skip(d, x, t, path, depth + 1, base[depth + 1], rest, w)) {
+            rest |= KPERM_U64(1) << i;
+            continue;
+        }
+        at[depth + 1] = end[depth];
+        end[depth + 1] = end[depth] + tsp_branch_children(x, n, i, rest, kid + end[depth]);
+        depth++;
+    }
+}
+
+/* one more unit of the task for this work-item: the counter's old value */
+KPERM_FN kperm_u32 tsp_take(volatile TSP_GLOBAL kperm_u32 *counter)
+{
+#if defined(__OPENCL_VERSION__)
+    return atomic_inc(counter);
+#elif defined(__CUDA_ARCH__)
+    return atomicAdd((unsigned *)counter, 1u);
+#else
+    return __atomic_fetch_add(counter, 1u, __ATOMIC_RELAXED);
+#endif
+}
+
+/* One work-item on the task: units begin + *counter++ until end (units
+ * differ widely in size, so they are taken one at a time), folded into its
+ * own best and tally, kept in *item from one task to the next (the host
+ * sets *counter to 0 before each task). */
+KPERM_FN void tsp_branch_units(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                               volatile TSP_GLOBAL kperm_u32 *counter, volatile TSP_GLOBAL kperm_u32 *shared,
+                               TSP_GLOBAL tsp_item *item)
+{
+    tsp_brancher w;
+    kperm_u64 u;
+    w.best = item->best;
+    w.tally = item->tally;
+    w.known = t->known;
+    w.shared = shared;
+    while ((u = t->begin + tsp_take(counter)) < t->end)
+        tsp_branch_unit(d, x, t, u, &w);
+    item->best = w.best;
+    item->tally = w.tally;
+}
+
+#ifdef TSP_BARRIER
+
+/* the pruned search's final pass's fast memory: one best and tally per
+ * work-item */
+typedef struct {
+    tsp_best best[TSP_GROUP];
+    tsp_tally tally[TSP_GROUP];
+} tsp_branch_scratch;
+
+/* The pruned search's final pass, by one group: every work-item's best
+ * folded into *best (shorter, then first in rank order) and their tallies
+ * summed into *total; size is a power of two. */
+TSP_GROUP_FN void tsp_branch_final(TSP_GLOBAL const tsp_item *items, int count, TSP_GLOBAL tsp_best *best,
+                                   TSP_GLOBAL tsp_tally *total, int lid, int size,
+                                   TSP_LOCAL tsp_branch_scratch *mem)
+{
+    tsp_best mine = items[0].best; /* count >= 1 */
+    tsp_tally sum = {0, 0};
+    int i, s;
+    for (i = lid; i < count; i += size) {
+        tsp_best b = items[i].best;
+        if (tsp_best_better(&b, &mine))
+            mine = b;
+        sum.visited += items[i].tally.visited;
+        sum.pruned += items[i].tally.pruned;
+    }
+    mem->best[lid] = mine;
+    mem->tally[lid] = sum;
+    TSP_BARRIER();
+    for (s = size / 2; s > 0; s >>= 1) {
+        if (lid < s) {
+            tsp_best b = mem->best[lid + s];
+            if (tsp_best_better(&b, &mine)) {
+                mine = b;
+                mem->best[lid] = b;
+            }
+            mem->tally[lid].visited += mem->tally[lid + s].visited;
+            mem->tally[lid].pruned += mem->tally[lid + s].pruned;
+        }
+        TSP_BARRIER();
+    }
+    if (lid == 0) {
+        *best = mem->best[0];
+        *total = mem->tally[0];
+    }
+}
+
+#endif /* TSP_BARRIER */
+#endif /* TSP_BRANCH_H */
