@@ -60,9 +60,10 @@ TSP_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
 TSP_LINK = $(if $(NVCC),$(NVCC) -arch=$(ARCH),$(CC))
 
 # kperm-tsp-faults: kperm-tsp whose OpenCL and CUDA backends fail on request
-# (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC), for the tests
+# (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC) and whose pruned
+# search takes its unit depth from KPERM_TSP_UNIT_CITIES, for the tests
 # only: the objects of build/tsp_faults are built with -DTSP_FAULTS
-FAULTY := $(if $(OPENCL),tsp_opencl.o) $(if $(NVCC),tsp_cuda.o)
+FAULTY := tsp_units.o $(if $(OPENCL),tsp_opencl.o) $(if $(NVCC),tsp_cuda.o)
 FAULT_OBJS := $(filter-out $(addprefix $(B)/tsp/,$(FAULTY)),$(TSP_OBJS)) $(addprefix $(B)/tsp_faults/,$(FAULTY))
 $(B)/tsp_faults/%.o: TSP_DEFS += -DTSP_FAULTS
 $(B)/tsp_faults/%.o: NVCC_DEFS := -DTSP_FAULTS

@@ -1,15 +1,16 @@
 /* test_tsp.c - kperm-tsp on every backend it has, through its --json output:
- * optima against a Held-Karp reference written here, on random symmetric
- * (--random) and asymmetric (ATSP files) instances n = 4..11 and on burma14;
- * the printed tour is a permutation from city 1 whose recomputed length is the
- * printed one; all-equal instances give rank 0's tour; all backends print the
- * same tour. Every run is repeated with --prune, which must print the same
- * length and tour (so the same rank) as the exhaustive search, and again
- * split into units as past 21 cities (kperm-tsp-faults with
- * KPERM_TSP_UNIT_SPAN: units that leave n - 4 cities, or 9 past 13). Random
- * n = 12..15: --prune on every backend against the exhaustive C backend.
- * KPERM_TSP_LARGE=1 adds exhaustive random n = 12, 13, 14 everywhere (for
- * the GPU run). */
+ * optima against a Held-Karp reference (bench/held_karp.h), on random
+ * symmetric (--random) and asymmetric (ATSP files) instances n = 4..11 and on
+ * burma14; the printed tour is a permutation from city 1 whose recomputed
+ * length is the printed one; all-equal instances give rank 0's tour; all
+ * backends print the same tour. Every run is repeated with --prune, which
+ * must print the same length and tour (so the same rank) as the exhaustive
+ * search, with its own unit depth and again with units of one city and of
+ * all but one or four (kperm-tsp-faults with KPERM_TSP_UNIT_CITIES). Random
+ * n = 12, 13 (TSP, and ATSP with ties): --prune on every backend against the
+ * exhaustive C backend; n = 16..20: --prune against Held-Karp; n = 40: a
+ * valid tour with its rank as a JSON string. KPERM_TSP_LARGE=1 adds
+ * exhaustive random n = 12, 13, 14 everywhere (for the GPU run). */
 #include "tsplib.h"
 #include "held_karp.h"
 #include "check.h"
@@ -24,6 +25,7 @@
 typedef struct {
     unsigned long long length, visited;
     int tour[TSP_MAX_CITIES], n;
+    int rank_string; /* the rank came as a JSON string of digits */
 } answer;
 
 static const char *all_backends[] = {"cpu", "opencl", "cuda"};
@@ -48,6 +50,8 @@ static int run_bin(const char *bin, const char *backend, const char *args, answe
     rc = pclose(f);
     if (rc != 0)
         return rc;
+    p = strstr(out, "\"rank\": ");
+    a->rank_string = p && p[8] == '"' && strspn(p + 9, "0123456789") > 15 && p[9 + strspn(p + 9, "0123456789")] == '"';
     p = strstr(out, "\"length\": ");
     if (!p || sscanf(p, "\"length\": %llu", &a->length) != 1 || !(p = strstr(out, "\"visited\": "))
         || sscanf(p, "\"visited\": %llu", &a->visited) != 1 || !(p = strstr(out, "\"tour\": [")))
@@ -106,16 +110,16 @@ static unsigned rng(void)
     return (unsigned)(test_splitmix(&rng_state) >> 32);
 }
 
-/* --prune on `backend` against the exhaustive answer `want`, whole and in
- * units */
+/* --prune on `backend` against the exhaustive answer `want`, with its own
+ * unit depth, then with units of one city and of n - 2 (up to 8 cities) or 4 */
 static void check_pruned(const char *what, const char *backend, const char *args, const answer *want)
 {
     char pruned[300], units[300];
     answer a;
-    int rc, pass, span = want->n > 13 ? 9 : want->n > 5 ? want->n - 4 : 1;
+    int rc, pass;
     snprintf(pruned, sizeof pruned, "--prune %s", args);
-    snprintf(units, sizeof units, "KPERM_TSP_UNIT_SPAN=%d " UNITS_BIN, span);
-    for (pass = 0; pass < 2; pass++) {
+    for (pass = 0; pass < 3; pass++) {
+        snprintf(units, sizeof units, "KPERM_TSP_UNIT_CITIES=%d " UNITS_BIN, pass == 1 ? 1 : want->n <= 8 ? want->n - 2 : 4);
         memset(&a, 0, sizeof a);
         rc = run_bin(pass ? units : BIN, backend, pruned, &a);
         if (rc) {
@@ -126,6 +130,39 @@ static void check_pruned(const char *what, const char *backend, const char *args
               "%s --prune%s on %s: length %llu, tour 1 %d %d ...; exhaustive: %llu, 1 %d %d ...", what,
               pass ? " (units)" : "", backend, a.length, a.tour[1], a.tour[2], want->length, want->tour[1],
               want->tour[2]);
+    }
+}
+
+/* t: n cities, weights below `range` (a symmetric one when symmetric) */
+static void random_matrix(tsp_instance *t, int n, unsigned range, int symmetric)
+{
+    int i, j;
+    t->n = n;
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            t->dist[i * n + j] = i == j ? 0 : symmetric && j < i ? t->dist[j * n + i] : rng() % range;
+}
+
+/* every backend on args (of t): a valid tour of length opt (0: any), the
+ * same tour everywhere; past 21 cities the rank a JSON string of digits */
+static void check_agree(const char *args, const tsp_instance *t, unsigned long long opt)
+{
+    answer first, a;
+    int b;
+    memset(&first, 0, sizeof first);
+    for (b = 0; b < nbackends; b++) {
+        memset(&a, 0, sizeof a);
+        if (run(backends[b], args, &a)) {
+            check_fail("%s on %s: kperm-tsp failed", args, backends[b]);
+            continue;
+        }
+        CHECK(tour_ok(t, &a) && (!opt || a.length == opt), "%s on %s: length %llu, Held-Karp %llu", args,
+              backends[b], a.length, opt);
+        CHECK(t->n <= 21 || a.rank_string, "%s on %s: the rank is not a JSON string", args, backends[b]);
+        if (b == 0)
+            first = a;
+        CHECK(memcmp(a.tour, first.tour, sizeof a.tour) == 0, "%s: %s prints another tour than %s", args,
+              backends[b], backends[0]);
     }
 }
 
@@ -239,18 +276,47 @@ int main(void)
         }
     }
     check_end();
-    for (n = 12; n <= 15; n++) {
-        snprintf(name, sizeof name, "kperm-tsp --prune = exhaustive (length, tour, rank), random n = %d, %d backends",
-                 n, nbackends);
+    for (n = 12; n <= 13; n++) {
+        snprintf(name, sizeof name, "kperm-tsp --prune = exhaustive (length, tour, rank), random n = %d, TSP and "
+                 "ATSP with ties, %d backends", n, nbackends);
         check_begin(name);
-        snprintf(args, sizeof args, "--random %d --seed %d", n, n);
-        memset(&a, 0, sizeof a);
-        if (run("cpu", args, &a))
-            check_fail("%s on cpu: kperm-tsp failed", args);
-        for (b = 0; b < nbackends; b++)
-            check_pruned(args, backends[b], args, &a);
+        for (k = 0; k < 2; k++) {
+            if (k == 0)
+                snprintf(args, sizeof args, "--random %d --seed %d", n, n);
+            else {
+                random_matrix(&t, n, 5, 0);
+                snprintf(args, sizeof args, DIR "/atsp-ties-%d.tsp", n);
+                write_matrix(args, "ATSP", &t);
+            }
+            memset(&a, 0, sizeof a);
+            if (run("cpu", args, &a))
+                check_fail("%s on cpu: kperm-tsp failed", args);
+            for (b = 0; b < nbackends; b++)
+                check_pruned(args, backends[b], args, &a);
+        }
         check_end();
     }
+    for (n = 16; n <= 20; n++) {
+        snprintf(name, sizeof name, "kperm-tsp --prune = Held-Karp, random n = %d, TSP and ATSP, one tour on %d "
+                 "backends", n, nbackends);
+        check_begin(name);
+        for (k = 0; k < 2; k++) {
+            if (k == 0) {
+                snprintf(args, sizeof args, "--prune --random %d --seed %d", n, n);
+                tsp_random(n, (unsigned long long)n, &t, err, sizeof err);
+            } else {
+                random_matrix(&t, n, 1000, 0);
+                snprintf(args, sizeof args, "--prune " DIR "/atsp-%d.tsp", n);
+                write_matrix(args + 8, "ATSP", &t);
+            }
+            check_agree(args, &t, held_karp(&t));
+        }
+        check_end();
+    }
+    check_begin("kperm-tsp --prune: random n = 40, a valid tour on every backend, its rank a JSON string");
+    tsp_random(40, 40, &t, err, sizeof err);
+    check_agree("--prune --random 40 --seed 40", &t, 0);
+    check_end();
     for (n = 12; large && n <= 14; n++) {
         snprintf(name, sizeof name, "kperm-tsp optimum = Held-Karp, random n = %d, one tour on %d backends", n, nbackends);
         check_begin(name);

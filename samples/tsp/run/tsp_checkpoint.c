@@ -3,8 +3,10 @@
  *   kperm-tsp checkpoint 1
  *   fingerprint 0123456789abcdef
  *   n 14
- *   total 6227020800
- *   best 3323 1234567          ("best none" before any tour)
+ *   total 6227020800           (the ranks, or --prune's units: tsp_units.h)
+ *   best 3323 1234567          ("best none" before any tour; --prune:
+ *                              "best 3323 tour 1 13 2 ...", the cities after
+ *                              city 1, numbered from 0)
  *   done 600 3
  *   0 240
  *   360 480
@@ -177,18 +179,52 @@ kperm_u64 tsp_fingerprint(const tsp_instance *inst)
 }
 
 /* whether (length, rank) is a tour the search could have reported */
-static int tour_ok(const tsp_instance *inst, kperm_u64 length, kperm_rank rank)
+/* whether city[0..n-2] are cities 1..n-1 in an order the search counts
+ * (symmetric: the first below the last) making a tour of this length */
+static int tour_ok(const tsp_instance *inst, kperm_u64 length, const kperm_u8 *city)
 {
-    kperm_u8 perm[KPERM_MAX_N];
-    kperm_u64 sum = 0;
+    kperm_u64 sum = 0, seen = 1;
     int m = inst->n - 1, i, prev = 0;
-    if (kperm_unrank(rank, m, perm) != KPERM_OK || (inst->symmetric && perm[0] > perm[m - 1]))
-        return 0;
     for (i = 0; i < m; i++) {
-        sum += inst->dist[prev * inst->n + perm[i] + 1];
-        prev = perm[i] + 1;
+        if (city[i] < 1 || city[i] >= inst->n || (seen >> city[i] & 1))
+            return 0;
+        seen |= KPERM_U64(1) << city[i];
+        sum += inst->dist[prev * inst->n + city[i]];
+        prev = city[i];
     }
-    return sum + inst->dist[prev * inst->n] == length;
+    return !(inst->symmetric && city[0] > city[m - 1]) && sum + inst->dist[prev * inst->n] == length;
+}
+
+/* the best line's tour: "RANK" (the exhaustive search's) or, pruned, "tour
+ * C C ..." into p->best; 0, or -1 when it is not a tour of this instance */
+static int parse_best(const char *l, const tsp_instance *inst, tsp_pool *p)
+{
+    unsigned long long len, rank;
+    kperm_u8 city[TSP_MAX_CITIES];
+    int extra, i;
+    if (p->units) { /* units: the pruned search */
+        if (sscanf(l, "best %llu tour%n", &len, &extra) != 1)
+            return -1;
+        for (i = 0, l += extra; i < inst->n - 1; i++, l += extra)
+            if (sscanf(l, " %llu%n", &rank, &extra) != 1 || rank >= TSP_MAX_CITIES)
+                return -1;
+            else
+                city[i] = (kperm_u8)rank;
+        memset(p->best.tour, 0, sizeof p->best.tour);
+        memcpy(p->best.tour, city, (size_t)(inst->n - 1));
+        p->best.rank = 0;
+    } else {
+        if (sscanf(l, "best %llu %llu%n", &len, &rank, &extra) != 2 || kperm_unrank(rank, inst->n - 1, city) != KPERM_OK)
+            return -1;
+        for (i = 0; i < inst->n - 1; i++)
+            city[i]++;
+        l += extra;
+        p->best.rank = rank;
+    }
+    if (*l || !tour_ok(inst, len, city))
+        return -1;
+    p->best.length = len;
+    return 0;
 }
 
 /* the next line of *s (without its newline), or NULL at the end */
@@ -209,7 +245,7 @@ static char *line(char **s)
 static int parse(char *text, const char *path, const tsp_instance *inst, tsp_pool *p, char *err, size_t errsize)
 {
     char *s = text + strlen(MAGIC), *l, word[8];
-    unsigned long long fp, total, len, rank, sum = 0, b, e;
+    unsigned long long fp, total, sum = 0, b, e;
     long count, i;
     int n, extra;
     kperm_u64 mine = tsp_fingerprint(inst);
@@ -224,12 +260,9 @@ static int parse(char *text, const char *path, const tsp_instance *inst, tsp_poo
         BAD("%s: corrupt checkpoint (total line)", path);
     if (!(l = line(&s)))
         BAD("%s: corrupt checkpoint (best line)", path);
-    if (strcmp(l, "best none") != 0) {
-        if (sscanf(l, "best %llu %llu%n", &len, &rank, &extra) != 2 || l[extra] || !tour_ok(inst, len, rank))
-            BAD("%s: corrupt checkpoint (the best tour is not a tour of this instance)", path);
-        p->best.length = len;
-        p->best.rank = rank;
-    }
+    if (strcmp(l, "best none") != 0 && parse_best(l, inst, p))
+        BAD("%s: corrupt checkpoint (the best tour is not a tour of this instance%s)", path,
+            p->units ? ", or not one of --prune" : ", or one of --prune");
     if (!(l = line(&s)) || sscanf(l, "done %llu %ld%n", &sum, &count, &extra) != 2 || l[extra] || count < 0)
         BAD("%s: corrupt checkpoint (done line)", path);
     for (i = 0; i < count; i++) {
@@ -361,8 +394,14 @@ int tsp_checkpoint_save(const char *path, const tsp_instance *inst, const tsp_po
     bad |= put(&b, "total %llu\n", p->total, 0);
     if (p->best.length == TSP_NONE)
         bad |= put(&b, "best none\n", 0, 0);
-    else
+    else if (!p->units)
         bad |= put(&b, "best %llu %llu\n", p->best.length, p->best.rank);
+    else {
+        bad |= put(&b, "best %llu tour", p->best.length, 0);
+        for (i = 0; i < inst->n - 1; i++)
+            bad |= put(&b, " %llu", p->best.tour[i], 0);
+        bad |= put(&b, "\n", 0, 0);
+    }
     bad |= put(&b, "done %llu %llu\n", p->done_ranks, (unsigned long long)p->ndone);
     for (i = 0; i < p->ndone; i++)
         bad |= put(&b, "%llu %llu\n", p->done[i].begin, p->done[i].end);

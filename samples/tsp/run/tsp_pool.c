@@ -12,6 +12,7 @@ int tsp_pool_init(tsp_pool *p, kperm_rank total, int units, int workers, kperm_r
 {
     memset(p, 0, sizeof *p);
     p->total = total;
+    p->units = units;
     p->align = units ? 1 : TSP_BLOCK;
     p->min_chunk = units ? 1 : TSP_MIN_CHUNK;
     p->chunk_max = chunk_max ? (chunk_max + p->align - 1) / p->align * p->align : 0;

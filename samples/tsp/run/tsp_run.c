@@ -16,7 +16,9 @@
 
 #define CHUNK_SECONDS 0.25      /* a worker's chunk: about this long */
 #define FIRST_CHUNK (TSP_BLOCK * 1024.0)
+#define FIRST_UNITS 256.0       /* the pruned search's first chunk: enough units for every thread */
 #define ESTIMATE_AFTER 0.5      /* seconds of search before the estimate */
+#define PRUNED_ESTIMATE_AFTER 60.0 /* ...of pruned search, whose pace settles later */
 #define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
 #define PROGRESS_BAR 2.0        /* seconds before the bar appears on a terminal */
 #define PROGRESS_LINE 10.0      /* seconds between progress lines elsewhere (a log, mpirun) */
@@ -61,7 +63,7 @@ static int work(tsp_backend *b, const tsp_instance *inst, int prune, take_fn tak
     kperm_u64 known;
     int p = tsp_unit_cities(inst->n, prune);
     memset(&req, 0, sizeof req);
-    req.want = (kperm_u64)(p ? 1 : FIRST_CHUNK);
+    req.want = (kperm_u64)(p ? FIRST_UNITS : FIRST_CHUNK);
     req.best.length = req.best.rank = TSP_NONE;
     while (take(ctx, &req, &c, &known)) {
         double t0 = tsp_now(), took;
@@ -136,8 +138,19 @@ static void save(const tsp_pool *pool, const tsp_run_options *o)
         fprintf(stderr, "%s: %s\n", o->prog, err);
 }
 
+/* the pruned search's state: the best length, the lower bound, the gap */
+static void pruned_state(const tsp_pool *pool, const tsp_run_options *o)
+{
+    kperm_u64 best = tsp_pool_known(pool);
+    if (best == TSP_NONE)
+        return;
+    fprintf(stderr, "  best %llu  bound %llu  gap %.2f%%", best, o->bound,
+            best ? 100.0 * (double)(best - (o->bound < best ? o->bound : best)) / (double)best : 0.0);
+}
+
 /* the progress: on a terminal a bar redrawn in place, elsewhere one plain
- * line "PROG: 12.5% ..." */
+ * line "PROG: 12.5% ..."; pruned, the share of the units closed (searched
+ * or cut off whole), which is exact, and the best length, bound and gap */
 static void progress(const tsp_pool *pool, const tsp_run_options *o, double elapsed)
 {
     double done = (double)pool->done_ranks / (double)pool->total;
@@ -148,13 +161,16 @@ static void progress(const tsp_pool *pool, const tsp_run_options *o, double elap
         fprintf(stderr, "\r[");
         for (i = 0; i < width; i++)
             fputc(i < fill ? '#' : '.', stderr);
-        fprintf(stderr, "] %5.1f%%", 100.0 * done);
+        fprintf(stderr, "] %5.1f%%%s", 100.0 * done, o->prune ? " closed" : "");
     } else
-        fprintf(stderr, "%s: %.1f%% after %.0f s", o->prog, 100.0 * done, elapsed);
-    if (!o->prune) /* pruned, the rate swings too widely to say anything */
+        fprintf(stderr, "%s: %.1f%%%s after %.0f s", o->prog, 100.0 * done, o->prune ? " closed" : "", elapsed);
+    if (o->prune)
+        pruned_state(pool, o);
+    else {
         fprintf(stderr, "  %.3g tours/s  ETA %.0f s", rate / (o->inst->symmetric ? 2 : 1), eta);
-    if (pool->best.length != TSP_NONE)
-        fprintf(stderr, "  best %llu", pool->best.length);
+        if (pool->best.length != TSP_NONE)
+            fprintf(stderr, "  best %llu", pool->best.length);
+    }
     fprintf(stderr, o->bar ? " " : "\n");
 }
 
@@ -224,17 +240,28 @@ static void end_if_stopped(const tsp_pool *pool, const tsp_run_options *o, const
     tsp_job_abort(w->failed || lost ? 4 : 128 + caught);
 }
 
-/* Once, after ESTIMATE_AFTER seconds of exhaustive search: whether the rest
- * would take more than a day at the measured rate (then said, and the pool
- * stops handing out work, unless --force) */
+/* Once, after ESTIMATE_AFTER seconds of exhaustive search (pruned:
+ * PRUNED_ESTIMATE_AFTER): whether the rest would take more than a day at the
+ * measured rate (then said, and the pool stops handing out work, unless
+ * --force) */
 static int hopeless(tsp_pool *pool, const tsp_run_options *o, double elapsed)
 {
     double rate = (double)(pool->done_ranks - pool->resumed) / elapsed;
-    double eta = (double)(pool->total - pool->done_ranks) / rate;
+    double eta = rate > 0 ? (double)(pool->total - pool->done_ranks) / rate : 1e30;
     if (eta <= HOPELESS_SECONDS || o->force)
         return 0;
-    fprintf(stderr, "%s: about %.3g s (%.1f days) at the measured %.3g orders/s on %s; --force runs it anyway\n",
-            o->prog, eta, eta / 86400, rate, o->where);
+    if (o->prune) { /* a unit in progress may itself take days: the job ends here, its work saved */
+        fprintf(stderr, "%s: hopeless for the pruned search: %.2f%% closed in %.0f s on %s, so about %.3g days at "
+                        "this pace; the bound is too weak here", o->prog, 100.0 * (double)pool->done_ranks
+                        / (double)pool->total, elapsed, o->where, eta / 86400);
+        pruned_state(pool, o);
+        fprintf(stderr, "; --force runs it anyway\n");
+        save(pool, o);
+        tsp_checkpoint_release();
+        tsp_job_abort(3);
+    } else
+        fprintf(stderr, "%s: about %.3g s (%.1f days) at the measured %.3g orders/s on %s; --force runs it anyway\n",
+                o->prog, eta, eta / 86400, rate, o->where);
     pool->stopping = 1;
     return 1;
 }
@@ -278,7 +305,8 @@ int tsp_run_coordinator(tsp_pool *pool, tsp_backend *b, const tsp_run_options *o
         serve(pool, &wt);
         elapsed = tsp_now() - t0;
         end_if_stopped(pool, o, &w, &wt, shown);
-        if (!estimated && !o->prune && elapsed >= ESTIMATE_AFTER && pool->done_ranks > pool->resumed) {
+        if (!estimated && elapsed >= (o->prune ? PRUNED_ESTIMATE_AFTER : ESTIMATE_AFTER)
+            && (o->prune || pool->done_ranks > pool->resumed)) {
             estimated = 1;
             status = hopeless(pool, o, elapsed) ? 3 : 0;
         }

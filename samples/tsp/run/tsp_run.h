@@ -21,7 +21,7 @@ typedef struct {
     double checkpoint_every;   /* seconds between checkpoints */
     double worker_timeout;     /* seconds a worker rank may be silent (and 20 of its chunk times) before the job ends */
     int force;                 /* run even when the estimate says over a day */
-    int prune;                 /* pruned: no estimate (its rate in orders swings widely) */
+    int prune;                 /* pruned: the estimate from the units closed, after a minute */
     kperm_u64 bound;           /* pruned: the lower bound on every tour, for the gap */
     int bar;                   /* progress as a bar on stderr (a terminal), else as a line every PROGRESS_LINE s */
     int quiet;                 /* no progress at all (--quiet) */

@@ -1,6 +1,7 @@
 /* tsp_units.c - the pool's units and their counts (see tsp_units.h). */
 #include "tsp_units.h"
 #include "kperm.h"
+#include <stdlib.h>
 #include <string.h>
 
 int tsp_unit_cities(int n, int prune)
@@ -9,6 +10,10 @@ int tsp_unit_cities(int n, int prune)
     int p = 1;
     if (!prune)
         return 0;
+#ifdef TSP_FAULTS
+    if (getenv("KPERM_TSP_UNIT_CITIES") && atoi(getenv("KPERM_TSP_UNIT_CITIES")) >= 1)
+        return atoi(getenv("KPERM_TSP_UNIT_CITIES")) < n - 1 ? atoi(getenv("KPERM_TSP_UNIT_CITIES")) : n - 1;
+#endif
     while (p < n - 1 && kperm_kp_count(n - 1, p, &count) == KPERM_OK && count < TSP_UNITS_MIN)
         p++;
     return p;

@@ -15,7 +15,9 @@ extern "C" {
 #endif
 
 /* how many cities a unit fixes: 0 (units are ranks) unless pruning, then
- * the fewest that make at least TSP_UNITS_MIN units (or n - 1) */
+ * the fewest that make at least TSP_UNITS_MIN units (or n - 1). The fault
+ * tests' build (-DTSP_FAULTS) takes KPERM_TSP_UNIT_CITIES=P instead (at
+ * most n - 1), so that the tests can try every unit depth. */
 #define TSP_UNITS_MIN 20000
 int tsp_unit_cities(int n, int prune);
 
