@@ -51,8 +51,8 @@ k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end
     kperm_u32 *d = mem.d;
     kperm_u64 item = (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, items = (kperm_u64)gridDim.x * blockDim.x;
     if (method == KPERM) { /* exactly what kperm-tsp runs */
-        tsp_task task = tsp_task_on(tsp_task_of(tsp_sub_whole(n), begin, end, TSP_NONE), n, 1, TSP_BLOCKS);
-        tsp_group_search(dist, &task, item, items, threadIdx.x, TSP_GROUP, &mem, &groups[blockIdx.x], NULL, NULL);
+        tsp_task task = tsp_task_on(tsp_task_of(begin, end, TSP_NONE, 0), n, 1, TSP_BLOCKS);
+        tsp_group_search(dist, &task, item, items, threadIdx.x, TSP_GROUP, &mem, &groups[blockIdx.x]);
         return;
     }
     kperm_u64 len = TSP_NONE;
@@ -71,7 +71,7 @@ k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end
     }
     mem.lens[threadIdx.x] = len;
     mem.ranks[threadIdx.x] = rank;
-    tsp_group_fold(mem.lens, mem.ranks, threadIdx.x, TSP_GROUP, 0);
+    tsp_group_fold(mem.lens, mem.ranks, threadIdx.x, TSP_GROUP);
     if (threadIdx.x == 0) {
         groups[blockIdx.x].length = mem.lens[0];
         groups[blockIdx.x].rank = mem.ranks[0];
@@ -81,7 +81,7 @@ k_tsp(int method, const kperm_u32 *dist, int n, kperm_rank begin, kperm_rank end
 __global__ void __launch_bounds__(TSP_GROUP) k_final(const tsp_best *groups, int count, tsp_best *best)
 {
     __shared__ tsp_scratch mem;
-    tsp_group_final(groups, count, best, threadIdx.x, TSP_GROUP, &mem, 0, NULL, NULL);
+    tsp_group_final(groups, count, best, threadIdx.x, TSP_GROUP, &mem);
 }
 
 /* one full search: ms by CUDA events (median of reps after a warm-up), the result */

@@ -33,7 +33,7 @@ static double search(int m, const tsp_instance *t, kperm_u64 *len, kperm_rank *r
     tsp_task task;
     double t0;
     kperm_count(t->n - 1, &total);
-    task = tsp_task_on(tsp_task_of(tsp_sub_whole(t->n), 0, total, TSP_NONE), t->n, t->symmetric, TSP_BLOCKS);
+    task = tsp_task_on(tsp_task_of(0, total, TSP_NONE, 0), t->n, t->symmetric, TSP_BLOCKS);
     *len = TSP_NONE;
     *rank = TSP_NONE;
     t0 = now();

@@ -1,51 +1,51 @@
 #!/bin/sh
-# bench/prune.sh - kperm-tsp --prune (its goals in bench/RESULTS.md): each instance on each
-# backend present, REPS runs, the median of the search seconds kperm-tsp
-# reports and of the whole run (process start to printed answer), with the
-# tours visited and the prefixes skipped. Then the largest random n in reach.
-#   sh bench/prune.sh [backend ...]       (default: cuda opencl cpu)
+# bench/prune.sh - kperm-tsp --prune (its goals in bench/RESULTS.md) on every
+# instance of bench/data/optima.txt and on random EUC_2D n = 30 (seeds 1-5):
+# per backend, the median of REPS whole runs (process start to printed
+# answer, as a user waits), whether the length is the published optimum, the
+# root's lower bound and its gap, the tours evaluated; then, per instance,
+# the first backend's speed-up over the last (the GPU over the host's cores).
+# A run past LIMIT seconds is stopped and reported as such.
+#   sh bench/prune.sh [backend ...]       (default: cuda cpu)
 bin=${BIN:-build/kperm-tsp}
-reps=${REPS:-5}
-backends=${*:-cuda opencl cpu}
+reps=${REPS:-3}
+limit=${LIMIT:-120}
+backends=${*:-cuda cpu}
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 field() { sed -n "s/.*\"$1\": \([^,]*\),.*/\1/p" "$2" | tr -d '"'; }
-echo "| instance | n | backend | length | search s (median of $reps) | whole run s (median) | visited | pruned prefixes | exhaustive tours |"
+tmp=${TMPDIR:-/tmp}/prune.$$
+mkdir -p "$tmp"
+instances() {
+    grep -v '^#' bench/data/optima.txt
+    for s in 1 2 3 4 5; do echo "--random 30 --seed $s" -; done
+}
+echo "| instance | n | backend | length | optimum | whole run s (median of $reps) | lower bound | root gap | tours evaluated |"
 echo "|---|---|---|---|---|---|---|---|---|"
-for args in "data/burma14.tsp" "bench/data/gr17.tsp" "--random 16 --seed 1" "--random 18 --seed 1" "--random 20 --seed 1" \
-            "--random 20 --seed 2" "--random 20 --seed 3" "--random 21 --seed 1"; do
+instances | while read -r a1 a2 a3 a4 a5; do
+    if [ "$a1" = "--random" ]; then args="$a1 $a2 $a3 $a4"; opt=$a5; else args=$a1; opt=$a2; fi
+    first=""
     for b in $backends; do
-        : >/tmp/prune_s; : >/tmp/prune_w; ok=1
-        i=0
-        while [ $i -lt $reps ]; do
+        : >"$tmp/w"; ok=1; i=0
+        while [ $i -lt "$reps" ]; do
             start=$(date +%s.%N)
-            $bin --json --prune --backend $b $args >/tmp/prune.json 2>/dev/null || { ok=0; break; }
+            timeout "$limit" "$bin" --json --quiet --prune --backend "$b" $args >"$tmp/json" 2>"$tmp/err" || { ok=0; break; }
             end=$(date +%s.%N)
-            field seconds /tmp/prune.json >>/tmp/prune_s
-            awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f\n", b - a }' >>/tmp/prune_w
+            awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f\n", b - a }' >>"$tmp/w"
             i=$((i + 1))
         done
-        [ $ok = 1 ] || { echo "| $args | | $b | not available here | | | | | |"; continue; }
-        printf "| %s | %s | %s | %s | %.4f | %.4f | %s | %s | %s |\n" "$(field name /tmp/prune.json)" \
-            "$(field n /tmp/prune.json)" "$(field device /tmp/prune.json | cut -c1-40)" "$(field length /tmp/prune.json)" \
-            "$(median </tmp/prune_s)" "$(median </tmp/prune_w)" "$(field visited /tmp/prune.json)" \
-            "$(field pruned_prefixes /tmp/prune.json)" "$(field tours /tmp/prune.json)"
-    done
-done
-# past 21 cities (units, tsp_units.h): one run each, LIMIT seconds at most
-echo
-echo "| random EUC_2D, seed 1 | backend | length | search s | whole run s | visited | pruned prefixes |"
-echo "|---|---|---|---|---|---|---|"
-for n in ${WIDE:-22 24 25 26 28 30}; do
-    for b in $backends; do
-        start=$(date +%s.%N)
-        if timeout ${LIMIT:-600} $bin --json --prune --backend $b --random $n --seed 1 >/tmp/prune.json 2>/dev/null; then
-            end=$(date +%s.%N)
-            printf "| n = %s | %s | %s | %s | %s | %s | %s |\n" $n "$(field device /tmp/prune.json | cut -c1-40)" \
-                "$(field length /tmp/prune.json)" "$(field seconds /tmp/prune.json)" \
-                "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')" \
-                "$(field visited /tmp/prune.json)" "$(field pruned_prefixes /tmp/prune.json)"
-        else
-            echo "| n = $n | $b | not solved within ${LIMIT:-600} s (or not available) | | | | |"
+        if [ $ok = 0 ]; then
+            echo "| $args | | $b | not solved within $limit s: $(head -c 120 "$tmp/err" | tr '\n|' '  ') | $opt | | | | |"
+            continue
         fi
+        len=$(field length "$tmp/json"); bound=$(field bound "$tmp/json"); w=$(median <"$tmp/w")
+        [ "$opt" = "-" ] || [ "$len" = "$opt" ] || len="$len (WRONG)"
+        printf "| %s | %s | %s | %s | %s | %.3f | %s | %s | %s |\n" "$(field name "$tmp/json")" "$(field n "$tmp/json")" \
+            "$(field device "$tmp/json" | cut -c1-36)" "$len" "$opt" "$w" "$bound" \
+            "$(awk -v l="$(field length "$tmp/json")" -v b="$bound" 'BEGIN { printf "%.2f%%", 100 * (l - b) / l }')" \
+            "$(field visited "$tmp/json")"
+        [ -n "$first" ] || first=$w
+        last=$w
     done
+    [ -n "$first" ] && [ "$first" != "$last" ] && echo "|  |  | speed-up of $(echo $backends | cut -d' ' -f1) over $(echo $backends | awk '{ print $NF }') | | | $(awk -v f="$first" -v l="$last" 'BEGIN { printf "%.2fx", l / f }') | | | |"
 done
+rm -rf "$tmp"

@@ -114,7 +114,7 @@ static void schedules(void)
     for (k = 0; k < (int)(sizeof ns / sizeof ns[0]); k++)
         for (trial = 0; trial < 20; trial++) {
             tsp_pool p;
-            tsp_best none = {TSP_NONE, TSP_NONE, 0}, best;
+            tsp_best none = {TSP_NONE, TSP_NONE, {0}}, best;
             kperm_rank total = 0;
             int workers = 1 + (int)(rng() % 5), i;
             tsp_random(ns[k], rng(), &t, err, sizeof err);
@@ -144,7 +144,7 @@ static void round_trip(void)
 {
     tsp_instance t, other;
     tsp_pool p, q;
-    tsp_best none = {TSP_NONE, TSP_NONE, 0}, best;
+    tsp_best none = {TSP_NONE, TSP_NONE, {0}}, best;
     char err[TSP_ERR_SIZE];
     kperm_rank total = 0;
     int i, rc;
@@ -195,7 +195,7 @@ static void corruption(void)
 {
     tsp_instance t;
     tsp_pool p, q;
-    tsp_best none = {TSP_NONE, TSP_NONE, 0};
+    tsp_best none = {TSP_NONE, TSP_NONE, {0}};
     char err[TSP_ERR_SIZE], text[4096];
     kperm_rank total = 0;
     size_t size, i;

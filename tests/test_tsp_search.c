@@ -90,7 +90,7 @@ static void test_against_general(int simd)
         kperm_count(n - 1, &total);
         CHECK(tsp_narrow_ok(d, n), "n = %d: the block search does not apply", n);
         tsp_search_range(d, n, symmetric, 0, total, &len_g, &rank_g);
-        task = tsp_task_on(tsp_task_of(tsp_sub_whole(n), 0, total, TSP_NONE), n, symmetric, TSP_BLOCKS);
+        task = tsp_task_on(tsp_task_of(0, total, TSP_NONE, 0), n, symmetric, TSP_BLOCKS);
         for (item = 0; item < items; item++) {
             kperm_u64 l = TSP_NONE;
             kperm_rank r = TSP_NONE;

@@ -118,7 +118,7 @@ expect "--gpus 4294967297 is an error naming it" 2 "--gpus '4294967297' is not"
 run $bin --random 99999999999999999999999
 expect "--random past 2^64 is an error naming it" 2 "--random '99999999999999999999999' is not a number of cities"
 run $bin --random 0
-expect "--random 0 says what N may be" 2 "--random '0' is not a number of cities, 3..30"
+expect "--random 0 says what N may be" 2 "--random '0' is not a number of cities, 3..64"
 run $bin --quiet --backend=cpu --threads=2 --random=6
 [ $rc -eq 0 ] && case $out in *"2 threads"*) pass "--name=value is accepted (--threads=2)" ;;
 *) fail "--threads=2: exit $rc, '$out' '$err'" ;; esac

@@ -79,24 +79,26 @@ static void help(void)
     if (tsp_job_rank() != 0)
         tsp_job_exit(0);
     printf(USAGE, prog);
-    printf("Exact travelling-salesman tour of a TSPLIB file (TSP or ATSP, 3..21 cities; 3..30\n"
+    printf("Exact travelling-salesman tour of a TSPLIB file (TSP or ATSP, 3..21 cities; 3..64\n"
            "with --prune) by enumeration on the GPU or the CPU, with kperm. Ties go to the\n"
            "smallest rank.\n\n"
            "  FILE                  a TSPLIB file\n"
            "  --random N            a random EUC_2D instance of N cities instead; --seed S picks it\n"
-           "  --backend B           auto (default: CUDA, else an OpenCL GPU, else the C backend),\n"
-           "                        cuda, opencl or cpu\n"
+           "  --backend B           auto (default: CUDA, else an OpenCL GPU, else the C backend;\n"
+           "                        with --prune the C backend, the fastest there), cuda, opencl\n"
+           "                        or cpu\n"
            "  --gpus all|N          CUDA: every GPU of the host (default), or N of them\n"
            "  --device D            OpenCL: gpu, cpu, or P:D as --list-devices numbers them\n"
            "  --threads N           the C backend: N threads (default: one per core)\n"
-           "  --prune               skip every prefix that cannot beat the shortest tour known\n"
-           "                        (a spanning-tree bound): the same answer, far sooner\n"
+           "  --prune               branch and bound: skip every path that cannot beat the\n"
+           "                        shortest tour known (a Held-Karp bound; ATSP: the assignment\n"
+           "                        bound): the same answer, far sooner\n"
            "  --list-devices        list the devices every backend could use, then exit\n"
            "  --json                one JSON object instead of the text report\n"
            "  --force               run even when the estimate says more than a day\n"
            "  --checkpoint FILE     save progress to FILE and resume from it\n"
            "  --checkpoint-every S  seconds between saves (default 60)\n"
-           "  --chunk ORDERS        the most orders a chunk of work may have\n"
+           "  --chunk ORDERS        the most orders (--prune: units) a chunk of work may have\n"
            "  --worker-timeout S    MPI: a rank silent for S seconds (default 60) and for 20 of its\n"
            "                        chunk times is lost: the job ends, naming it (exit 4)\n"
            "  --quiet               no progress on stderr (a bar on a terminal, else a line\n"
@@ -439,7 +441,9 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
     memset(b, 0, sizeof *b);
     if (strcmp(o->backend, "auto"))
         return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = tsp_now(), 0);
-    if (open_backend(o, inst, &place, b, 1) == 0) {
+    /* the pruned search is a depth-first walk per work-item: the host's
+     * cores beat a GPU at it (bench/RESULTS.md, "Pruned search") */
+    if (!o->prune && open_backend(o, inst, &place, b, 1) == 0) {
         *t0 = tsp_now();
         return 0;
     }

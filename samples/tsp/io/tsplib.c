@@ -324,7 +324,7 @@ static int set_dimension(reader *r, header *h, const char *v)
     if (n < TSP_MIN_CITIES)
         return fail(r, r->line, "DIMENSION %lld: at least %d cities are needed", n, TSP_MIN_CITIES);
     if (n > TSP_MAX_CITIES)
-        return fail(r, r->line, "DIMENSION %lld: brute force handles at most %d cities", n, TSP_MAX_CITIES);
+        return fail(r, r->line, "DIMENSION %lld: kperm-tsp handles at most %d cities (--prune; the exhaustive search %d)", n, TSP_MAX_CITIES, TSP_MAX_EXHAUSTIVE);
     h->n = (int)n;
     h->n_line = r->line;
     return 0;
