@@ -6,7 +6,8 @@
 #  - a run killed (SIGKILL) after it wrote a checkpoint, one stopped by
 #    SIGTERM, and an MPI job whose rank 1 is killed: each rerun gives the
 #    uninterrupted answer, resumed_tours + searched_tours = tours, and skips
-#    what was done;
+#    what was done; a pruned run of 48 cities killed likewise resumes with
+#    the uninterrupted length and tour;
 #  - corrupt, truncated, empty and other-instance checkpoints: exit 2, one
 #    line "FILE: ...", the file untouched.
 # Prints PASS/FAIL/SKIP lines.
@@ -112,6 +113,27 @@ if [ $rc -ne 143 ] || ! grep -q "^done [1-9]" $ck; then
     fail "exit $rc (want 143), checkpoint: $(sed -n '/^done/p' $ck), stderr: $(cat $dir/term.err)"
 else
     check_resume $bin $args
+fi
+[ $bad = 0 ] && echo "PASS $name"
+
+name="kperm-tsp --prune --checkpoint: 48 cities killed with SIGKILL after a checkpoint, the rerun resumes with the same tour"
+bad=0
+pargs="--backend cpu --prune --quiet bench/data/gr48.tsp"
+ckp=$dir/ck.pruned
+tour_of() { sed -n 's/.*\("length": [0-9]*, "tour": \[[0-9, ]*\]\).*/\1/p'; }
+pwant=$($bin $pargs --json | tour_of)
+$bin $pargs --checkpoint $ckp --checkpoint-every 0.2 >/dev/null 2>&1 &
+pid=$!
+if wait_done $ckp; then
+    kill -9 $pid
+    wait $pid 2>/dev/null
+    out=$($bin $pargs --json --checkpoint $ckp 2>$dir/err)
+    [ "$(echo "$out" | tour_of)" = "$pwant" ] && [ -n "$pwant" ] || fail "rerun: '$(echo "$out" | tour_of)', want '$pwant'"
+    echo "$out" | grep -q '"resumed_tours": "\{0,1\}[1-9]' || fail "nothing resumed: $(echo "$out" | head -c 300)"
+    grep -q '^best [0-9]* tour [0-9 ]*$' $ckp || fail "the checkpoint's best line is not a tour: $(grep '^best' $ckp)"
+else
+    kill -9 $pid 2>/dev/null
+    fail "no checkpoint with finished work appeared"
 fi
 [ $bad = 0 ] && echo "PASS $name"
 
