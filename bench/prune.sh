@@ -5,7 +5,8 @@
 # answer, as a user waits), whether the length is the published optimum, the
 # root's lower bound and its gap, the tours evaluated; then, per instance,
 # the first backend's speed-up over the last (the GPU over the host's cores).
-# A run past LIMIT seconds is stopped and reported as such.
+# A run past LIMIT seconds is stopped and reported with what its last
+# progress line said: the share closed, the best length, the bound, the gap.
 #   sh bench/prune.sh [backend ...]       (default: cuda cpu)
 bin=${BIN:-build/kperm-tsp}
 reps=${REPS:-3}
@@ -28,13 +29,13 @@ instances | while read -r a1 a2 a3 a4 a5; do
         : >"$tmp/w"; ok=1; i=0
         while [ $i -lt "$reps" ]; do
             start=$(date +%s.%N)
-            timeout "$limit" "$bin" --json --quiet --prune --backend "$b" $args >"$tmp/json" 2>"$tmp/err" || { ok=0; break; }
+            timeout "$limit" "$bin" --json --prune --backend "$b" $args >"$tmp/json" 2>"$tmp/err" || { ok=0; break; }
             end=$(date +%s.%N)
             awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f\n", b - a }' >>"$tmp/w"
             i=$((i + 1))
         done
         if [ $ok = 0 ]; then
-            echo "| $args | | $b | not solved within $limit s: $(head -c 120 "$tmp/err" | tr '\n|' '  ') | $opt | | | | |"
+            echo "| $args | | $b | not solved within $limit s: $(grep 'closed' "$tmp/err" | tail -n 1 | cut -d: -f2- | tr '|' ' ') | $opt | | | | |"
             continue
         fi
         len=$(field length "$tmp/json"); bound=$(field bound "$tmp/json"); w=$(median <"$tmp/w")
