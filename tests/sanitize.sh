@@ -3,8 +3,9 @@
 # CUDA vectors and over kperm-tsp's kernels on both search paths (the block
 # search: random n = 11; the general 64-bit search: an ATSP of 9 cities whose
 # weights are too wide for 32-bit keys), and under memcheck the pruned search
-# (whole, and in units past 21 cities: random n = 22; racecheck on it takes
-# more than the device tool's 10 minutes). Each must report 0 errors.
+# (random n = 14, and n = 22, past the exhaustive search's 21 cities;
+# racecheck on it takes more than the device tool's 10 minutes). Each must
+# report 0 errors.
 wide=build/wide9.tsp
 awk 'BEGIN {
     n = 9; s = 7

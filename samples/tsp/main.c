@@ -377,7 +377,7 @@ static void summary(const report *r, tsp_report *out)
         snprintf(out->device, sizeof out->device, "%d MPI ranks", r->ranks);
 }
 
-/* the pool's answer and counts (ranks, or units past 21 cities) as a
+/* the pool's answer and counts (ranks, or the pruned search's units) as a
  * report: tours and ranks in decimal */
 static void print_result(const options *o, const tsp_instance *inst, const report *r)
 {
@@ -613,7 +613,10 @@ int main(int argc, char **argv)
     status = search(&o, &inst, &pool, &b, claimed, &r);
     if (tsp_job_rank() == 0) {
         r.seconds = tsp_now() - t0;
-        if (status == 0)
+        if (status == 0 && pool.best.length == TSP_NONE) { /* never a non-answer printed as one */
+            fprintf(stderr, "%s: the search ended without a tour (a fault of this program)\n", prog);
+            status = 4;
+        } else if (status == 0)
             print_result(&o, &inst, &r);
         free(r.info);
         tsp_pool_free(&pool);

@@ -3,7 +3,8 @@
  * names the order of cities 1..n-1 that kperm_unrank(r, n-1) gives (+1 each).
  *
  * Device backends define TSP_BARRIER() and TSP_GROUP_FN for the work-group
- * reductions. The values it passes around are in tsp_types.h.
+ * reductions. The values it passes around are in tsp_types.h; the pruned
+ * search (--prune) is tsp_branch.h.
  */
 #ifndef TSP_SEARCH_H
 #define TSP_SEARCH_H
