@@ -270,8 +270,9 @@ static int parse(char *text, const char *path, const tsp_instance *inst, tsp_poo
             || tsp_pool_add_done(p, b, e))
             BAD("%s: corrupt checkpoint (finished range %ld of %ld)", path, i + 1, count);
     }
-    /* pruned, units may close without a tour: none of theirs beat the first tour's length */
-    if (p->done_ranks != sum || (sum > 0 && p->best.length == TSP_NONE && !p->units))
+    /* pruned, units may close without a tour (none of theirs beat the first
+     * tour's length), but not all of them: the optimum is in one */
+    if (p->done_ranks != sum || (sum > 0 && p->best.length == TSP_NONE && (!p->units || sum == p->total)))
         BAD("%s: corrupt checkpoint (the ranges do not add up)", path);
     if ((l = line(&s)) && sscanf(l, "%7s", word) == 1)
         BAD("%s: corrupt checkpoint (unexpected line '%.40s')", path, l);
