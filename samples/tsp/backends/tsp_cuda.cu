@@ -34,6 +34,30 @@ tsp_branch_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, 
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
+tsp_root_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, volatile kperm_u32 *shared,
+                volatile kperm_u32 *count, kperm_u32 cap, tsp_node *out)
+{
+    tsp_branch_root(dist, relax, &task, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, shared, count, cap, out);
+}
+
+__global__ void __launch_bounds__(TSP_GROUP)
+tsp_expand_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, const tsp_node *in, kperm_u32 nin,
+                  int slots, volatile kperm_u32 *shared, volatile kperm_u32 *count, kperm_u32 cap, tsp_node *out)
+{
+    kperm_u64 g = (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (g / (kperm_u64)slots < nin)
+        tsp_branch_expand(dist, relax, &task, &in[g / (kperm_u64)slots], (int)(g % (kperm_u64)slots), shared, count,
+                          cap, out);
+}
+
+__global__ void __launch_bounds__(TSP_GROUP)
+tsp_nodes_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, const tsp_node *nodes,
+                 kperm_u32 count, volatile kperm_u32 *counter, volatile kperm_u32 *shared, tsp_item *items)
+{
+    tsp_branch_nodes(dist, relax, &task, nodes, count, counter, shared, &items[blockIdx.x * blockDim.x + threadIdx.x]);
+}
+
+__global__ void __launch_bounds__(TSP_GROUP)
 tsp_branch_final_kernel(const tsp_item *items, int count, tsp_best *best, tsp_tally *total)
 {
     __shared__ tsp_branch_scratch mem;
@@ -41,6 +65,8 @@ tsp_branch_final_kernel(const tsp_item *items, int count, tsp_best *best, tsp_ta
 }
 
 #define TSP_MAX_GPUS 16
+#define FRONTIER_CAP (1u << 22) /* open paths a frontier level may hold */
+#define FRONTIER_LEFT 10        /* the frontier stops where this many cities are left: depth first below */
 
 /* one GPU's share: its copy of the distances, its groups' results, and its
  * running best; pruning, the costs it bounds on, the counter of the units
@@ -51,6 +77,7 @@ typedef struct {
     tsp_best *groups, *best;
     tsp_relax *relax;
     tsp_item *items;
+    tsp_node *level[2]; /* the frontier: two levels, the open paths of one and of the next */
     tsp_tally *total;
     int ngroups;
 } cuda_gpu;
@@ -65,6 +92,56 @@ static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
 {
     snprintf(err, errsize, "cuda: %s: %s", what, cudaGetErrorString(e));
     return -1;
+}
+
+/* the count the kernels left in d->counter, after zeroing it for them */
+static cudaError_t read_count(cuda_gpu *d, kperm_u32 *count)
+{
+    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess)
+        e = cudaMemcpy(count, d->counter, sizeof *count, cudaMemcpyDeviceToHost);
+    if (e == cudaSuccess)
+        e = cudaMemset(d->counter, 0, sizeof *d->counter);
+    return e;
+}
+
+/* The pruned search of task t on one GPU: the units' open paths, then
+ * level after level of their open children (one thread per child) while
+ * more than FRONTIER_LEFT cities are left and the level fits, then depth
+ * first below the last level that fit, one open path per work-item at a
+ * time. Small instances go depth first from the units. */
+static cudaError_t cuda_prune(cuda_gpu *d, tsp_task t)
+{
+    kperm_u32 open = 0, next = 0;
+    kperm_u64 units = t.end - t.begin, threads;
+    int depth = t.fixed, cur = 0;
+    cudaError_t e = cudaMemset(d->counter, 0, sizeof *d->counter);
+    if (t.n - 1 - t.fixed <= FRONTIER_LEFT) {
+        tsp_branch_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, d->relax, t, d->counter, d->shared, d->items);
+        return e == cudaSuccess ? cudaGetLastError() : e;
+    }
+    if (e == cudaSuccess)
+        tsp_root_kernel<<<(unsigned)((units + TSP_GROUP - 1) / TSP_GROUP), TSP_GROUP>>>(
+            d->dist, d->relax, t, d->shared, d->counter, FRONTIER_CAP, d->level[0]);
+    if (e == cudaSuccess)
+        e = read_count(d, &open);
+    while (e == cudaSuccess && open > 0 && open <= FRONTIER_CAP && t.n - 1 - depth > FRONTIER_LEFT) {
+        int slots = t.n - 1 - depth;
+        threads = (kperm_u64)open * (kperm_u64)slots;
+        tsp_expand_kernel<<<(unsigned)((threads + TSP_GROUP - 1) / TSP_GROUP), TSP_GROUP>>>(
+            d->dist, d->relax, t, d->level[cur], open, slots, d->shared, d->counter, FRONTIER_CAP, d->level[1 - cur]);
+        e = read_count(d, &next);
+        if (next > FRONTIER_CAP) /* too wide: depth first from this level */
+            break;
+        cur = 1 - cur;
+        open = next;
+        depth++;
+    }
+    if (e == cudaSuccess && open > 0)
+        tsp_nodes_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, d->relax, t, d->level[cur],
+                                                    open < FRONTIER_CAP ? open : FRONTIER_CAP, d->counter, d->shared,
+                                                    d->items);
+    return e == cudaSuccess ? cudaGetLastError() : e;
 }
 
 /* The task's range cut into one contiguous part per GPU (whole blocks
@@ -85,8 +162,7 @@ static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t e
         mine.end *= unit; /* the block search gets whole blocks: kperm-tsp aligns its batches */
         e = cudaSetDevice(s->id[g]);
         if (e == cudaSuccess && mine.begin < mine.end && s->mode == TSP_PRUNED) {
-            e = cudaMemset(d->counter, 0, sizeof *d->counter);
-            tsp_branch_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, d->relax, mine, d->counter, d->shared, d->items);
+            e = cuda_prune(d, mine);
             tsp_branch_final_kernel<<<1, TSP_GROUP>>>(d->items, d->ngroups * TSP_GROUP, d->best, d->total);
         } else if (e == cudaSuccess && mine.begin < mine.end) {
             tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, mine, d->groups);
@@ -143,6 +219,8 @@ static void cuda_close(tsp_backend *b)
         cudaFree(s->gpu[g].counter);
         cudaFree(s->gpu[g].relax);
         cudaFree(s->gpu[g].items);
+        cudaFree(s->gpu[g].level[0]);
+        cudaFree(s->gpu[g].level[1]);
         cudaFree(s->gpu[g].total);
     }
     free(s);
@@ -189,6 +267,8 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cons
         fresh[i].best = none;
     e = cudaMalloc(&d->relax, sizeof(tsp_relax));
     if (e == cudaSuccess) e = cudaMalloc(&d->items, sizeof(tsp_item) * items);
+    if (e == cudaSuccess) e = cudaMalloc(&d->level[0], sizeof(tsp_node) * FRONTIER_CAP);
+    if (e == cudaSuccess) e = cudaMalloc(&d->level[1], sizeof(tsp_node) * FRONTIER_CAP);
     if (e == cudaSuccess) e = cudaMemcpy(d->relax, place->relax, sizeof(tsp_relax), cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->items, fresh, sizeof(tsp_item) * items, cudaMemcpyHostToDevice);
     free(fresh);

@@ -172,33 +172,46 @@ KPERM_FN int tsp_branch_children(const TSP_GLOBAL tsp_relax *x, int n, int last,
     return r;
 }
 
-/* Searches unit u of the task (t->fixed cities fixed) into w. Depth first,
- * without recursion (OpenCL C has none): level k's children are kid[at[k]
- * .. end[k]), the next to visit kid[at[k]], each level's above the last. */
-KPERM_FN void tsp_branch_unit(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
-                              kperm_rank u, tsp_brancher *w)
+/* Unit u's fixed path: path[0..t->fixed] (path[0] = 0), its length *base
+ * and the cities left *rest; 0 when the bound (or the orientation) cuts it
+ * on the way, which w tallies. */
+KPERM_FN int tsp_branch_start(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                              kperm_rank u, kperm_u8 *path, kperm_u64 *base, kperm_u64 *rest, tsp_brancher *w)
 {
-    kperm_u8 path[TSP_MAX_CITIES], pre[TSP_MAX_CITIES], kid[TSP_MAX_CITIES * (TSP_MAX_CITIES + 1) / 2];
-    int at[TSP_MAX_CITIES], end[TSP_MAX_CITIES];
-    kperm_u64 base[TSP_MAX_CITIES], rest = tsp_cities_after_first(t->n);
-    int n = t->n, depth, i;
+    kperm_u8 pre[TSP_MAX_CITIES];
+    int n = t->n, depth;
     if (kperm_kp_unrank(u, n - 1, t->fixed, pre) != KPERM_OK)
-        return;
+        return 0;
     path[0] = 0;
-    base[0] = 0;
+    *base = 0;
+    *rest = tsp_cities_after_first(n);
     for (depth = 1; depth <= t->fixed; depth++) {
         path[depth] = (kperm_u8)(pre[depth - 1] + 1);
-        base[depth] = base[depth - 1] + d[path[depth - 1] * n + path[depth]];
-        rest &= ~(KPERM_U64(1) << path[depth]);
-        if (tsp_branch_skip(d, x, t, path, depth, base[depth], rest, w))
-            return;
+        *base += d[path[depth - 1] * n + path[depth]];
+        *rest &= ~(KPERM_U64(1) << path[depth]);
+        if (tsp_branch_skip(d, x, t, path, depth, *base, *rest, w))
+            return 0;
     }
-    depth = t->fixed;
+    return 1;
+}
+
+/* Depth first below the path path[0..top] of length base0 with the cities
+ * of rest left, into w; without recursion (OpenCL C has none): level k's
+ * children are kid[at[k] .. end[k]), the next to visit kid[at[k]], each
+ * level's above the last. */
+KPERM_FN void tsp_branch_below(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                               kperm_u8 *path, int top, kperm_u64 base0, kperm_u64 rest, tsp_brancher *w)
+{
+    kperm_u8 kid[TSP_MAX_CITIES * (TSP_MAX_CITIES + 1) / 2];
+    int at[TSP_MAX_CITIES], end[TSP_MAX_CITIES];
+    kperm_u64 base[TSP_MAX_CITIES];
+    int n = t->n, depth = top, i;
+    base[top] = base0;
     at[depth] = 0;
     end[depth] = tsp_branch_children(x, n, path[depth], rest, kid);
-    while (depth >= t->fixed) {
+    while (depth >= top) {
         if (at[depth] == end[depth]) { /* level done: back up */
-            if (--depth >= t->fixed)
+            if (--depth >= top)
                 rest |= KPERM_U64(1) << path[depth + 1];
             continue;
         }
@@ -214,6 +227,16 @@ KPERM_FN void tsp_branch_unit(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL ts
         end[depth + 1] = end[depth] + tsp_branch_children(x, n, i, rest, kid + end[depth]);
         depth++;
     }
+}
+
+/* Searches unit u of the task (t->fixed cities fixed) into w, depth first. */
+KPERM_FN void tsp_branch_unit(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                              kperm_rank u, tsp_brancher *w)
+{
+    kperm_u8 path[TSP_MAX_CITIES];
+    kperm_u64 base, rest;
+    if (tsp_branch_start(d, x, t, u, path, &base, &rest, w))
+        tsp_branch_below(d, x, t, path, t->fixed, base, rest, w);
 }
 
 /* one more unit of the task for this work-item: the counter's old value */
@@ -244,6 +267,103 @@ KPERM_FN void tsp_branch_units(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL t
     w.shared = shared;
     while ((u = t->begin + tsp_take(counter)) < t->end)
         tsp_branch_unit(d, x, t, u, &w);
+    item->best = w.best;
+    item->tally = w.tally;
+}
+
+/* ---- the breadth-first frontier (the CUDA backend) ----------------------
+ * A GPU bounds the first levels breadth first, one work-item per child of
+ * every open path, so that its whole width works on one level at a time;
+ * the paths left open below them are then searched depth first, one per
+ * work-item (tsp_branch_nodes). The frontier only skips paths whose bound
+ * exceeds the shortest length known, which never loses a tour as short:
+ * the answer is the depth-first one. */
+typedef struct {
+    kperm_u64 base, rest;          /* the path's length, the cities left */
+    kperm_u8 path[TSP_MAX_CITIES]; /* path[0..depth], path[0] = 0 */
+    int depth, pad;
+} tsp_node;
+
+/* a brancher that only bounds (nothing found yet, nothing kept) */
+KPERM_FN tsp_brancher tsp_bounder(const tsp_task *t, volatile TSP_GLOBAL kperm_u32 *shared)
+{
+    tsp_brancher w;
+    w.best.length = TSP_NONE;
+    w.best.rank = 0;
+    w.tally.visited = w.tally.pruned = 0;
+    w.known = t->known;
+    w.shared = shared;
+    return w;
+}
+
+/* out[*count++] = p (dropped past cap: the host sees *count > cap) */
+KPERM_FN void tsp_node_put(const kperm_u8 *path, int depth, kperm_u64 base, kperm_u64 rest,
+                           volatile TSP_GLOBAL kperm_u32 *count, kperm_u32 cap, TSP_GLOBAL tsp_node *out)
+{
+    kperm_u32 slot = tsp_take(count);
+    int i;
+    if (slot >= cap)
+        return;
+    out[slot].base = base;
+    out[slot].rest = rest;
+    out[slot].depth = depth;
+    for (i = 0; i <= depth; i++)
+        out[slot].path[i] = path[i];
+}
+
+/* the frontier's first level: unit t->begin + u, if its fixed path is open */
+KPERM_FN void tsp_branch_root(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                              kperm_u64 u, volatile TSP_GLOBAL kperm_u32 *shared, volatile TSP_GLOBAL kperm_u32 *count,
+                              kperm_u32 cap, TSP_GLOBAL tsp_node *out)
+{
+    kperm_u8 path[TSP_MAX_CITIES];
+    kperm_u64 base, rest;
+    tsp_brancher w = tsp_bounder(t, shared);
+    if (t->begin + u < t->end && tsp_branch_start(d, x, t, t->begin + u, path, &base, &rest, &w))
+        tsp_node_put(path, t->fixed, base, rest, count, cap, out);
+}
+
+/* the next level: child k of open path in[i] (k = 0..r-1: its k-th city
+ * left), if it is open too */
+KPERM_FN void tsp_branch_expand(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                                const TSP_GLOBAL tsp_node *in, int k, volatile TSP_GLOBAL kperm_u32 *shared,
+                                volatile TSP_GLOBAL kperm_u32 *count, kperm_u32 cap, TSP_GLOBAL tsp_node *out)
+{
+    kperm_u8 path[TSP_MAX_CITIES];
+    kperm_u64 rest = in->rest, base;
+    int depth = in->depth, c, i;
+    tsp_brancher w = tsp_bounder(t, shared);
+    if (k >= kperm_popcount64(rest))
+        return;
+    c = kperm_select64(rest, k);
+    for (i = 0; i <= depth; i++)
+        path[i] = in->path[i];
+    path[depth + 1] = (kperm_u8)c;
+    base = in->base + d[path[depth] * t->n + c];
+    rest &= ~(KPERM_U64(1) << c);
+    if (!tsp_branch_skip(d, x, t, path, depth + 1, base, rest, &w))
+        tsp_node_put(path, depth + 1, base, rest, count, cap, out);
+}
+
+/* One work-item below the open paths nodes[0..count): one at a time by
+ * *counter++, depth first, into its running best and tally in *item. */
+KPERM_FN void tsp_branch_nodes(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                               const TSP_GLOBAL tsp_node *nodes, kperm_u32 count, volatile TSP_GLOBAL kperm_u32 *counter,
+                               volatile TSP_GLOBAL kperm_u32 *shared, TSP_GLOBAL tsp_item *item)
+{
+    kperm_u8 path[TSP_MAX_CITIES];
+    tsp_brancher w;
+    kperm_u32 k;
+    int i;
+    w.best = item->best;
+    w.tally = item->tally;
+    w.known = t->known;
+    w.shared = shared;
+    while ((k = tsp_take(counter)) < count) {
+        for (i = 0; i <= nodes[k].depth; i++)
+            path[i] = nodes[k].path[i];
+        tsp_branch_below(d, x, t, path, nodes[k].depth, nodes[k].base, nodes[k].rest, &w);
+    }
     item->best = w.best;
     item->tally = w.tally;
 }
