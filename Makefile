@@ -54,7 +54,7 @@ vpath %.cu $(TSP)/backends
 TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_pool.o tsp_checkpoint.o \
                                    tsp_run.o tsp_seed.o tsp_units.o tsp_relax.o) \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
-            $(if $(NVCC),$(B)/tsp/tsp_cuda.o)
+            $(if $(NVCC),$(B)/tsp/tsp_cuda.o) $(if $(OPENCL)$(NVCC),$(B)/tsp/tsp_frontier.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
 TSP_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
 TSP_LINK = $(if $(NVCC),$(NVCC) -arch=$(ARCH),$(CC))

@@ -92,6 +92,13 @@ typedef struct {
     tsp_tally tally;
 } tsp_item;
 
+/* an open path of a device's breadth-first frontier (tsp_branch.h) */
+typedef struct {
+    kperm_u64 base, rest;          /* the path's length, the cities left */
+    kperm_u8 path[TSP_MAX_CITIES]; /* path[0..depth], path[0] = 0 */
+    int depth, pad;
+} tsp_node;
+
 /* the cities after city 0 as a mask (bit c: city c), n <= 64 */
 KPERM_FN kperm_u64 tsp_cities_after_first(int n)
 {

@@ -6,6 +6,7 @@
 #define TSP_GROUP_FN static __device__ __forceinline__
 #include "tsp_backend.h"
 #include "tsp_search.h"
+#include "tsp_frontier.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,8 +66,6 @@ tsp_branch_final_kernel(const tsp_item *items, int count, tsp_best *best, tsp_ta
 }
 
 #define TSP_MAX_GPUS 16
-#define FRONTIER_CAP (1u << 22) /* open paths a frontier level may hold */
-#define FRONTIER_LEFT 10        /* the frontier stops where this many cities are left: depth first below */
 
 /* one GPU's share: its copy of the distances, its groups' results, and its
  * running best; pruning, the costs it bounds on, the counter of the units
@@ -94,54 +93,66 @@ static int cuda_fail(char *err, size_t errsize, const char *what, cudaError_t e)
     return -1;
 }
 
-/* the count the kernels left in d->counter, after zeroing it for them */
-static cudaError_t read_count(cuda_gpu *d, kperm_u32 *count)
+/* one GPU's pruned task, for tsp_frontier_run */
+typedef struct {
+    cuda_gpu *d;
+    tsp_task t;
+} cuda_prune_ctx;
+
+static unsigned blocks_for(kperm_u64 threads)
 {
-    cudaError_t e = cudaGetLastError();
-    if (e == cudaSuccess)
-        e = cudaMemcpy(count, d->counter, sizeof *count, cudaMemcpyDeviceToHost);
-    if (e == cudaSuccess)
-        e = cudaMemset(d->counter, 0, sizeof *d->counter);
-    return e;
+    return (unsigned)((threads + TSP_GROUP - 1) / TSP_GROUP);
 }
 
-/* The pruned search of task t on one GPU: the units' open paths, then
- * level after level of their open children (one thread per child) while
- * more than FRONTIER_LEFT cities are left and the level fits, then depth
- * first below the last level that fit, one open path per work-item at a
- * time. Small instances go depth first from the units. */
+static int cuda_units(void *ctx)
+{
+    cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
+    tsp_branch_kernel<<<c->d->ngroups, TSP_GROUP>>>(c->d->dist, c->d->relax, c->t, c->d->counter, c->d->shared,
+                                                     c->d->items);
+    return (int)cudaGetLastError();
+}
+
+static int cuda_roots(void *ctx, kperm_u64 units)
+{
+    cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
+    tsp_root_kernel<<<blocks_for(units), TSP_GROUP>>>(c->d->dist, c->d->relax, c->t, c->d->shared, c->d->counter,
+                                                       TSP_FRONTIER_CAP, c->d->level[0]);
+    return (int)cudaGetLastError();
+}
+
+static int cuda_expand(void *ctx, int from, kperm_u32 open, int slots)
+{
+    cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
+    tsp_expand_kernel<<<blocks_for((kperm_u64)open * (kperm_u64)slots), TSP_GROUP>>>(
+        c->d->dist, c->d->relax, c->t, c->d->level[from], open, slots, c->d->shared, c->d->counter, TSP_FRONTIER_CAP,
+        c->d->level[1 - from]);
+    return (int)cudaGetLastError();
+}
+
+static int cuda_count(void *ctx, kperm_u32 *count)
+{
+    cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
+    cudaError_t e = cudaMemcpy(count, c->d->counter, sizeof *count, cudaMemcpyDeviceToHost);
+    if (e == cudaSuccess)
+        e = cudaMemset(c->d->counter, 0, sizeof *c->d->counter);
+    return (int)e;
+}
+
+static int cuda_below(void *ctx, int level, kperm_u32 open)
+{
+    cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
+    tsp_nodes_kernel<<<c->d->ngroups, TSP_GROUP>>>(c->d->dist, c->d->relax, c->t, c->d->level[level], open,
+                                                    c->d->counter, c->d->shared, c->d->items);
+    return (int)cudaGetLastError();
+}
+
+/* the pruned search of task t on one GPU (tsp_frontier.h) */
 static cudaError_t cuda_prune(cuda_gpu *d, tsp_task t)
 {
-    kperm_u32 open = 0, next = 0;
-    kperm_u64 units = t.end - t.begin, threads;
-    int depth = t.fixed, cur = 0;
+    cuda_prune_ctx c = {d, t};
+    tsp_frontier_ops ops = {&c, TSP_FRONTIER_CAP, cuda_units, cuda_roots, cuda_expand, cuda_count, cuda_below};
     cudaError_t e = cudaMemset(d->counter, 0, sizeof *d->counter);
-    if (t.n - 1 - t.fixed <= FRONTIER_LEFT) {
-        tsp_branch_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, d->relax, t, d->counter, d->shared, d->items);
-        return e == cudaSuccess ? cudaGetLastError() : e;
-    }
-    if (e == cudaSuccess)
-        tsp_root_kernel<<<(unsigned)((units + TSP_GROUP - 1) / TSP_GROUP), TSP_GROUP>>>(
-            d->dist, d->relax, t, d->shared, d->counter, FRONTIER_CAP, d->level[0]);
-    if (e == cudaSuccess)
-        e = read_count(d, &open);
-    while (e == cudaSuccess && open > 0 && open <= FRONTIER_CAP && t.n - 1 - depth > FRONTIER_LEFT) {
-        int slots = t.n - 1 - depth;
-        threads = (kperm_u64)open * (kperm_u64)slots;
-        tsp_expand_kernel<<<(unsigned)((threads + TSP_GROUP - 1) / TSP_GROUP), TSP_GROUP>>>(
-            d->dist, d->relax, t, d->level[cur], open, slots, d->shared, d->counter, FRONTIER_CAP, d->level[1 - cur]);
-        e = read_count(d, &next);
-        if (next > FRONTIER_CAP) /* too wide: depth first from this level */
-            break;
-        cur = 1 - cur;
-        open = next;
-        depth++;
-    }
-    if (e == cudaSuccess && open > 0)
-        tsp_nodes_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, d->relax, t, d->level[cur],
-                                                    open < FRONTIER_CAP ? open : FRONTIER_CAP, d->counter, d->shared,
-                                                    d->items);
-    return e == cudaSuccess ? cudaGetLastError() : e;
+    return e == cudaSuccess ? (cudaError_t)tsp_frontier_run(&ops, &t) : e;
 }
 
 /* The task's range cut into one contiguous part per GPU (whole blocks
@@ -267,8 +278,8 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cons
         fresh[i].best = none;
     e = cudaMalloc(&d->relax, sizeof(tsp_relax));
     if (e == cudaSuccess) e = cudaMalloc(&d->items, sizeof(tsp_item) * items);
-    if (e == cudaSuccess) e = cudaMalloc(&d->level[0], sizeof(tsp_node) * FRONTIER_CAP);
-    if (e == cudaSuccess) e = cudaMalloc(&d->level[1], sizeof(tsp_node) * FRONTIER_CAP);
+    if (e == cudaSuccess) e = cudaMalloc(&d->level[0], sizeof(tsp_node) * TSP_FRONTIER_CAP);
+    if (e == cudaSuccess) e = cudaMalloc(&d->level[1], sizeof(tsp_node) * TSP_FRONTIER_CAP);
     if (e == cudaSuccess) e = cudaMemcpy(d->relax, place->relax, sizeof(tsp_relax), cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->items, fresh, sizeof(tsp_item) * items, cudaMemcpyHostToDevice);
     free(fresh);

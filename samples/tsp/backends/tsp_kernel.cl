@@ -30,6 +30,37 @@ void tsp_branch_kernel(__global const uint *dist, __global const tsp_relax *rela
     tsp_branch_units(dist, relax, &task, counter, shared, &items[get_global_id(0)]);
 }
 
+/* the frontier's kernels (tsp_frontier.h); their arguments in this order:
+ * tsp_opencl.c's enum frontier_arg, the same for all three */
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_root_kernel(__global const uint *dist, __global const tsp_relax *relax, tsp_task task,
+                     volatile __global uint *shared, volatile __global uint *count, uint cap,
+                     __global const tsp_node *in, uint nin, int slots, __global tsp_node *out,
+                     volatile __global uint *counter, __global tsp_item *items)
+{
+    tsp_branch_root(dist, relax, &task, get_global_id(0), shared, count, cap, out);
+}
+
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_expand_kernel(__global const uint *dist, __global const tsp_relax *relax, tsp_task task,
+                       volatile __global uint *shared, volatile __global uint *count, uint cap,
+                       __global const tsp_node *in, uint nin, int slots, __global tsp_node *out,
+                       volatile __global uint *counter, __global tsp_item *items)
+{
+    ulong g = get_global_id(0);
+    if (g / (ulong)slots < nin)
+        tsp_branch_expand(dist, relax, &task, &in[g / (ulong)slots], (int)(g % (ulong)slots), shared, count, cap, out);
+}
+
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_nodes_kernel(__global const uint *dist, __global const tsp_relax *relax, tsp_task task,
+                      volatile __global uint *shared, volatile __global uint *count, uint cap,
+                      __global const tsp_node *in, uint nin, int slots, __global tsp_node *out,
+                      volatile __global uint *counter, __global tsp_item *items)
+{
+    tsp_branch_nodes(dist, relax, &task, in, nin, counter, shared, &items[get_global_id(0)]);
+}
+
 /* the arguments in this order: tsp_opencl.c's enum branch_final_arg */
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
 void tsp_branch_final_kernel(__global const tsp_item *items, int count, __global tsp_best *best, __global tsp_tally *total)

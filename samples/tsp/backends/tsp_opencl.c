@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L /* dup, dup2 */
 #define CL_TARGET_OPENCL_VERSION 120
 #include "tsp_backend.h"
+#include "tsp_frontier.h"
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,9 @@ enum search_arg { SEARCH_DIST, SEARCH_TASK, SEARCH_GROUPS };
 enum final_arg { FINAL_GROUPS, FINAL_COUNT, FINAL_BEST };
 enum branch_arg { BRANCH_DIST, BRANCH_RELAX, BRANCH_TASK, BRANCH_COUNTER, BRANCH_SHARED, BRANCH_ITEMS };
 enum branch_final_arg { BRANCH_FINAL_ITEMS, BRANCH_FINAL_COUNT, BRANCH_FINAL_BEST, BRANCH_FINAL_TOTAL };
+enum frontier_arg { F_DIST, F_RELAX, F_TASK, F_SHARED, F_COUNT, F_CAP, F_IN, F_NIN, F_SLOTS, F_OUT, F_COUNTER, F_ITEMS };
+enum frontier_kernel { ROOTS, EXPAND, BELOW, FRONTIER_KERNELS };
+static const char *frontier_names[FRONTIER_KERNELS] = {"tsp_root_kernel", "tsp_expand_kernel", "tsp_nodes_kernel"};
 
 typedef struct {
     cl_context ctx;
@@ -25,6 +29,9 @@ typedef struct {
     cl_program prog;
     cl_kernel search, final; /* tsp_search_kernel and tsp_final, or pruning tsp_branch_kernel and tsp_branch_final */
     cl_mem dist, groups, best, relax, counter, shared, items, total; /* the last five: see tsp_cuda.cu's cuda_gpu */
+    cl_kernel frontier[FRONTIER_KERNELS]; /* pruning: tsp_frontier.h's launches */
+    cl_mem level[2];
+    cl_uint cap;
     cl_int n, symmetric, mode, ngroups;
 } opencl_state;
 
@@ -107,22 +114,78 @@ void tsp_opencl_list(void)
         printf("opencl      no OpenCL platform\n");
 }
 
-/* as cuda_search, on one device: the task is the search kernel's one
- * argument that changes */
+/* a launch over `items` work-items (rounded up to whole groups) */
+static cl_int launch(opencl_state *s, cl_kernel k, kperm_u64 items)
+{
+    size_t local = TSP_GROUP, global = (size_t)((items + TSP_GROUP - 1) / TSP_GROUP * TSP_GROUP);
+    return clEnqueueNDRangeKernel(s->queue, k, 1, NULL, &global, &local, 0, NULL, NULL);
+}
+
+/* tsp_frontier.h's launches on this device */
+static int cl_units(void *ctx)
+{
+    opencl_state *s = (opencl_state *)ctx;
+    return launch(s, s->search, (kperm_u64)s->ngroups * TSP_GROUP);
+}
+
+static int cl_roots(void *ctx, kperm_u64 units)
+{
+    opencl_state *s = (opencl_state *)ctx;
+    return launch(s, s->frontier[ROOTS], units);
+}
+
+static int cl_expand(void *ctx, int from, kperm_u32 open, int slots)
+{
+    opencl_state *s = (opencl_state *)ctx;
+    cl_kernel k = s->frontier[EXPAND];
+    cl_int rc = clSetKernelArg(k, F_IN, sizeof(cl_mem), &s->level[from]);
+    rc |= clSetKernelArg(k, F_OUT, sizeof(cl_mem), &s->level[1 - from]);
+    rc |= clSetKernelArg(k, F_NIN, sizeof open, &open);
+    rc |= clSetKernelArg(k, F_SLOTS, sizeof slots, &slots);
+    return rc != CL_SUCCESS ? rc : launch(s, k, (kperm_u64)open * (kperm_u64)slots);
+}
+
+static int cl_count(void *ctx, kperm_u32 *count)
+{
+    opencl_state *s = (opencl_state *)ctx;
+    cl_uint zero = 0;
+    cl_int rc = clEnqueueReadBuffer(s->queue, s->counter, CL_TRUE, 0, sizeof *count, count, 0, NULL, NULL);
+    return rc != CL_SUCCESS ? rc : clEnqueueWriteBuffer(s->queue, s->counter, CL_TRUE, 0, sizeof zero, &zero, 0, NULL, NULL);
+}
+
+static int cl_below(void *ctx, int level, kperm_u32 open)
+{
+    opencl_state *s = (opencl_state *)ctx;
+    cl_kernel k = s->frontier[BELOW];
+    cl_int rc = clSetKernelArg(k, F_IN, sizeof(cl_mem), &s->level[level]);
+    rc |= clSetKernelArg(k, F_NIN, sizeof open, &open);
+    return rc != CL_SUCCESS ? rc : launch(s, k, (kperm_u64)s->ngroups * TSP_GROUP);
+}
+
+/* as cuda_search, on one device: the task is the kernels' one argument
+ * that changes with every search */
 static int opencl_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
 {
     opencl_state *s = (opencl_state *)b->state;
-    size_t local = TSP_GROUP, global = (size_t)s->ngroups * TSP_GROUP;
+    size_t local = TSP_GROUP;
     tsp_task mine = tsp_task_on(*task, s->n, s->symmetric, s->mode);
+    tsp_frontier_ops ops = {NULL, 0, cl_units, cl_roots, cl_expand, cl_count, cl_below};
     cl_uint zero = 0;
     cl_int rc;
+    int k;
+    ops.ctx = s;
+    ops.cap = s->cap;
     rc = clSetKernelArg(s->search, s->mode == TSP_PRUNED ? BRANCH_TASK : SEARCH_TASK, sizeof mine, &mine);
+    for (k = 0; s->mode == TSP_PRUNED && k < FRONTIER_KERNELS; k++)
+        rc |= clSetKernelArg(s->frontier[k], F_TASK, sizeof mine, &mine);
     if (rc != CL_SUCCESS)
         return opencl_fail(err, errsize, "clSetKernelArg", rc);
-    if (s->mode == TSP_PRUNED)
-        rc = clEnqueueWriteBuffer(s->queue, s->counter, CL_FALSE, 0, sizeof zero, &zero, 0, NULL, NULL);
-    if (rc == CL_SUCCESS)
-        rc = clEnqueueNDRangeKernel(s->queue, s->search, 1, NULL, &global, &local, 0, NULL, NULL);
+    if (s->mode == TSP_PRUNED) {
+        rc = clEnqueueWriteBuffer(s->queue, s->counter, CL_TRUE, 0, sizeof zero, &zero, 0, NULL, NULL);
+        if (rc == CL_SUCCESS)
+            rc = tsp_frontier_run(&ops, &mine);
+    } else
+        rc = cl_units(s);
     if (rc == CL_SUCCESS)
         rc = clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0, NULL, NULL);
     if (rc == CL_SUCCESS)
@@ -143,6 +206,7 @@ static int opencl_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char 
 static void opencl_close(tsp_backend *b)
 {
     opencl_state *s = (opencl_state *)b->state;
+    int i;
     if (!s)
         return;
     if (s->dist) clReleaseMemObject(s->dist);
@@ -153,6 +217,11 @@ static void opencl_close(tsp_backend *b)
     if (s->shared) clReleaseMemObject(s->shared);
     if (s->items) clReleaseMemObject(s->items);
     if (s->total) clReleaseMemObject(s->total);
+    if (s->level[0]) clReleaseMemObject(s->level[0]);
+    if (s->level[1]) clReleaseMemObject(s->level[1]);
+    for (i = 0; i < FRONTIER_KERNELS; i++)
+        if (s->frontier[i])
+            clReleaseKernel(s->frontier[i]);
     if (s->search) clReleaseKernel(s->search);
     if (s->final) clReleaseKernel(s->final);
     if (s->prog) clReleaseProgram(s->prog);
@@ -197,6 +266,8 @@ static cl_int make_buffers(opencl_state *s, const tsp_instance *inst, const tsp_
         s->items = clCreateBuffer(s->ctx, init, sizeof *fresh * items, fresh, &rc);
     if (rc == CL_SUCCESS)
         s->total = clCreateBuffer(s->ctx, init, sizeof zero, &zero, &rc);
+    for (i = 0; i < 2 && rc == CL_SUCCESS; i++)
+        s->level[i] = clCreateBuffer(s->ctx, rw, sizeof(tsp_node) * s->cap, NULL, &rc);
     free(fresh);
     return rc;
 }
@@ -205,6 +276,7 @@ static cl_int make_buffers(opencl_state *s, const tsp_instance *inst, const tsp_
 static cl_int set_fixed_args(opencl_state *s)
 {
     cl_int rc, count = s->ngroups * TSP_GROUP;
+    int k;
     if (s->mode != TSP_PRUNED) {
         rc = clSetKernelArg(s->search, SEARCH_DIST, sizeof s->dist, &s->dist);
         rc |= clSetKernelArg(s->search, SEARCH_GROUPS, sizeof s->groups, &s->groups);
@@ -220,7 +292,23 @@ static cl_int set_fixed_args(opencl_state *s)
     rc |= clSetKernelArg(s->final, BRANCH_FINAL_ITEMS, sizeof s->items, &s->items);
     rc |= clSetKernelArg(s->final, BRANCH_FINAL_COUNT, sizeof count, &count);
     rc |= clSetKernelArg(s->final, BRANCH_FINAL_BEST, sizeof s->best, &s->best);
-    return rc | clSetKernelArg(s->final, BRANCH_FINAL_TOTAL, sizeof s->total, &s->total);
+    rc |= clSetKernelArg(s->final, BRANCH_FINAL_TOTAL, sizeof s->total, &s->total);
+    for (k = 0; k < FRONTIER_KERNELS; k++) { /* the level arguments get their values before each launch */
+        cl_uint none = 0;
+        cl_int one = 1;
+        rc |= clSetKernelArg(s->frontier[k], F_DIST, sizeof s->dist, &s->dist);
+        rc |= clSetKernelArg(s->frontier[k], F_RELAX, sizeof s->relax, &s->relax);
+        rc |= clSetKernelArg(s->frontier[k], F_SHARED, sizeof s->shared, &s->shared);
+        rc |= clSetKernelArg(s->frontier[k], F_COUNT, sizeof s->counter, &s->counter);
+        rc |= clSetKernelArg(s->frontier[k], F_CAP, sizeof s->cap, &s->cap);
+        rc |= clSetKernelArg(s->frontier[k], F_IN, sizeof s->level[0], &s->level[0]);
+        rc |= clSetKernelArg(s->frontier[k], F_NIN, sizeof none, &none);
+        rc |= clSetKernelArg(s->frontier[k], F_SLOTS, sizeof one, &one);
+        rc |= clSetKernelArg(s->frontier[k], F_OUT, sizeof s->level[0], &s->level[0]);
+        rc |= clSetKernelArg(s->frontier[k], F_COUNTER, sizeof s->counter, &s->counter);
+        rc |= clSetKernelArg(s->frontier[k], F_ITEMS, sizeof s->items, &s->items);
+    }
+    return rc;
 }
 
 /* clBuildProgram with stderr muted: POCL's compiler also writes its
@@ -248,6 +336,7 @@ static int build(opencl_state *s, cl_device_id dev, char *err, size_t errsize)
 {
     const char *src = tsp_kernel_source_text;
     cl_int rc;
+    int k;
 #ifdef TSP_FAULTS /* kperm-tsp-faults, the fault tests' build, only */
     if (getenv("KPERM_TSP_FAULT_CL_BUILD"))
         src = "#error injected build failure\n";
@@ -272,6 +361,8 @@ static int build(opencl_state *s, cl_device_id dev, char *err, size_t errsize)
     s->search = clCreateKernel(s->prog, s->mode == TSP_PRUNED ? "tsp_branch_kernel" : "tsp_search_kernel", &rc);
     if (rc == CL_SUCCESS)
         s->final = clCreateKernel(s->prog, s->mode == TSP_PRUNED ? "tsp_branch_final_kernel" : "tsp_final", &rc);
+    for (k = 0; s->mode == TSP_PRUNED && k < FRONTIER_KERNELS && rc == CL_SUCCESS; k++)
+        s->frontier[k] = clCreateKernel(s->prog, frontier_names[k], &rc);
     return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "clCreateKernel", rc);
 }
 
@@ -310,8 +401,10 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
         opencl_close(b);
         return -1;
     }
-    /* enough groups to fill the device several times over */
+    /* enough groups to fill the device several times over; a CPU's frontier
+     * levels stay small (their buffers are host memory) */
     s->ngroups = (cl_int)(units * (type & CL_DEVICE_TYPE_GPU ? 16 : 4));
+    s->cap = type & CL_DEVICE_TYPE_GPU ? TSP_FRONTIER_CAP : TSP_FRONTIER_CAP >> 4;
     rc = make_buffers(s, inst, place->relax);
     if (rc == CL_SUCCESS) /* every argument but the search's task, which opencl_search sets */
         rc = set_fixed_args(s);

@@ -271,18 +271,14 @@ KPERM_FN void tsp_branch_units(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL t
     item->tally = w.tally;
 }
 
-/* ---- the breadth-first frontier (the CUDA backend) ----------------------
- * A GPU bounds the first levels breadth first, one work-item per child of
+/* ---- the breadth-first frontier (the device backends) -------------------
+ * A device bounds the first levels breadth first, one work-item per child of
  * every open path, so that its whole width works on one level at a time;
  * the paths left open below them are then searched depth first, one per
  * work-item (tsp_branch_nodes). The frontier only skips paths whose bound
  * exceeds the shortest length known, which never loses a tour as short:
- * the answer is the depth-first one. */
-typedef struct {
-    kperm_u64 base, rest;          /* the path's length, the cities left */
-    kperm_u8 path[TSP_MAX_CITIES]; /* path[0..depth], path[0] = 0 */
-    int depth, pad;
-} tsp_node;
+ * the answer is the depth-first one. The open paths are tsp_node
+ * (tsp_types.h); tsp_frontier.c runs the levels. */
 
 /* a brancher that only bounds (nothing found yet, nothing kept) */
 KPERM_FN tsp_brancher tsp_bounder(const tsp_task *t, volatile TSP_GLOBAL kperm_u32 *shared)
