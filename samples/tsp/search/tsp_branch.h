@@ -251,6 +251,17 @@ KPERM_FN kperm_u32 tsp_take(volatile TSP_GLOBAL kperm_u32 *counter)
 #endif
 }
 
+/* a work-item's brancher on task t, from its running best and tally */
+KPERM_FN tsp_brancher tsp_brancher_on(const tsp_task *t, volatile TSP_GLOBAL kperm_u32 *shared, tsp_item from)
+{
+    tsp_brancher w;
+    w.best = from.best;
+    w.tally = from.tally;
+    w.known = t->known;
+    w.shared = shared;
+    return w;
+}
+
 /* One work-item on the task: units begin + *counter++ until end (units
  * differ widely in size, so they are taken one at a time), folded into its
  * own best and tally, kept in *item from one task to the next (the host
@@ -259,12 +270,8 @@ KPERM_FN void tsp_branch_units(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL t
                                volatile TSP_GLOBAL kperm_u32 *counter, volatile TSP_GLOBAL kperm_u32 *shared,
                                TSP_GLOBAL tsp_item *item)
 {
-    tsp_brancher w;
+    tsp_brancher w = tsp_brancher_on(t, shared, *item);
     kperm_u64 u;
-    w.best = item->best;
-    w.tally = item->tally;
-    w.known = t->known;
-    w.shared = shared;
     while ((u = t->begin + tsp_take(counter)) < t->end)
         tsp_branch_unit(d, x, t, u, &w);
     item->best = w.best;
@@ -283,13 +290,11 @@ KPERM_FN void tsp_branch_units(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL t
 /* a brancher that only bounds (nothing found yet, nothing kept) */
 KPERM_FN tsp_brancher tsp_bounder(const tsp_task *t, volatile TSP_GLOBAL kperm_u32 *shared)
 {
-    tsp_brancher w;
-    w.best.length = TSP_NONE;
-    w.best.rank = 0;
-    w.tally.visited = w.tally.pruned = 0;
-    w.known = t->known;
-    w.shared = shared;
-    return w;
+    tsp_item none;
+    none.best.length = TSP_NONE;
+    none.best.rank = 0;
+    none.tally.visited = none.tally.pruned = 0;
+    return tsp_brancher_on(t, shared, none);
 }
 
 /* out[*count++] = p (dropped past cap: the host sees *count > cap) */
@@ -348,13 +353,9 @@ KPERM_FN void tsp_branch_nodes(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL t
                                volatile TSP_GLOBAL kperm_u32 *shared, TSP_GLOBAL tsp_item *item)
 {
     kperm_u8 path[TSP_MAX_CITIES];
-    tsp_brancher w;
+    tsp_brancher w = tsp_brancher_on(t, shared, *item);
     kperm_u32 k;
     int i;
-    w.best = item->best;
-    w.tally = item->tally;
-    w.known = t->known;
-    w.shared = shared;
     while ((k = tsp_take(counter)) < count) {
         for (i = 0; i <= nodes[k].depth; i++)
             path[i] = nodes[k].path[i];
