@@ -10,6 +10,8 @@ int tsp_frontier_run(const tsp_frontier_ops *ops, const tsp_task *t)
     rc = ops->roots(ops->ctx, t->end - t->begin);
     if (rc == 0)
         rc = ops->count(ops->ctx, &open);
+    if (rc == 0 && open > ops->cap) /* more open units than a level holds: depth first from them all */
+        return ops->units(ops->ctx);
     while (rc == 0 && open > 0 && open <= ops->cap && t->n - 1 - depth > TSP_FRONTIER_LEFT) {
         rc = ops->expand(ops->ctx, cur, open, t->n - 1 - depth);
         if (rc == 0)
@@ -21,6 +23,6 @@ int tsp_frontier_run(const tsp_frontier_ops *ops, const tsp_task *t)
         depth++;
     }
     if (rc == 0 && open > 0)
-        rc = ops->below(ops->ctx, cur, open < ops->cap ? open : ops->cap);
+        rc = ops->below(ops->ctx, cur, open);
     return rc;
 }

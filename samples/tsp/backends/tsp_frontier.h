@@ -2,8 +2,9 @@
  * and OpenCL: the units' open paths, then level after level of their open
  * children (tsp_branch.h's frontier) while more than TSP_FRONTIER_LEFT
  * cities are left and a level fits in TSP_FRONTIER_CAP paths, then depth
- * first below the last level that fit. Small instances go depth first from
- * the units. Each backend supplies the launches. */
+ * first below the last level that fit. Small instances, and tasks with more
+ * open units than a level holds, go depth first from the units. Each
+ * backend supplies the launches. */
 #ifndef TSP_FRONTIER_H
 #define TSP_FRONTIER_H
 
