@@ -8,6 +8,7 @@
 #define TSP_TYPES_H
 
 #include "kperm/platform.h"
+#include "kperm/partial.h" /* kperm_kp_all */
 
 /* the address spaces of the search's pointers: the distances' copy in a
  * work-group's fast memory, and device buffers (only OpenCL names them) */
@@ -102,7 +103,7 @@ typedef struct {
 /* the cities after city 0 as a mask (bit c: city c), n <= 64 */
 KPERM_FN kperm_u64 tsp_cities_after_first(int n)
 {
-    return (n >= 64 ? ~KPERM_U64(0) : (KPERM_U64(1) << n) - 1) & ~KPERM_U64(1);
+    return kperm_kp_all(n) & ~KPERM_U64(1);
 }
 
 /* The costs the pruned search bounds on: the distances scaled and shifted by

@@ -8,14 +8,23 @@
  * searches; a unit of the pruned search is work enough to stand alone */
 #define TSP_MIN_CHUNK ((kperm_rank)TSP_BLOCK << 10)
 
+/* chunks of ranks end on multiples of this (or total); units stand alone */
+static kperm_rank align(const tsp_pool *p)
+{
+    return p->units ? 1 : TSP_BLOCK;
+}
+
+static kperm_rank min_chunk(const tsp_pool *p)
+{
+    return p->units ? 1 : TSP_MIN_CHUNK;
+}
+
 int tsp_pool_init(tsp_pool *p, kperm_rank total, int units, int workers, kperm_rank chunk_max)
 {
     memset(p, 0, sizeof *p);
     p->total = total;
     p->units = units;
-    p->align = units ? 1 : TSP_BLOCK;
-    p->min_chunk = units ? 1 : TSP_MIN_CHUNK;
-    p->chunk_max = chunk_max ? (chunk_max + p->align - 1) / p->align * p->align : 0;
+    p->chunk_max = chunk_max ? (chunk_max + align(p) - 1) / align(p) * align(p) : 0;
     p->workers = p->active = workers;
     p->best.length = p->best.rank = p->known = TSP_NONE;
     p->done_cap = 16;
@@ -42,7 +51,7 @@ void tsp_pool_free(tsp_pool *p)
 
 static int on_bound(const tsp_pool *p, kperm_rank r)
 {
-    return r % p->align == 0 || r == p->total;
+    return r % align(p) == 0 || r == p->total;
 }
 
 /* inserts [b, e), which overlaps no done range, merging with its neighbours */
@@ -161,11 +170,11 @@ int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, con
         }
     /* the worker's wish, whole blocks, capped by a share of what is left
      * (guided scheduling: the last chunks are small, so nobody waits long) */
-    size = (want + p->align - 1) / p->align * p->align;
+    size = (want + align(p) - 1) / align(p) * align(p);
     if (size > left / (2 * (kperm_rank)p->workers))
-        size = left / (2 * (kperm_rank)p->workers) / p->align * p->align;
-    if (size < p->min_chunk)
-        size = p->min_chunk;
+        size = left / (2 * (kperm_rank)p->workers) / align(p) * align(p);
+    if (size < min_chunk(p))
+        size = min_chunk(p);
     if (p->chunk_max && size > p->chunk_max)
         size = p->chunk_max;
     chunk->begin = p->next;

@@ -20,8 +20,6 @@ typedef struct {
 typedef struct {
     kperm_rank total;      /* (n-1)! orders, or units */
     int units;             /* whether they are the pruned search's units */
-    kperm_rank align;      /* chunks end on its multiples (or total) */
-    kperm_rank min_chunk;  /* smallest chunk handed out, but for the last */
     kperm_rank chunk_max;  /* largest chunk handed out (0: no limit) */
     tsp_range *done;       /* finished ranges: sorted, disjoint, not touching */
     int ndone, done_cap;
