@@ -453,4 +453,135 @@ BENCH_DEVICE_FN kperm_u64 bench_walks(int method, kperm_rank total, kperm_u64 it
          : bench_walk_kp_bytes(method, total, item, items);
 }
 
+/* ---- 6. combinations: all C(34, 17) walked -------------------------------- */
+
+/* the next k-subset of 0..n-1 as a textbook writes it: 0 after the last */
+KPERM_FN int bench_textbook_comb_next(kperm_u8 *a, int n, int k)
+{
+    int i = k - 1, j;
+    while (i >= 0 && a[i] == n - k + i)
+        i--;
+    if (i < 0)
+        return 0;
+    a[i]++;
+    for (j = i + 1; j < k; j++)
+        a[j] = (kperm_u8)(a[j - 1] + 1);
+    return 1;
+}
+
+/* one unrank per chunk, then the textbook next-combination on bytes */
+BENCH_DEVICE_FN kperm_u64 bench_comb_walk_textbook(kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 c[BENCH_CWALK_K];
+    kperm_rank r, b, e;
+    kperm_u64 sum = 0;
+    kperm_split(0, total, items, item, &b, &e);
+    if (b < e)
+        kperm_comb_unrank(b, BENCH_CWALK_N, BENCH_CWALK_K, c);
+    for (r = b; r < e; r++) {
+        sum += bench_mix(bench_comb_key(c, BENCH_CWALK_K));
+        bench_textbook_comb_next(c, BENCH_CWALK_N, BENCH_CWALK_K);
+    }
+    return sum;
+}
+
+KPERM_FN kperm_u64 bench_comb_walk_cursor(kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_comb_cursor c;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_comb_cursor_init(&c, BENCH_CWALK_N, BENCH_CWALK_K, b, e);
+    while (kperm_comb_cursor_next(&c))
+        sum += bench_mix(c.mask);
+    return sum;
+}
+
+BENCH_DEVICE_FN kperm_u64 bench_comb(int method, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+{
+    return method == C_WALK_TEXTBOOK ? bench_comb_walk_textbook(count, item, items)
+         : method == C_WALK_CURSOR ? bench_comb_walk_cursor(count, item, items)
+         : bench_comb_unrank(method, count, item, items);
+}
+
+/* ---- 7. plain changes: all 13! ------------------------------------------- */
+
+KPERM_FN kperm_u64 bench_sjt_cursor(kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_sjt_cursor c;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_sjt_cursor_init(&c, BENCH_SJT_N, b, e);
+    while (kperm_sjt_cursor_next(&c))
+        sum += bench_mix(c.word);
+    return sum;
+}
+
+KPERM_FN kperm_u32 bench_absdiff(int a, int b)
+{
+    return (kperm_u32)(a > b ? a - b : b - a);
+}
+
+/* the sum over every permutation of its adjacent differences |p[i+1] - p[i]|:
+ * the textbook lexicographic loop recomputes each one's sum (O(n)) */
+BENCH_DEVICE_FN kperm_u64 bench_adj_textbook(kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[BENCH_SJT_N];
+    kperm_rank r, b, e;
+    kperm_u64 sum = 0;
+    int i;
+    kperm_split(0, total, items, item, &b, &e);
+    if (b < e)
+        bench_seed_unrank(b, BENCH_SJT_N, p);
+    for (r = b; r < e; r++) {
+        kperm_u32 s = 0;
+        for (i = 0; i + 1 < BENCH_SJT_N; i++)
+            s += bench_absdiff(p[i + 1], p[i]);
+        sum += s;
+        bench_textbook_next(p, BENCH_SJT_N);
+    }
+    return sum;
+}
+
+/* the README's plain-changes example: the sum kept up to date in O(1) per
+ * step, as only the differences around the swapped pair change */
+KPERM_FN kperm_u64 bench_adj_sjt(kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_sjt_cursor c;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    kperm_u32 s = 0;
+    int i;
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_sjt_cursor_init(&c, BENCH_SJT_N, b, e);
+    while (kperm_sjt_cursor_next(&c)) {
+        int q = c.pivot;
+        if (c.rank == b) /* the first: every difference */
+            for (s = 0, i = 0; i + 1 < BENCH_SJT_N; i++)
+                s += bench_absdiff(kperm_packed_get(c.word, i + 1), kperm_packed_get(c.word, i));
+        else { /* q and q + 1 swapped: only the differences on either side of the pair changed */
+            int a = kperm_packed_get(c.word, q), d = kperm_packed_get(c.word, q + 1);
+            if (q > 0) {
+                int l = kperm_packed_get(c.word, q - 1);
+                s += bench_absdiff(a, l) - bench_absdiff(d, l);
+            }
+            if (q + 2 < BENCH_SJT_N) {
+                int h = kperm_packed_get(c.word, q + 2);
+                s += bench_absdiff(h, d) - bench_absdiff(h, a);
+            }
+        }
+        sum += s;
+    }
+    return sum;
+}
+
+BENCH_DEVICE_FN kperm_u64 bench_sjt(int method, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    return method == S_LEX_TEXTBOOK ? bench_fused_plain(BENCH_SJT_N, total, item, items)
+         : method == S_SJT_CURSOR ? bench_sjt_cursor(total, item, items)
+         : method == S_ADJ_TEXTBOOK ? bench_adj_textbook(total, item, items)
+         : bench_adj_sjt(total, item, items);
+}
+
 #endif

@@ -52,17 +52,21 @@ static const char *kernel_name(int section, int m)
     static const char *der[] = {"derange_plain", "derange_cursor", "derange_pcursor", "derange_walk"};
     static const char *wlk[] = {"walk_ms_textbook", "walk_ms_pcursor", "walk_kp_textbook", "walk_kp_next",
                                 "walk_kp_cursor"};
+    static const char *cmb[] = {"comb_unrank_mask", "comb_unrank_bytes", "comb_walk_textbook", "comb_walk_cursor"};
+    static const char *sjt[] = {"sjt_lex_textbook", "sjt_cursor", "sjt_adj_textbook", "sjt_adj_cursor"};
     return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m]
-         : section == BENCH_DERANGE ? der[m] : section == BENCH_WALKS ? wlk[m] : "family";
+         : section == BENCH_DERANGE ? der[m] : section == BENCH_WALKS ? wlk[m] : section == BENCH_COMB ? cmb[m]
+         : section == BENCH_SJT ? sjt[m] : "family";
 }
 
 /* enqueues one launch; *ev (if not NULL) receives its event */
 static void enqueue(cl_bench *s, int section, int m, int n, kperm_u64 count, cl_event *ev)
 {
     cl_int e;
-    cl_kernel k = clCreateKernel(program(s, section == BENCH_FAMILY || section == BENCH_WALKS ? 12 : n),
-                                 kernel_name(section, m), &e);
-    cl_ulong total = section == BENCH_WALKS ? count : bench_fact(section == BENCH_FAMILY ? 12 : n), c = count;
+    int fixed = section == BENCH_FAMILY || section == BENCH_WALKS || section == BENCH_COMB || section == BENCH_SJT;
+    cl_kernel k = clCreateKernel(program(s, fixed ? 12 : n), kernel_name(section, m), &e);
+    cl_ulong total = section == BENCH_WALKS || section == BENCH_COMB ? count
+                   : bench_fact(section == BENCH_FAMILY ? 12 : n), c = count;
     cl_int family = m;
     size_t local = section == BENCH_MATERIALIZE && m == M_KPERM ? BENCH_GROUP : 256;
     size_t global = section == BENCH_MATERIALIZE && m == M_KPERM ? (size_t)s->units * 8 * BENCH_GROUP

@@ -3,7 +3,7 @@
  * in one run. Every kernel's result is checked before it is timed; times are
  * CUDA-event medians of BENCH_REPS runs after one warm-up.
  *
- *   bench_cuda [--quick] [materialize] [unrank] [fused] [family] [derange] [walks]
+ *   bench_cuda [--quick] [materialize] [unrank] [fused] [family] [derange] [walks] [comb] [sjt]
  * --quick: fewer ranks and no n = 14; naming sections runs only those.
  * The benchmarks themselves are in bench_host.h, shared with bench_cl.c. */
 #include "bench_cuda.h"
@@ -65,6 +65,10 @@ template <int N, int M> __global__ void k_derange(kperm_rank total, kperm_u64 *s
 }
 template <int M> __global__ void k_walks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_walks(M, total, ITEM, ITEMS); }
+template <int M> __global__ void k_comb(kperm_u64 count, kperm_u64 *sums)
+{ sums[ITEM] = bench_comb(M, count, ITEM, ITEMS); }
+template <int M> __global__ void k_sjt(kperm_rank total, kperm_u64 *sums)
+{ sums[ITEM] = bench_sjt(M, total, ITEM, ITEMS); }
 template <int N, int S> __global__ void k_fused_blocks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_blocks(N, S, total, ITEM, ITEMS); }
 
@@ -129,6 +133,17 @@ static void enqueue(int section, int m, int n, kperm_u64 count)
         else if (m == W_KP_TEXTBOOK) k_walks<W_KP_TEXTBOOK><<<blocks(), 256>>>(count, d_sums);
         else if (m == W_KP_NEXT) k_walks<W_KP_NEXT><<<blocks(), 256>>>(count, d_sums);
         else k_walks<W_KP_CURSOR><<<blocks(), 256>>>(count, d_sums);
+    } else if (section == BENCH_COMB) {
+        if (m == C_UNRANK_MASK) k_comb<C_UNRANK_MASK><<<blocks(), 256>>>(count, d_sums);
+        else if (m == C_UNRANK_BYTES) k_comb<C_UNRANK_BYTES><<<blocks(), 256>>>(count, d_sums);
+        else if (m == C_WALK_TEXTBOOK) k_comb<C_WALK_TEXTBOOK><<<blocks(), 256>>>(count, d_sums);
+        else k_comb<C_WALK_CURSOR><<<blocks(), 256>>>(count, d_sums);
+    } else if (section == BENCH_SJT) {
+        kperm_rank total = bench_fact(BENCH_SJT_N);
+        if (m == S_LEX_TEXTBOOK) k_sjt<S_LEX_TEXTBOOK><<<blocks(), 256>>>(total, d_sums);
+        else if (m == S_SJT_CURSOR) k_sjt<S_SJT_CURSOR><<<blocks(), 256>>>(total, d_sums);
+        else if (m == S_ADJ_TEXTBOOK) k_sjt<S_ADJ_TEXTBOOK><<<blocks(), 256>>>(total, d_sums);
+        else k_sjt<S_ADJ_SJT><<<blocks(), 256>>>(total, d_sums);
     } else if (section == BENCH_DERANGE) {
         if (n == 12) launch_derange<12>(m);
         else launch_derange<13>(m);

@@ -8,12 +8,15 @@
 #define BENCH_GROUP 128 /* work-items per group of the staged materialize kernel */
 
 /* the benchmarks and their methods, named alike by the drivers and the kernels */
-enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY, BENCH_DERANGE, BENCH_WALKS, BENCH_SECTIONS };
+enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY, BENCH_DERANGE, BENCH_WALKS, BENCH_COMB, BENCH_SJT,
+       BENCH_SECTIONS };
 enum { M_SEED, M_PLAIN, M_KPERM };                       /* materialize */
 enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
 enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5, F_PCURSOR, F_WALK, F_WALK_WHOLE, F_METHODS }; /* fused */
 enum { D_PLAIN, D_CURSOR, D_PCURSOR, D_WALK, D_METHODS };                       /* derangements */
 enum { W_MS_TEXTBOOK, W_MS_PCURSOR, W_KP_TEXTBOOK, W_KP_NEXT, W_KP_CURSOR, W_METHODS }; /* family walks */
+enum { C_UNRANK_MASK, C_UNRANK_BYTES, C_WALK_TEXTBOOK, C_WALK_CURSOR, C_METHODS };       /* combinations */
+enum { S_LEX_TEXTBOOK, S_SJT_CURSOR, S_ADJ_TEXTBOOK, S_ADJ_SJT, S_METHODS };             /* plain changes */
 
 /* a 64-bit mixer (splitmix64's finaliser): no closed form for the sums */
 KPERM_FN kperm_u64 bench_mix(kperm_u64 z)
@@ -68,6 +71,45 @@ KPERM_FN kperm_rank bench_random_rank(kperm_u64 i, kperm_rank total)
 #define BENCH_WALK_MS_M 6
 #define BENCH_WALK_KP_N 20 /* P(20, 8) = 5 079 110 400 */
 #define BENCH_WALK_KP_K 8
+
+/* combinations: random ranks of C(64, 8); all C(34, 17) = 2 333 606 220 walked */
+#define BENCH_COMB_N 64
+#define BENCH_COMB_K 8
+#define BENCH_CWALK_N 34
+#define BENCH_CWALK_K 17
+#define BENCH_SJT_N 13 /* plain changes: all 13! */
+
+/* a subset's key: its mask, from the sorted list */
+KPERM_FN kperm_u64 bench_comb_key(const kperm_u8 *c, int k)
+{
+    kperm_u64 m = 0;
+    int i;
+    KPERM_UNROLL
+    for (i = 0; i < k; i++)
+        m |= KPERM_U64(1) << c[i];
+    return m;
+}
+
+/* random ranks of C(64, 8) unranked to a mask, or to the sorted list and
+ * then its mask (method C_UNRANK_BYTES), folded */
+KPERM_FN kperm_u64 bench_comb_unrank(int method, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 c[BENCH_COMB_K];
+    kperm_u64 i, m = 0, sum = 0;
+    kperm_rank total = 0;
+    kperm_comb_count(BENCH_COMB_N, BENCH_COMB_K, &total);
+    for (i = item; i < count; i += items) {
+        kperm_rank r = bench_random_rank(i, total);
+        if (method == C_UNRANK_MASK)
+            kperm_comb_unrank_mask(r, BENCH_COMB_N, BENCH_COMB_K, &m);
+        else {
+            kperm_comb_unrank(r, BENCH_COMB_N, BENCH_COMB_K, c);
+            m = bench_comb_key(c, BENCH_COMB_K);
+        }
+        sum += bench_mix(m);
+    }
+    return sum;
+}
 
 KPERM_FN void bench_walk_counts(kperm_u8 *counts)
 {

@@ -250,11 +250,66 @@ static inline void bench_family_walks(bench_backend *b)
     }
 }
 
-/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] [family] [derange] [walks] */
+/* combinations: random ranks of C(64, 8) (checked against the host), and
+ * all C(34, 17) walked by the textbook loop and by the cursor (which must
+ * agree) */
+static inline void bench_combinations(bench_backend *b, kperm_u64 count)
+{
+    static const char *names[C_METHODS] = {"kperm_comb_unrank_mask", "kperm_comb_unrank (bytes)",
+                                           "textbook (unrank + next, bytes)", "kperm_comb_cursor (mask)"};
+    kperm_rank walk = 0;
+    kperm_u64 sums[C_METHODS], want = bench_comb_unrank(C_UNRANK_MASK, BENCH_UNRANK_CHECK, 0, 1);
+    double ms[C_METHODS];
+    int m;
+    kperm_comb_count(BENCH_CWALK_N, BENCH_CWALK_K, &walk);
+    for (m = 0; m < C_METHODS; m++) {
+        int walking = m >= C_WALK_TEXTBOOK;
+        b->launch(b, BENCH_COMB, m, 0, walking ? walk : BENCH_UNRANK_CHECK);
+        sums[m] = b->sum(b);
+        if (sums[m] != (walking ? sums[C_WALK_TEXTBOOK] : want))
+            bench_wrong("comb", 0, names[m], sums[m], walking ? sums[C_WALK_TEXTBOOK] : want);
+        ms[m] = b->time_ms(b, BENCH_COMB, m, 0, walking ? walk : count);
+    }
+    for (m = 0; m < C_METHODS; m++) {
+        int walking = m >= C_WALK_TEXTBOOK;
+        printf("| comb %-6s | %2d | %-31s | %8.3f | %7.2f G/s | %s | | %s%5.2fx %s |\n", walking ? "walk" : "unrank",
+               walking ? BENCH_CWALK_N : BENCH_COMB_N, names[m], ms[m], (double)(walking ? walk : count) / ms[m] / 1e6,
+               walking ? "all C(34, 17), checksums agree" : "random ranks of C(64, 8)", "",
+               walking ? ms[C_WALK_TEXTBOOK] / ms[m] : ms[C_UNRANK_BYTES] / ms[m], walking ? "textbook" : "bytes");
+    }
+}
+
+/* plain changes: all 13! folded through the step against the textbook
+ * lexicographic loop (the sums agree: a sum does not depend on the order),
+ * and the sum of adjacent differences, O(n) a permutation against O(1) a
+ * step (checked against its closed form (n^2 - 1) / 3 * n!) */
+static inline void bench_plain_changes(bench_backend *b)
+{
+    static const char *names[S_METHODS] = {"textbook lex loop (checksum)", "kperm_sjt_cursor (checksum)",
+                                           "textbook lex, sum recomputed", "kperm_sjt_cursor, O(1) update"};
+    kperm_rank total = bench_fact(BENCH_SJT_N);
+    kperm_u64 sums[S_METHODS], adj = total / 3 * (BENCH_SJT_N * BENCH_SJT_N - 1);
+    double ms[S_METHODS];
+    int m;
+    for (m = 0; m < S_METHODS; m++) {
+        kperm_u64 want = m == S_SJT_CURSOR ? sums[S_LEX_TEXTBOOK] : adj;
+        b->launch(b, BENCH_SJT, m, BENCH_SJT_N, 0);
+        sums[m] = b->sum(b);
+        if (m != S_LEX_TEXTBOOK && sums[m] != want)
+            bench_wrong("plain changes", BENCH_SJT_N, names[m], sums[m], want);
+        ms[m] = b->time_ms(b, BENCH_SJT, m, BENCH_SJT_N, 0);
+    }
+    for (m = 0; m < S_METHODS; m++)
+        printf("| plain chg   | %2d | %-31s | %8.3f | %7.2f G/s | sum %016llx | | %5.2fx textbook |\n", BENCH_SJT_N,
+               names[m], ms[m], (double)total / ms[m] / 1e6, sums[m], ms[m < S_ADJ_TEXTBOOK ? S_LEX_TEXTBOOK : S_ADJ_TEXTBOOK] / ms[m]);
+}
+
+/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] [family] [derange] [walks] [comb] [sjt] */
 static inline int bench_main(bench_backend *b, int argc, char **argv)
 {
-    static const char *sections[BENCH_SECTIONS] = {"materialize", "unrank", "fused", "family", "derange", "walks"};
-    int quick = 0, only = 0, want[BENCH_SECTIONS] = {0, 0, 0, 0, 0, 0}, a, k;
+    static const char *sections[BENCH_SECTIONS] = {"materialize", "unrank", "fused", "family", "derange", "walks",
+                                                   "comb", "sjt"};
+    int quick = 0, only = 0, want[BENCH_SECTIONS] = {0}, a, k;
     double ceiling;
     size_t bytes12 = (size_t)bench_fact(12) * 12;
     for (a = 1; a < argc; a++) {
@@ -281,6 +336,10 @@ static inline int bench_main(bench_backend *b, int argc, char **argv)
         bench_derange(b, k);
     if (want[5])
         bench_family_walks(b);
+    if (want[6])
+        bench_combinations(b, quick ? 1ull << 22 : 1ull << 26);
+    if (want[7])
+        bench_plain_changes(b);
     return 0;
 }
 

@@ -13,13 +13,15 @@
 #include <cuda_runtime.h>
 #include "kperm_cuda_device.h"
 
-/* Copies the host's tables (kperm/tables.h) into this translation unit's
- * __constant__ memory on the current device. */
+/* Copies the host's tables (kperm/tables.h, kperm/comb_table.h) into this
+ * translation unit's device copies on the current device. */
 static inline cudaError_t kperm_cuda_upload_tables(void)
 {
     /* the factorials last: their 0! = 1 is what says "uploaded" */
     cudaError_t e = cudaMemcpyToSymbol(kperm_inv_fact_table_device, kperm_inv_fact_table,
                                        sizeof kperm_inv_fact_table);
+    if (e == cudaSuccess)
+        e = cudaMemcpyToSymbol(kperm_comb_table_device, kperm_comb_table, sizeof kperm_comb_table);
     if (e != cudaSuccess)
         return e;
     return cudaMemcpyToSymbol(kperm_fact_table_device, kperm_fact_table, sizeof kperm_fact_table);

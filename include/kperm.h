@@ -18,5 +18,7 @@
 #include "kperm/multiset.h"
 #include "kperm/partial.h"
 #include "kperm/rank128.h"
+#include "kperm/comb.h"
+#include "kperm/sjt.h"
 
 #endif /* KPERM_H */

@@ -28,6 +28,17 @@
  *  kind 12: the cursor, packed cursor, multiset cursor (n elements, values
  *          twice each) and block walk over [b, c) of n = a - 1000, skipping
  *          where pattern d says, at most 2000 visits each, folded
+ *  kind 13: combinations, n = a - 1000, k = c, rank b, mutation d & 3 (1: the
+ *          first value raised to n, 2: the second made the first), skip at
+ *          j = d >> 8 (as an int: bad j too)
+ *  kind 14: the combination cursor over [b, c) of n = (a - 1000) % 100,
+ *          k = (a - 1000) / 100, skipping where pattern d says, at most 2000
+ *          visits, folded
+ *  kind 15: combinations with 128-bit ranks, n = a - 1000, k = d, rank (hi c,
+ *          lo b)
+ *  kind 16: plain changes, n = a - 1000, rank b, mutation d & 3 as kind 0's;
+ *          the cursor over [b, c), at most d >> 8 visits, folded, and one
+ *          step past its last visit
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -415,6 +426,107 @@ KPERM_FN void kperm_test_128_one(int n, kperm_u64 lo, kperm_u64 hi, KPERM_TEST_G
     kperm_test_put64(o, 61, count.hi);
 }
 
+KPERM_FN void kperm_test_comb_one(int n, kperm_rank rank, int k, kperm_u64 d, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u8 p[KPERM_MAX_COMB_N], q[KPERM_MAX_COMB_N];
+    kperm_rank r = KPERM_U64(0x0123456789abcdef), count = r;
+    kperm_u64 mask = r;
+    int i;
+    for (i = 0; i < KPERM_MAX_COMB_N; i++)
+        p[i] = KPERM_TEST_POISON;
+    kperm_test_put8(o, 0, kperm_comb_unrank(rank, n, k, p));
+    kperm_test_putn(o, 1, p, KPERM_TEST_FAMILY_N);
+    kperm_test_put8(o, 33, kperm_comb_unrank_mask(rank, n, k, &mask));
+    kperm_test_put64(o, 34, mask);
+    if ((d & 3u) == 1)
+        p[0] = (kperm_u8)n;
+    else if ((d & 3u) == 2)
+        p[1] = p[0];
+    kperm_test_put8(o, 42, kperm_comb_rank_of(p, n, k, &r));
+    kperm_test_put64(o, 43, r);
+    for (i = 0; i < KPERM_MAX_COMB_N; i++)
+        q[i] = p[i];
+    kperm_test_put8(o, 51, kperm_comb_next(q, n, k));
+    kperm_test_putn(o, 52, q, KPERM_TEST_FAMILY_N);
+    for (i = 0; i < KPERM_MAX_COMB_N; i++)
+        q[i] = p[i];
+    kperm_test_put8(o, 84, kperm_comb_skip(q, n, k, (int)(kperm_u32)(d >> 8)));
+    kperm_test_putn(o, 85, q, 24);
+    kperm_test_put8(o, 109, kperm_comb_count(n, k, &count));
+    kperm_test_put64(o, 110, count);
+    kperm_test_put8(o, 118, kperm_comb_rank_of_mask(mask, n, &r));
+    kperm_test_put64(o, 119, r);
+}
+
+KPERM_FN void kperm_test_comb_cursor_one(int nk, kperm_rank b, kperm_rank e, kperm_u64 d,
+                                         KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_comb_cursor c;
+    kperm_u64 visits = 0, fold = 0;
+    int j;
+    kperm_test_put8(o, 0, kperm_comb_cursor_init(&c, nk % 100, nk / 100, b, e));
+    while (visits < 2000 && kperm_comb_cursor_next(&c)) {
+        fold = kperm_test_fold_word(fold, c.rank, c.pivot, c.mask);
+        if (c.k > 0 && (j = kperm_test_skip_at(d, visits, c.k)) >= 0)
+            kperm_comb_cursor_skip(&c, j);
+        visits++;
+    }
+    kperm_test_put64(o, 1, visits);
+    kperm_test_put64(o, 9, fold);
+    kperm_test_put64(o, 17, c.mask);
+}
+
+KPERM_FN void kperm_test_comb128_one(int n, kperm_u64 lo, kperm_u64 hi, int k, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u8 p[KPERM_MAX_COMB128_N];
+    kperm_rank128 r, back, count;
+    int i;
+    r.lo = lo;
+    r.hi = hi;
+    back.lo = back.hi = count.lo = count.hi = KPERM_U64(0x0123456789abcdef);
+    for (i = 0; i < KPERM_MAX_COMB128_N; i++)
+        p[i] = KPERM_TEST_POISON;
+    kperm_test_put8(o, 0, kperm_comb_unrank128(r, n, k, p));
+    kperm_test_putn(o, 1, p, 64);
+    kperm_test_put8(o, 65, kperm_comb_rank128_of(p, n, k, &back));
+    kperm_test_put64(o, 66, back.lo);
+    kperm_test_put64(o, 74, back.hi);
+    kperm_test_put8(o, 82, kperm_comb_count128(n, k, &count));
+    kperm_test_put64(o, 83, count.lo);
+    kperm_test_put64(o, 91, count.hi);
+    kperm_test_putn(o, 99, p + 64, 29);
+}
+
+KPERM_FN void kperm_test_sjt_one(int n, kperm_rank rank, kperm_rank end, kperm_u64 d, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_rank r = KPERM_U64(0x0123456789abcdef);
+    kperm_sjt_cursor c;
+    kperm_u64 visits = 0, fold = 0;
+    int i, nn = n >= 1 && n <= KPERM_MAX_N ? n : KPERM_MAX_N;
+    for (i = 0; i < KPERM_MAX_N; i++)
+        p[i] = KPERM_TEST_POISON;
+    kperm_test_put8(o, 0, kperm_sjt_unrank(rank, n, p));
+    kperm_test_putperm(o, 1, p);
+    if ((d & 3u) == 1)
+        p[(d >> 2) % (kperm_u64)nn] = (kperm_u8)nn;
+    else if ((d & 3u) == 2)
+        p[1] = p[0];
+    kperm_test_put8(o, 21, kperm_sjt_rank_of(p, n, &r));
+    kperm_test_put64(o, 22, r);
+    kperm_test_put8(o, 30, kperm_sjt_cursor_init(&c, n, rank, end));
+    while (visits < (d >> 8) && kperm_sjt_cursor_next(&c)) {
+        fold = kperm_test_fold_word(fold, c.rank, c.pivot, c.word);
+        visits++;
+    }
+    kperm_test_put64(o, 31, visits);
+    kperm_test_put64(o, 39, fold);
+    kperm_test_put8(o, 47, kperm_sjt_step(&c));
+    kperm_test_put64(o, 48, c.word);
+    kperm_test_put64(o, 56, c.digits);
+    kperm_test_put64(o, 64, c.right);
+}
+
 KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64 *in,
                                   KPERM_TEST_GLOBAL kperm_u8 *out)
 {
@@ -447,8 +559,16 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_kcursor_one(n, w[2], w[3], w[4], o);
     else if (w[0] == 11)
         kperm_test_skip_one(n, w[2], (int)w[3], w[4], o);
-    else
+    else if (w[0] == 12)
         kperm_test_skipping_one(n, w[2], w[3], w[4], o);
+    else if (w[0] == 13)
+        kperm_test_comb_one(n, w[2], (int)w[3], w[4], o);
+    else if (w[0] == 14)
+        kperm_test_comb_cursor_one(n, w[2], w[3], w[4], o);
+    else if (w[0] == 15)
+        kperm_test_comb128_one(n, w[2], w[3], (int)w[4], o);
+    else
+        kperm_test_sjt_one(n, w[2], w[3], w[4], o);
 }
 
 #endif

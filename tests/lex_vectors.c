@@ -189,6 +189,46 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
             r = total;
         add(6, (u64)(1000 + nn), r.lo, r.hi, 0);
     }
+    for (k = 0; k < 800; k++) { /* combinations (13), n <= 64 and bad ones, k <= 32 mostly */
+        int nn = (int)(rng() % 67) - 1, kk = nn > 0 ? (int)(rng() % (u64)(nn < 32 ? nn + 1 : 33)) : (int)(rng() % 3);
+        u64 count = 1;
+        if (kperm_comb_count(nn, kk, &count) != KPERM_OK || count == 0)
+            count = 1;
+        add(13, (u64)(1000 + nn), k % 40 == 0 ? count : rng() % count, (u64)kk,
+            (u64)(k % 4) | (u64)(kperm_u32)(int)(rng() % (u64)(kk + 2) - 1) << 8);
+    }
+    add(13, 1000, 0, 0, 0);
+    add(13, 1064, 0, 32, 0);
+    for (k = 0; k < 300; k++) { /* the combination cursor (14), skipping */
+        int nn = (int)(rng() % 65), kk = (int)(rng() % (u64)(nn + 1));
+        u64 count = 0, b, e;
+        kperm_comb_count(nn, kk, &count);
+        b = k % 10 == 0 ? count - count % 5 : rng() % (count + 1);
+        e = b + rng() % (count - b + 1);
+        add(14, (u64)(1000 + nn + 100 * kk), b, e, rng());
+    }
+    add(14, 1000 + 65 + 100, 0, 1, 0);
+    add(14, 1000 + 10 + 300, 5, 4, 0);
+    for (k = 0; k < 300; k++) { /* combinations, 128-bit ranks (15): n <= 128, bad n and ranks */
+        int nn = k % 50 == 0 ? 129 : (int)(rng() % 129), kk = (int)(rng() % (u64)(nn + 1));
+        kperm_rank128 total = {1, 0};
+        u64 lo = rng(), hi = 0;
+        kperm_comb_count128(nn, kk, &total);
+        if (total.hi)
+            hi = rng() % total.hi;
+        else
+            lo %= total.lo;
+        if (k % 30 == 7)
+            lo = total.lo, hi = total.hi;
+        add(15, (u64)(1000 + nn), lo, hi, (u64)kk);
+    }
+    for (n = 0; n <= 21; n++) { /* plain changes (16) */
+        kperm_count(n >= 1 && n <= 20 ? n : 1, &f);
+        for (k = 0; k < 30; k++) {
+            u64 b = k == 0 ? f - 1 : k == 1 ? f : rng() % f, e = b + rng() % 600;
+            add(16, (u64)(1000 + n), b, e > f ? f : e, (u64)(k % 3) | rng() % 64 << 2 | (u64)(k % 5 ? 500 : 30) << 8);
+        }
+    }
     kperm_count(20, &f);
     for (k = 0; k < 500; k++) {
         u64 b = rng() % f, e = b + rng() % (f - b), parts = 1 + rng() % (k < 250 ? 5000 : ~0ULL);

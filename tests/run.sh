@@ -74,6 +74,14 @@ step "multiset packed cursor, k-permutation cursor" build_run $B/test_family_cur
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] family cursors" build_run $B/test_family_cursors_san "[asan+ubsan] "
 fi
+step "combinations: itertools order, the 128-bit calls, skips, the cursor" build_run $B/test_comb
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] combinations" build_run $B/test_comb_san "[asan+ubsan] "
+fi
+step "plain changes: Algorithm P, the recursive definition, the cursor" build_run $B/test_sjt
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] plain changes" build_run $B/test_sjt_san "[asan+ubsan] "
+fi
 step "every API function on inputs outside its contract" build_run $B/test_contract
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] every API function on inputs outside its contract" build_run $B/test_contract_san "[asan+ubsan] "

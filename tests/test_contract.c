@@ -318,6 +318,82 @@ static void packed_and_skips(void)
     check_end();
 }
 
+/* len sorted-or-not bytes for a combination: increasing below range, or
+ * broken by any_values' damage */
+static void any_comb(kperm_u8 *p, int len, int range)
+{
+    int i, v = 0;
+    for (i = 0; i < len; i++) {
+        v += 1 + (int)(rnd() % 2);
+        p[i] = (kperm_u8)(v - 1 < range ? v - 1 : range - len + i);
+    }
+    if (rnd() % 3 == 0)
+        any_values(p, len, range);
+}
+
+static void combinations_and_plain_changes(void)
+{
+    int t, steps;
+    check_begin("contract: combinations and plain changes out of contract");
+    for (t = 0; t < CALLS; t++) {
+        int n = any_int(), k = any_int(), j = any_int(), rc, valid = n >= 0 && n <= 64 && k >= 0 && k <= n;
+        int size = valid && k > 0 ? k : 1, wide = n >= 0 && n <= 128 && k >= 0 && k <= n;
+        kperm_rank count = 1, out = 0x1234;
+        kperm_rank128 big, big_out = {0x1234, 0};
+        kperm_u64 mask = 0x1234;
+        kperm_u8 *p = (kperm_u8 *)malloc((size_t)(wide && k > 0 ? k : 1));
+        kperm_comb_cursor cc;
+        kperm_sjt_cursor sc;
+        memset(p, FILL, (size_t)(wide && k > 0 ? k : 1));
+        rc = kperm_comb_count(n, k, &count);
+        EXPECT(valid ? rc == KPERM_OK : rc == KPERM_E_N && count == 1, "comb_count %d %d: %d", n, k, rc);
+        rc = kperm_comb_unrank(any_rank(count), n, k, p);
+        EXPECT(rc == KPERM_OK || (!valid && rc == KPERM_E_N) || rc == KPERM_E_RANK, "comb_unrank: %d", rc);
+        if (rc != KPERM_OK)
+            EXPECT(untouched(p, size, 64), "comb_unrank wrote on an error");
+        rc = kperm_comb_unrank_mask(any_rank(count), n, k, &mask);
+        EXPECT(rc == KPERM_OK ? kperm_popcount64(mask) == k : mask == 0x1234, "comb_unrank_mask: %d", rc);
+        if (valid)
+            any_comb(p, k, n);
+        rc = kperm_comb_rank_of(p, n, k, &out);
+        EXPECT(rc == KPERM_OK ? out < count : out == 0x1234, "comb_rank_of: %d", rc);
+        rc = kperm_comb_rank_of_mask(rnd() >> (rnd() % 64), n, &out);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_PERM, "comb_rank_of_mask: %d", rc);
+        rc = rnd() & 1 ? kperm_comb_next(p, n, k) : kperm_comb_skip(p, n, k, j);
+        EXPECT(rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_PERM || rc == KPERM_E_ARG || (rc >= 0 && rc < k),
+               "comb_next/skip n=%d k=%d j=%d: %d", n, k, j, rc);
+        big.lo = rnd();
+        big.hi = rnd() % 3 ? rnd() >> (rnd() % 64) : rnd();
+        rc = kperm_comb_unrank128(big, n, k, p);
+        EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_RANK, "comb_unrank128: %d", rc);
+        if (wide)
+            any_comb(p, k, n);
+        rc = kperm_comb_rank128_of(p, n, k, &big_out);
+        EXPECT(rc == KPERM_OK || (rc < 0 && big_out.lo == 0x1234), "comb_rank128_of: %d", rc);
+        rc = kperm_comb_cursor_init(&cc, n, k, any_rank(count), any_rank(count));
+        for (steps = 0; steps < 3 && kperm_comb_cursor_next(&cc); steps++) {
+            EXPECT(rc == KPERM_OK && kperm_popcount64(cc.mask) == k, "comb_cursor_next after %d", rc);
+            EXPECT(kperm_comb_cursor_skip(&cc, any_int()) <= KPERM_OK, "comb_cursor_skip");
+        }
+        rc = kperm_sjt_cursor_init(&sc, n, any_rank(n >= 1 && n <= 20 ? fact(n) : 1), any_rank(n >= 1 && n <= 20 ? fact(n) : 1));
+        for (steps = 0; steps < 3 && kperm_sjt_cursor_next(&sc); steps++)
+            EXPECT(rc == KPERM_OK && sc.pivot >= 0 && sc.pivot < n, "sjt_cursor_next after %d", rc);
+        rc = kperm_sjt_step(&sc);
+        EXPECT(rc == KPERM_END || rc == KPERM_E_N || (rc >= 0 && rc < n - 1), "sjt_step n=%d: %d", n, rc);
+        free(p);
+        p = block(n, KPERM_MAX_N);
+        rc = kperm_sjt_unrank(any_rank(n >= 1 && n <= 20 ? fact(n) : 1), n, p);
+        EXPECT(rc == KPERM_OK ? distinct_below(p, n, n) : untouched(p, n, KPERM_MAX_N), "sjt_unrank: %d", rc);
+        if (n >= 1 && n <= KPERM_MAX_N)
+            any_values(p, n, n);
+        out = 0x1234;
+        rc = kperm_sjt_rank_of(p, n, &out);
+        EXPECT(rc == KPERM_OK ? out < fact(n) : out == 0x1234, "sjt_rank_of: %d", rc);
+        free(p);
+    }
+    check_end();
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -326,5 +402,6 @@ int main(int argc, char **argv)
     ranges();
     families();
     packed_and_skips();
+    combinations_and_plain_changes();
     return check_any_failed;
 }

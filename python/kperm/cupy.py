@@ -3,8 +3,9 @@
     mod = cupy.RawModule(code=src, options=kperm.cuda_options())
     kperm.cupy.upload_tables(mod)   # once, before the first kernel
 
-The same values kperm_cuda_upload_tables() copies: n! for n = 0..20 and
-their single-precision reciprocals. Imports numpy and CuPy when called."""
+The same values kperm_cuda_upload_tables() copies: n! for n = 0..20, their
+single-precision reciprocals, and the binomials C(d, j), 0 <= j <= d <= 64,
+row by row (kperm/comb_table.h). Imports numpy and CuPy when called."""
 
 KPERM_MAX_N = 20
 
@@ -20,13 +21,22 @@ def host_tables():
     return fact, inv
 
 
+def comb_table():
+    """C(d, j) for j = 0..64 and d = j..64, row j after row j - 1, as uint64."""
+    import math
+    import numpy
+
+    return numpy.array([math.comb(d, j) for j in range(65) for d in range(j, 65)], dtype=numpy.uint64)
+
+
 def upload_tables(module):
-    """Copies the tables into `module`'s __constant__ kperm_fact_table_device
-    and kperm_inv_fact_table_device (the factorials last: their 0! = 1 is
-    what says "uploaded", as in kperm_cuda_upload_tables)."""
+    """Copies the tables into `module`'s kperm_inv_fact_table_device,
+    kperm_comb_table_device and kperm_fact_table_device (the factorials last:
+    their 0! = 1 is what says "uploaded", as in kperm_cuda_upload_tables)."""
     import cupy
 
     fact, inv = host_tables()
-    for name, values in (("kperm_inv_fact_table_device", inv), ("kperm_fact_table_device", fact)):
+    for name, values in (("kperm_inv_fact_table_device", inv), ("kperm_comb_table_device", comb_table()),
+                         ("kperm_fact_table_device", fact)):
         ptr = module.get_global(name)
         cupy.ndarray(values.shape, values.dtype, ptr).set(values)

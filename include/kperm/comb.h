@@ -1,0 +1,374 @@
+/* kperm/comb.h - combinations: the k-subsets of 0..n-1, 0 <= k <= n <= 64,
+ * each as its k values in increasing order (comb[0] < comb[1] < ...), in
+ * lexicographic order of those lists: for n = 4, k = 2 the ranks 0..5 are
+ * 01, 02, 03, 12, 13, 23. C(64, 32) < 2^64, so every count fits the 64-bit
+ * rank; kperm_comb_count128 and the 128-bit calls go to n = 128.
+ *
+ * Ranks go through the combinatorial number system: with d_i = n - 1 - comb[i],
+ *     C(n, k) - 1 - rank = C(d_0, k) + C(d_1, k - 1) + ... + C(d_{k-1}, 1),
+ * d_0 > d_1 > ... >= 0, and each d_i is the largest d with C(d, k - i) <= what
+ * is left: a binary search in a table of binomials (kperm/comb_table.h)
+ * instead of a scan over the values. A subset is also a 64-bit mask (bit v set
+ * when v is in it): the cursor holds it so, in one register, and steps it with
+ * a few bit operations. On any error the outputs are left untouched.
+ */
+#ifndef KPERM_COMB_H
+#define KPERM_COMB_H
+
+#include "platform.h"
+#include "status.h"
+#include "bits.h"
+#include "comb_table.h"
+#include "partial.h"
+#include "range.h"
+#include "rank128.h"
+
+#define KPERM_MAX_COMB_N 64
+#define KPERM_MAX_COMB128_N 128 /* C(128, 64) < 2^128 */
+
+/* C(d, j) for 0 <= d, j <= 64 (not checked: the inner loop); 0 for d < j */
+KPERM_FN kperm_u64 kperm_binomial(int d, int j)
+{
+    return d < j ? 0 : KPERM_TABLE(kperm_comb_table)[65 * j - j * (j - 1) / 2 + d - j];
+}
+
+/* KPERM_E_TABLES before the CUDA upload, KPERM_E_N unless 0 <= k <= n <= 64 */
+KPERM_FN int kperm_comb_check(int n, int k)
+{
+    if (KPERM_TABLE(kperm_comb_table)[0] != 1)
+        return KPERM_E_TABLES;
+    return n < 0 || n > KPERM_MAX_COMB_N || k < 0 || k > n ? KPERM_E_N : KPERM_OK;
+}
+
+/* C(n, k) into *count; KPERM_E_N unless 0 <= k <= n <= 64 (every such count
+ * fits 64 bits, so KPERM_E_OVERFLOW never comes from here) */
+KPERM_FN int kperm_comb_count(int n, int k, kperm_rank *count)
+{
+    int rc = kperm_comb_check(n, k);
+    if (rc != KPERM_OK)
+        return rc;
+    *count = kperm_binomial(n, k);
+    return KPERM_OK;
+}
+
+/* The subset of rank `rank` as a mask (bit v: value v is in it). Six probes
+ * of a binary search a value, whatever n: a literal k unrolls the positions
+ * and makes every table row a constant. */
+KPERM_FN int kperm_comb_unrank_mask(kperm_rank rank, int n, int k, kperm_u64 *mask)
+{
+    kperm_u64 left, out = 0;
+    int i, step, rc = kperm_comb_check(n, k);
+    if (rc != KPERM_OK)
+        return rc;
+    if (rank >= kperm_binomial(n, k))
+        return KPERM_E_RANK;
+    left = kperm_binomial(n, k) - 1 - rank;
+    KPERM_UNROLL
+    for (i = 0; i < k; i++) {
+        int j = k - i, d = j - 1; /* C(j - 1, j) = 0 <= left: the search's floor */
+        KPERM_UNROLL
+        for (step = 32; step >= 1; step >>= 1)
+            if (d + step < n && kperm_binomial(d + step, j) <= left)
+                d += step;
+        left -= kperm_binomial(d, j);
+        out |= KPERM_U64(1) << (n - 1 - d);
+    }
+    *mask = out;
+    return KPERM_OK;
+}
+
+/* comb[0..k-1] from a mask of k values, ascending */
+KPERM_FN void kperm_comb_from_mask(kperm_u64 mask, int k, kperm_u8 *comb)
+{
+    int i;
+    KPERM_UNROLL
+    for (i = 0; i < k; i++) {
+        comb[i] = (kperm_u8)kperm_lowest64(mask);
+        mask &= mask - 1;
+    }
+}
+
+KPERM_FN int kperm_comb_unrank(kperm_rank rank, int n, int k, kperm_u8 *comb)
+{
+    kperm_u64 mask = 0;
+    int rc = kperm_comb_unrank_mask(rank, n, k, &mask);
+    if (rc == KPERM_OK)
+        kperm_comb_from_mask(mask, k, comb);
+    return rc;
+}
+
+/* the rank of the subset `mask` of 0..n-1 (its k = popcount); KPERM_E_PERM
+ * when it holds a value of n or more */
+KPERM_FN int kperm_comb_rank_of_mask(kperm_u64 mask, int n, kperm_rank *rank)
+{
+    kperm_u64 sum = 0;
+    int i, k, rc = kperm_comb_check(n, 0);
+    if (rc != KPERM_OK)
+        return rc;
+    if (n < KPERM_MAX_COMB_N && (mask >> n) != 0)
+        return KPERM_E_PERM;
+    k = kperm_popcount64(mask);
+    for (i = 0; mask; i++, mask &= mask - 1)
+        sum += kperm_binomial(n - 1 - kperm_lowest64(mask), k - i);
+    *rank = kperm_binomial(n, k) - 1 - sum;
+    return KPERM_OK;
+}
+
+/* KPERM_OK when comb[0..k-1] is strictly increasing and below n, else
+ * KPERM_E_PERM */
+KPERM_FN int kperm_comb_valid(const kperm_u8 *comb, int n, int k)
+{
+    int i;
+    for (i = 0; i < k; i++)
+        if (comb[i] >= n || (i > 0 && comb[i] <= comb[i - 1]))
+            return KPERM_E_PERM;
+    return KPERM_OK;
+}
+
+/* the mask of comb[0..k-1]: KPERM_E_N unless 0 <= k <= n <= 64, KPERM_E_PERM
+ * unless comb is valid */
+KPERM_FN int kperm_comb_mask_of(const kperm_u8 *comb, int n, int k, kperm_u64 *mask)
+{
+    kperm_u64 m = 0;
+    int i;
+    if (n < 0 || n > KPERM_MAX_COMB_N || k < 0 || k > n)
+        return KPERM_E_N;
+    if (kperm_comb_valid(comb, n, k) != KPERM_OK)
+        return KPERM_E_PERM;
+    for (i = 0; i < k; i++)
+        m |= KPERM_U64(1) << comb[i];
+    *mask = m;
+    return KPERM_OK;
+}
+
+KPERM_FN int kperm_comb_rank_of(const kperm_u8 *comb, int n, int k, kperm_rank *rank)
+{
+    kperm_u64 mask = 0;
+    int rc = kperm_comb_check(n, k);
+    if (rc == KPERM_OK)
+        rc = kperm_comb_mask_of(comb, n, k, &mask);
+    return rc == KPERM_OK ? kperm_comb_rank_of_mask(mask, n, rank) : rc;
+}
+
+/* The next subset of mask (k values of 0..n-1, 1 <= n <= 64) in the order
+ * above: the values at the top that cannot move (a run ending at n - 1) go,
+ * the highest value below them moves up by one, and the run follows it.
+ * Returns the pivot (the index in the sorted list of the value that moved),
+ * or KPERM_END after the last subset, leaving the first (0, 1, ..., k - 1).
+ * Not validated: the cursor's step. */
+KPERM_FN int kperm_comb_next_mask(kperm_u64 *mask, int n)
+{
+    kperm_u64 all = kperm_kp_all(n), m = *mask, gaps = all & ~m, run, rest;
+    int top = gaps ? kperm_highest64(gaps) + 1 : 0, h, len;
+    run = m & ~kperm_kp_all(top); /* the run of values top..n-1 */
+    rest = m & ~run;
+    len = kperm_popcount64(run);
+    if (!rest) { /* the last subset: back to the first */
+        *mask = kperm_kp_all(len);
+        return KPERM_END;
+    }
+    h = kperm_highest64(rest);
+    /* h + 1 .. h + len + 1 <= top: the run moves down behind the moved value */
+    *mask = (rest & ~(KPERM_U64(1) << h)) | (kperm_kp_all(len + 1) << (h + 1));
+    return kperm_popcount64(rest) - 1;
+}
+
+/* kperm_comb_next_mask on comb[0..k-1], validated: the pivot, KPERM_END
+ * after the last (comb is then 0, 1, ..., k - 1), KPERM_E_N, KPERM_E_PERM
+ * (not strictly increasing below n); k = 0 has one subset, so it ends at once */
+KPERM_FN int kperm_comb_next(kperm_u8 *comb, int n, int k)
+{
+    kperm_u64 mask = 0;
+    int rc = kperm_comb_mask_of(comb, n, k, &mask);
+    if (rc != KPERM_OK)
+        return rc;
+    if (k == 0)
+        return KPERM_END;
+    rc = kperm_comb_next_mask(&mask, n);
+    kperm_comb_from_mask(mask, k, comb);
+    return rc;
+}
+
+/* The first subset after every one that shares comb[0..j]: the values after
+ * position j become the largest ones (the last subset with that prefix), then
+ * one kperm_comb_next. The pivot (<= j), KPERM_END past the last, KPERM_E_N,
+ * KPERM_E_PERM, KPERM_E_ARG (j outside 0..k-1); comb untouched on errors. */
+KPERM_FN int kperm_comb_skip(kperm_u8 *comb, int n, int k, int j)
+{
+    kperm_u64 mask = 0;
+    int i, rc = kperm_comb_mask_of(comb, n, k, &mask);
+    if (rc != KPERM_OK)
+        return rc;
+    if (j < 0 || j >= k)
+        return KPERM_E_ARG;
+    for (i = j + 1; i < k; i++)
+        comb[i] = (kperm_u8)(n - k + i);
+    return kperm_comb_next(comb, n, k);
+}
+
+/* ---- the combination cursor: the subset as a mask in one register */
+typedef struct {
+    kperm_u64 mask; /* bit v set: value v is in the subset */
+    int n, k, pivot;
+    kperm_rank rank, end;
+} kperm_comb_cursor;
+
+/* Prepares c to visit ranks [begin, end) of the k-subsets of 0..n-1. On error
+ * (KPERM_E_N, KPERM_E_RANK, KPERM_E_TABLES) c is an empty range; n and k are
+ * kept as given, so that literals stay constants through the caller's loop. */
+KPERM_FN int kperm_comb_cursor_init(kperm_comb_cursor *c, int n, int k, kperm_rank begin, kperm_rank end)
+{
+    kperm_rank total = 0;
+    int rc = kperm_comb_count(n, k, &total);
+    if (rc == KPERM_OK && (begin > end || end > total))
+        rc = KPERM_E_RANK;
+    c->mask = 0;
+    c->n = n;
+    c->k = k;
+    c->pivot = -1;
+    c->rank = c->end = 0;
+    if (rc != KPERM_OK)
+        return rc;
+    if (begin < end)
+        kperm_comb_unrank_mask(begin, n, k, &c->mask);
+    c->rank = begin;
+    c->end = end;
+    return KPERM_OK;
+}
+
+/* 1: c->mask is the subset of rank c->rank, c->pivot the index (in the
+ * sorted list) of the first value that differs from the previous subset (0 on
+ * the first call); 0: the range is done. */
+KPERM_FN int kperm_comb_cursor_next(kperm_comb_cursor *c)
+{
+    int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
+    if (step == 2)
+        c->pivot = kperm_comb_next_mask(&c->mask, c->n);
+    return step != 0;
+}
+
+/* Positions c so that its next kperm_comb_cursor_next visits the first subset
+ * after every one sharing the cursor's values 0..j (or ends the range, when
+ * that one is past it): c becomes the last subset with that prefix.
+ * KPERM_OK, or KPERM_E_ARG (j outside 0..k-1, or nothing visited yet). */
+KPERM_FN int kperm_comb_cursor_skip(kperm_comb_cursor *c, int j)
+{
+    kperm_u64 keep = c->mask, last;
+    kperm_rank rank = 0;
+    int i;
+    if (c->pivot < 0 || c->rank >= c->end || j < 0 || j >= c->k)
+        return KPERM_E_ARG;
+    for (i = 0; i <= j; i++)
+        keep &= keep - 1; /* keep: the values after position j */
+    last = (c->mask & ~keep) | (kperm_kp_all(c->n) & ~kperm_kp_all(c->n - (c->k - 1 - j)));
+    kperm_comb_rank_of_mask(last, c->n, &rank);
+    if (rank >= c->end - 1) {
+        c->rank = c->end - 1;
+        return KPERM_OK;
+    }
+    c->mask = last;
+    c->rank = rank;
+    return KPERM_OK;
+}
+
+/* ---- 128-bit ranks, n <= 128: the place values are computed as the values
+ * go by (no table reaches past 64), one exact multiply and divide each */
+
+KPERM_FN int kperm_gcd(int a, int b)
+{
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* c * num / den for 0 < num, den <= 128, when the quotient is an integer:
+ * c divided first by den / gcd (which divides c, as num / gcd and den / gcd
+ * are coprime), so no intermediate exceeds the larger of c and the result */
+KPERM_FN kperm_rank128 kperm_mul_div128(kperm_rank128 c, int num, int den)
+{
+    int g = kperm_gcd(num, den);
+    kperm_divmod128(&c, (kperm_u32)(den / g));
+    kperm_muladd128(&c, (kperm_u32)(num / g), 0);
+    return c;
+}
+
+KPERM_FN kperm_rank128 kperm_add128(kperm_rank128 a, kperm_rank128 b)
+{
+    a.lo += b.lo;
+    a.hi += b.hi + (a.lo < b.lo);
+    return a;
+}
+
+/* a - b for b <= a */
+KPERM_FN kperm_rank128 kperm_sub128(kperm_rank128 a, kperm_rank128 b)
+{
+    kperm_rank128 r;
+    r.lo = a.lo - b.lo;
+    r.hi = a.hi - b.hi - (a.lo < b.lo);
+    return r;
+}
+
+KPERM_FN int kperm_comb_count128(int n, int k, kperm_rank128 *count)
+{
+    kperm_rank128 c;
+    int i;
+    if (n < 0 || n > KPERM_MAX_COMB128_N || k < 0 || k > n)
+        return KPERM_E_N;
+    c.lo = 1;
+    c.hi = 0;
+    for (i = 1; i <= k; i++) /* C(n - k + i, i) = C(n - k + i - 1, i - 1) * (n - k + i) / i */
+        c = kperm_mul_div128(c, n - k + i, i);
+    *count = c;
+    return KPERM_OK;
+}
+
+/* Value by value: with j values still to take from the m = n - v values v..n-1
+ * (place = C(m, j) ways), C(m - 1, j - 1) = place * j / m of them take v. */
+KPERM_FN int kperm_comb_unrank128(kperm_rank128 rank, int n, int k, kperm_u8 *comb)
+{
+    kperm_rank128 place = {0, 0}, take;
+    int v, j = k, rc = kperm_comb_count128(n, k, &place);
+    if (rc != KPERM_OK)
+        return rc;
+    if (!kperm_lt128(rank, place))
+        return KPERM_E_RANK;
+    for (v = 0; j > 0; v++) {
+        take = kperm_mul_div128(place, j, n - v);
+        if (kperm_lt128(rank, take)) {
+            comb[k - j--] = (kperm_u8)v;
+            place = take;
+        } else {
+            rank = kperm_sub128(rank, take);
+            place = kperm_sub128(place, take);
+        }
+    }
+    return KPERM_OK;
+}
+
+/* the inverse: every value not taken adds the subsets that take it there */
+KPERM_FN int kperm_comb_rank128_of(const kperm_u8 *comb, int n, int k, kperm_rank128 *rank)
+{
+    kperm_rank128 place = {0, 0}, sum = {0, 0}, take;
+    int v, j = k, rc = kperm_comb_count128(n, k, &place);
+    if (rc != KPERM_OK)
+        return rc;
+    if (kperm_comb_valid(comb, n, k) != KPERM_OK)
+        return KPERM_E_PERM;
+    for (v = 0; j > 0; v++) {
+        take = kperm_mul_div128(place, j, n - v);
+        if (comb[k - j] == v) {
+            place = take;
+            j--;
+        } else {
+            sum = kperm_add128(sum, take);
+            place = kperm_sub128(place, take);
+        }
+    }
+    *rank = sum;
+    return KPERM_OK;
+}
+
+#endif /* KPERM_COMB_H */
