@@ -11,6 +11,7 @@
 #include "kperm/tables.h"
 #include "kperm/lex.h"
 #include "kperm/range.h"
+#include "kperm/cursor.h"
 #include "kperm/packed.h"
 #include "kperm/walk.h"
 #include "kperm/skip.h"

@@ -112,21 +112,23 @@ KPERM_FN void kperm_test_cursor_one(int n, kperm_rank b, kperm_rank e, kperm_u64
                                     KPERM_TEST_GLOBAL kperm_u8 *o)
 {
     kperm_cursor c;
+    kperm_u8 p[KPERM_MAX_N];
     kperm_u64 visits = 0, fold = 0;
     int i;
     for (i = 0; i < KPERM_MAX_N; i++)
-        c.perm[i] = KPERM_TEST_POISON;
+        p[i] = KPERM_TEST_POISON;
     kperm_test_put8(o, 0, kperm_cursor_init(&c, n, b, e));
     while (visits < most && kperm_cursor_next(&c)) {
         fold = fold * KPERM_U64(1099511628211) + c.rank;
         fold = fold * KPERM_U64(1099511628211) + (kperm_u64)c.pivot;
+        kperm_cursor_perm(&c, p);
         for (i = 0; i < KPERM_MAX_N; i++)
-            fold = fold * KPERM_U64(1099511628211) + c.perm[i];
+            fold = fold * KPERM_U64(1099511628211) + p[i];
         visits++;
     }
     kperm_test_put64(o, 1, visits);
     kperm_test_put64(o, 9, fold);
-    kperm_test_putperm(o, 17, c.perm);
+    kperm_test_putperm(o, 17, p);
 }
 
 KPERM_FN void kperm_test_packed_one(int n, kperm_rank rank, kperm_u64 list, kperm_u64 d,
@@ -286,13 +288,14 @@ KPERM_FN void kperm_test_skip_one(int n, kperm_rank rank, int k, kperm_u64 d, KP
     kperm_test_put64(o, 104, out.hi);
     kperm_count(n, &total);
     for (i = 0; i < KPERM_MAX_N; i++)
-        c.perm[i] = KPERM_TEST_POISON;
+        p[i] = KPERM_TEST_POISON;
     kperm_cursor_init(&c, n, rank, rank + 1000 < total ? rank + 1000 : total);
     kperm_cursor_next(&c);
     kperm_test_put8(o, 112, kperm_cursor_skip(&c, k));
     kperm_test_put8(o, 113, kperm_cursor_next(&c));
     kperm_test_put64(o, 114, c.rank);
-    kperm_test_putn(o, 122, c.perm, 6);
+    kperm_cursor_perm(&c, p);
+    kperm_test_putn(o, 122, p, 6);
 }
 
 /* whether pattern d skips at visit v, and where (at most `most`) */
@@ -312,7 +315,8 @@ KPERM_FN void kperm_test_skipping_one(int n, kperm_rank b, kperm_rank e, kperm_u
     int i, k;
     kperm_test_put8(o, 0, kperm_cursor_init(&c, n, b, e));
     while (visits < 2000 && kperm_cursor_next(&c)) {
-        fold = kperm_test_fold_word(fold, c.rank, c.pivot, c.perm[0] + 256 * c.perm[n - 1]);
+        fold = kperm_test_fold_word(fold, c.rank, c.pivot,
+                                    (kperm_u64)kperm_cursor_get(&c, 0) + 256 * (kperm_u64)kperm_cursor_get(&c, n - 1));
         if ((k = kperm_test_skip_at(d, visits, n)) >= 0)
             kperm_cursor_skip(&c, k);
         visits++;

@@ -58,6 +58,14 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
                 e = b + 300;
             add(2, 1000 + n, b, e, 1000);
         }
+        if (n > 16) { /* across the cursor word's wraps, every 16! ranks */
+            u64 f16;
+            kperm_count(16, &f16);
+            for (k = 0; k < 4; k++) {
+                u64 at = (1 + rng() % (f / f16 - 1)) * f16;
+                add(2, 1000 + n, at - 30, at + 30, 1000);
+            }
+        }
         add(2, 1000 + n, 0, f, 50);
         add(2, 1000 + n, f, f, 50);
         add(2, 1000 + n, 1, 0, 50);

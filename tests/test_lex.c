@@ -267,7 +267,9 @@ static void test_cursor(void)
             CHECK(kperm_cursor_init(&c, n, b, e) == KPERM_OK, "init n=%d [%llu,%llu)", n, b, e);
             while (kperm_cursor_next(&c)) {
                 ref_unrank(want, n, ref);
-                CHECK(c.rank == want && memcmp(c.perm, ref, (size_t)n) == 0,
+                kperm_u8 got[KPERM_MAX_N];
+                kperm_cursor_perm(&c, got);
+                CHECK(c.rank == want && memcmp(got, ref, (size_t)n) == 0,
                       "n=%d [%llu,%llu): visit %llu, want %llu", n, b, e, c.rank, want);
                 CHECK(c.pivot == (want == b ? 0 : first_diff(last, ref, n)),
                       "n=%d rank %llu pivot %d", n, want, c.pivot);
@@ -341,6 +343,54 @@ static void test_packed(void)
     check_end();
 }
 
+/* n = 17..20: the cursor keeps n - 16 positions as bytes and the rest as
+ * labels in a word, which wraps every 16! ranks; ranges across those wraps,
+ * and skips into the head and into the word, against kperm_unrank and
+ * kperm_next on bytes */
+static void test_cursor_wide(void)
+{
+    int n, k, j;
+    check_begin("cursor for n = 17..20: across the word's wraps (every 16! ranks), skips into head and word");
+    for (n = 17; n <= KPERM_MAX_N; n++) {
+        u64 total = ref_fact(n), f16 = ref_fact(16);
+        for (k = 0; k < 40; k++) {
+            u64 at = k == 0 ? total - 1 : (1 + rng() % (total / f16 - 1)) * f16, b = at - (at < 40 ? at : 40), e, want;
+            kperm_u8 got[KPERM_MAX_N], ref[KPERM_MAX_N], last[KPERM_MAX_N];
+            kperm_cursor c;
+            e = b + 80 < total ? b + 80 : total;
+            CHECK(kperm_cursor_init(&c, n, b, e) == KPERM_OK, "init n=%d", n);
+            for (want = b; kperm_cursor_next(&c); want++) {
+                kperm_cursor_perm(&c, got);
+                kperm_unrank(want, n, ref);
+                CHECK(c.rank == want && !memcmp(got, ref, (size_t)n), "n=%d rank %llu", n, want);
+                for (j = 0; j < n; j++)
+                    CHECK(kperm_cursor_get(&c, j) == ref[j], "n=%d get(%d) at %llu", n, j, want);
+                if (want > b) {
+                    memcpy(last, ref, (size_t)n);
+                    kperm_unrank(want - 1, n, last);
+                    CHECK(c.pivot == first_diff(last, ref, n), "n=%d pivot %d at %llu", n, c.pivot, want);
+                }
+            }
+            CHECK(want == e, "n=%d range ended at %llu", n, want);
+            /* a skip at a random position, then the next visit */
+            b = rng() % (total - 1);
+            kperm_cursor_init(&c, n, b, total);
+            kperm_cursor_next(&c);
+            j = (int)(rng() % (u64)n);
+            kperm_unrank(b, n, ref);
+            kperm_skip(ref, n, j);
+            CHECK(kperm_cursor_skip(&c, j) == KPERM_OK, "skip");
+            if (kperm_cursor_next(&c)) {
+                kperm_cursor_perm(&c, got);
+                CHECK(!memcmp(got, ref, (size_t)n), "n=%d skip at %d from %llu", n, j, b);
+                kperm_rank_of(ref, n, &want);
+                CHECK(c.rank == want, "n=%d skip: rank %llu where %llu", n, c.rank, want);
+            }
+        }
+    }
+    check_end();
+}
+
 int main(int argc, char **argv)
 {
     int n;
@@ -354,6 +404,7 @@ int main(int argc, char **argv)
     test_errors();
     test_split();
     test_cursor();
+    test_cursor_wide();
     test_packed();
     return check_any_failed;
 }

@@ -124,7 +124,7 @@ static void test_cursor(int packed)
             if (packed)
                 kperm_unpack(pc.word, n, got);
             else
-                memcpy(got, c.perm, (size_t)n);
+                kperm_cursor_perm(&c, got);
             kperm_unrank(expect, n, want);
             CHECK(at == expect && memcmp(got, want, (size_t)n) == 0, "n = %d: cursor at %llu, want %llu", n, at,
                   expect);

@@ -35,11 +35,42 @@ KPERM_FN int kperm_list_take(kperm_u64 *list, int d, int bits)
 
 #define KPERM_IDENTITY_LIST KPERM_U64(0xfedcba9876543210) /* 0..15 as nibbles */
 
+/* perm[0..n-1] from its Lehmer digits (digit[i] < n - i), 17 <= n <= 34:
+ * the first n - t values by decoding their digits right to left (each later
+ * value moves up past each earlier one it is not below: small integers, no
+ * set to search), then the last t from a list of fields in one word: t = 12
+ * fields of 5 bits while the values fit 5 bits (n <= 32), else 10 of 6.
+ * With a literal n every index is a constant and digit[] stays in registers. */
+KPERM_FN void kperm_perm_of_digits(int *digit, int n, kperm_u8 *perm)
+{
+    int tail = n > 32 ? 10 : 12, bits = n > 32 ? 6 : 5, i, j;
+    kperm_u64 unused = (KPERM_U64(1) << n) - 1, list = 0;
+    KPERM_UNROLL
+    for (i = n - tail - 2; i >= 0; i--) {
+        KPERM_UNROLL
+        for (j = i + 1; j < n - tail; j++)
+            digit[j] += digit[j] >= digit[i];
+    }
+    KPERM_UNROLL
+    for (i = 0; i < n - tail; i++) {
+        unused &= ~(KPERM_U64(1) << digit[i]);
+        perm[i] = (kperm_u8)digit[i];
+    }
+    KPERM_UNROLL
+    for (j = 0; j < tail; j++) {
+        kperm_u64 below = (unused & (0 - unused)) - 1; /* the lowest unused value's index, as a popcount */
+        list |= (kperm_u64)(n > 32 ? kperm_popcount64(below) : kperm_popcount32((kperm_u32)below)) << (bits * j);
+        unused &= unused - 1;
+    }
+    KPERM_UNROLL
+    for (; i < n; i++)
+        perm[i] = (kperm_u8)kperm_list_take(&list, digit[i], bits);
+}
+
 KPERM_FN int kperm_unrank(kperm_rank rank, int n, kperm_u8 *perm)
 {
-    kperm_u64 total, rest = rank, list = 0;
-    kperm_u32 unused;
-    int head[KPERM_MAX_N - 12], i, j, rc = kperm_fact_checked(n, &total);
+    kperm_u64 total, rest = rank, list;
+    int digit[KPERM_MAX_N], i, rc = kperm_fact_checked(n, &total);
     if (rc != KPERM_OK)
         return rc;
     if (rank >= total)
@@ -51,33 +82,10 @@ KPERM_FN int kperm_unrank(kperm_rank rank, int n, kperm_u8 *perm)
             perm[i] = (kperm_u8)kperm_list_take(&list, kperm_fact_digit(&rest, n - 1 - i), 4);
         return KPERM_OK;
     }
-    /* n > 16: the first n - 12 values by decoding their digits right to left
-     * (each later value moves up past each earlier one it is not below: small
-     * integers, no set to search), then the last 12 from a list of 5-bit
-     * fields in one word */
     KPERM_UNROLL
-    for (i = 0; i < n - 12; i++)
-        head[i] = kperm_fact_digit(&rest, n - 1 - i);
-    KPERM_UNROLL
-    for (i = n - 14; i >= 0; i--) {
-        KPERM_UNROLL
-        for (j = i + 1; j < n - 12; j++)
-            head[j] += head[j] >= head[i];
-    }
-    unused = (kperm_u32)((KPERM_U64(1) << n) - 1);
-    KPERM_UNROLL
-    for (i = 0; i < n - 12; i++) {
-        unused &= ~(1u << head[i]);
-        perm[i] = (kperm_u8)head[i];
-    }
-    KPERM_UNROLL
-    for (j = 0; j < 12; j++) {
-        list |= (kperm_u64)kperm_popcount32((unused & (0u - unused)) - 1u) << (5 * j);
-        unused &= unused - 1u;
-    }
-    KPERM_UNROLL
-    for (; i < n; i++)
-        perm[i] = (kperm_u8)kperm_list_take(&list, kperm_fact_digit(&rest, n - 1 - i), 5);
+    for (i = 0; i < n; i++)
+        digit[i] = kperm_fact_digit(&rest, n - 1 - i);
+    kperm_perm_of_digits(digit, n, perm);
     return KPERM_OK;
 }
 
@@ -109,6 +117,19 @@ KPERM_FN void kperm_reverse(kperm_u8 *a, int lo, int hi)
         kperm_u8 t = a[lo];
         a[lo] = a[hi];
         a[hi] = t;
+    }
+}
+
+/* perm[lo..n-1] sorted descending: the last arrangement of perm[0..lo-1]'s
+ * suffix (insertion sort: n is small, and repeated values are fine) */
+KPERM_FN void kperm_sort_descending(kperm_u8 *perm, int lo, int n)
+{
+    int i, j;
+    for (i = lo + 1; i < n; i++) {
+        kperm_u8 v = perm[i];
+        for (j = i; j > lo && perm[j - 1] < v; j--)
+            perm[j] = perm[j - 1];
+        perm[j] = v;
     }
 }
 

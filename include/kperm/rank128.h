@@ -10,6 +10,8 @@
 #include "platform.h"
 #include "status.h"
 #include "bits.h"
+#include "tables.h"
+#include "lex.h"
 
 typedef struct {
     kperm_u64 lo, hi;
@@ -58,31 +60,48 @@ KPERM_FN int kperm_count128(int n, kperm_rank128 *count)
         return KPERM_E_N;
     c.lo = 1;
     c.hi = 0;
+    KPERM_UNROLL /* with a literal n the count folds to a constant */
     for (i = 2; i <= n; i++)
         kperm_muladd128(&c, (kperm_u32)i, 0); /* 34! fits: no overflow here */
     *count = c;
     return KPERM_OK;
 }
 
-/* Lehmer digits from the low end (rank mod 2, mod 3, ...), then the d-th
- * unused value of a 64-bit mask at each position */
+/* One split, then the 64-bit paths: rank = q * 20! + rest. q (below
+ * n!/20!, 64 bits up to n = 33) gives the first n - 20 Lehmer digits by its
+ * radixes n, n-1, ..., 21; rest (below 20!) the last 20, as kperm_unrank
+ * finds them; kperm_perm_of_digits turns all n into the permutation. 20! is
+ * 12! * (13 * ... * 17) * (18 * 19 * 20), three divisors below 2^32 for the
+ * long division: with a literal n every divisor is a constant, which the
+ * compiler multiplies by instead of dividing. */
 KPERM_FN int kperm_unrank128(kperm_rank128 rank, int n, kperm_u8 *perm)
 {
     kperm_rank128 total;
-    kperm_u8 digit[KPERM_MAX_N128];
-    kperm_u64 unused;
-    int i, rc = kperm_count128(n, &total);
+    kperm_u64 rest;
+    int digit[KPERM_MAX_N128], i, rc = kperm_count128(n, &total);
     if (rc != KPERM_OK)
         return rc;
     if (!kperm_lt128(rank, total))
         return KPERM_E_RANK;
-    for (i = n - 1; i >= 0; i--)
-        digit[i] = (kperm_u8)kperm_divmod128(&rank, (kperm_u32)(n - i));
-    unused = (KPERM_U64(1) << n) - 1;
-    for (i = 0; i < n; i++) {
-        perm[i] = (kperm_u8)kperm_select64(unused, digit[i]);
-        unused &= ~(KPERM_U64(1) << perm[i]);
+    if (n <= KPERM_MAX_N)
+        return kperm_unrank(rank.lo, n, perm);
+    rest = kperm_divmod128(&rank, 479001600u);
+    rest += KPERM_U64(479001600) * kperm_divmod128(&rank, 742560u);
+    rest += KPERM_U64(355687428096000) * kperm_divmod128(&rank, 6840u);
+    KPERM_UNROLL
+    for (i = n - 21; i >= 0; i--) {
+        kperm_u32 radix = (kperm_u32)(n - i);
+        if (rank.hi) /* n = 34's first digits */
+            digit[i] = (int)kperm_divmod128(&rank, radix);
+        else {
+            digit[i] = (int)(rank.lo % radix);
+            rank.lo /= radix;
+        }
     }
+    KPERM_UNROLL
+    for (i = n - 20; i < n; i++)
+        digit[i] = kperm_fact_digit(&rest, n - 1 - i);
+    kperm_perm_of_digits(digit, n, perm);
     return KPERM_OK;
 }
 

@@ -11,23 +11,11 @@
 #include "status.h"
 #include "lex.h"
 #include "range.h"
+#include "cursor.h"
 #include "walk.h"
 #include "partial.h"
 #include "multiset.h"
 #include "rank128.h"
-
-/* perm[lo..n-1] sorted descending: the last arrangement of perm[0..lo-1]'s
- * suffix (insertion sort: n is small, and repeated values are fine) */
-KPERM_FN void kperm_sort_descending(kperm_u8 *perm, int lo, int n)
-{
-    int i, j;
-    for (i = lo + 1; i < n; i++) {
-        kperm_u8 v = perm[i];
-        for (j = i; j > lo && perm[j - 1] < v; j--)
-            perm[j] = perm[j - 1];
-        perm[j] = v;
-    }
-}
 
 /* the last arrangement sharing perm[0..k], then one kperm_step: the pivot
  * (<= k), KPERM_END after the last prefix (perm is then the first
@@ -128,15 +116,25 @@ KPERM_FN int kperm_skip_cursor_rank(kperm_rank *rank, kperm_rank end, int n, int
 }
 
 /* Positions c so that its next kperm_cursor_next visits the first permutation
- * after every one sharing c->perm[0..k] (or ends the range, when that one is
- * past it): c becomes the last permutation with that prefix. KPERM_OK, or
- * KPERM_E_ARG (k outside 0..n-1, or c not on a visited permutation). */
+ * after every one sharing the cursor's positions 0..k (or ends the range, when
+ * that one is past it): c becomes the last permutation with that prefix.
+ * KPERM_OK, or KPERM_E_ARG (k outside 0..n-1, or c not on a visited
+ * permutation). */
 KPERM_FN int kperm_cursor_skip(kperm_cursor *c, int k)
 {
+    kperm_u8 p[KPERM_MAX_N];
+    int h = kperm_cursor_head(c->n);
     if (c->pivot < 0 || c->rank >= c->end || k < 0 || k >= c->n)
         return KPERM_E_ARG;
-    if (kperm_skip_cursor_rank(&c->rank, c->end, c->n, k))
-        kperm_sort_descending(c->perm, k + 1, c->n); /* the prefix's last permutation */
+    if (!kperm_skip_cursor_rank(&c->rank, c->end, c->n, k))
+        return KPERM_OK;
+    if (k >= h) /* the prefix's last permutation: labels order as their values do */
+        c->word = kperm_packed_last(c->word, c->n - h, k - h);
+    else {
+        kperm_cursor_perm(c, p);
+        kperm_sort_descending(p, k + 1, c->n);
+        kperm_cursor_load(c, p);
+    }
     return KPERM_OK;
 }
 

@@ -30,12 +30,12 @@ KPERM_FN void tsp_search_range(const TSP_LOCAL kperm_u32 *d, int n, int symmetri
     while (kperm_cursor_next(&c)) {
         kperm_u64 total;
         for (i = c.pivot; i < m; i++) {
-            int from = i ? c.perm[i - 1] + 1 : 0;
-            prefix[i] = (i ? prefix[i - 1] : 0) + d[from * n + c.perm[i] + 1];
+            int from = i ? kperm_cursor_get(&c, i - 1) + 1 : 0;
+            prefix[i] = (i ? prefix[i - 1] : 0) + d[from * n + kperm_cursor_get(&c, i) + 1];
         }
-        if (symmetric && c.perm[0] > c.perm[m - 1])
+        if (symmetric && kperm_cursor_get(&c, 0) > kperm_cursor_get(&c, m - 1))
             continue;
-        total = prefix[m - 1] + d[(c.perm[m - 1] + 1) * n];
+        total = prefix[m - 1] + d[(kperm_cursor_get(&c, m - 1) + 1) * n];
         if (total < *len) {
             *len = total;
             *rank = c.rank;
