@@ -54,9 +54,10 @@ static const char *kernel_name(int section, int m)
                                 "walk_kp_cursor"};
     static const char *cmb[] = {"comb_unrank_mask", "comb_unrank_bytes", "comb_walk_textbook", "comb_walk_cursor"};
     static const char *sjt[] = {"sjt_lex_textbook", "sjt_cursor", "sjt_adj_textbook", "sjt_adj_cursor"};
+    static const char *fam[] = {"family_ms", "family_kp", "family_128"};
     return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m]
          : section == BENCH_DERANGE ? der[m] : section == BENCH_WALKS ? wlk[m] : section == BENCH_COMB ? cmb[m]
-         : section == BENCH_SJT ? sjt[m] : "family";
+         : section == BENCH_SJT ? sjt[m] : fam[m];
 }
 
 /* enqueues one launch; *ev (if not NULL) receives its event */
@@ -65,20 +66,16 @@ static void enqueue(cl_bench *s, int section, int m, int n, kperm_u64 count, cl_
     cl_int e;
     int fixed = section == BENCH_FAMILY || section == BENCH_WALKS || section == BENCH_COMB || section == BENCH_SJT;
     cl_kernel k = clCreateKernel(program(s, fixed ? 12 : n), kernel_name(section, m), &e);
-    cl_ulong total = section == BENCH_WALKS || section == BENCH_COMB ? count
-                   : bench_fact(section == BENCH_FAMILY ? 12 : n), c = count;
-    cl_int family = m;
+    cl_ulong total = section == BENCH_WALKS || section == BENCH_COMB || section == BENCH_FAMILY ? count : bench_fact(n),
+             c = count;
     size_t local = section == BENCH_MATERIALIZE && m == M_KPERM ? BENCH_GROUP : 256;
     size_t global = section == BENCH_MATERIALIZE && m == M_KPERM ? (size_t)s->units * 8 * BENCH_GROUP
                                                                  : (size_t)s->units * 16 * 256;
     ck(e, "clCreateKernel");
-    if (section == BENCH_FAMILY)
-        ck(clSetKernelArg(k, 0, sizeof family, &family), "clSetKernelArg");
-    else
-        ck(clSetKernelArg(k, 0, sizeof total, &total), "clSetKernelArg");
+    ck(clSetKernelArg(k, 0, sizeof total, &total), "clSetKernelArg");
     if (section == BENCH_MATERIALIZE)
         ck(clSetKernelArg(k, 1, sizeof s->buf, &s->buf), "clSetKernelArg");
-    else if (section == BENCH_UNRANK || section == BENCH_FAMILY) {
+    else if (section == BENCH_UNRANK) {
         ck(clSetKernelArg(k, 1, sizeof c, &c), "clSetKernelArg");
         ck(clSetKernelArg(k, 2, sizeof s->sums, &s->sums), "clSetKernelArg");
     } else

@@ -48,8 +48,8 @@ template <int N> __global__ void k_fused_plain(kperm_rank total, kperm_u64 *sums
 { sums[ITEM] = bench_fused_plain(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_cursor(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_cursor(N, total, ITEM, ITEMS); }
-__global__ void k_family(int family, kperm_u64 count, kperm_u64 *sums)
-{ sums[ITEM] = bench_family(family, count, ITEM, ITEMS); }
+template <int F> __global__ void k_family(kperm_u64 count, kperm_u64 *sums)
+{ sums[ITEM] = bench_family(F, count, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_pcursor(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_walk(kperm_rank total, kperm_u64 *sums)
@@ -126,7 +126,9 @@ static void enqueue(int section, int m, int n, kperm_u64 count)
         else if (n == 16) launch_unrank<16>(m, count);
         else launch_unrank<20>(m, count);
     } else if (section == BENCH_FAMILY) {
-        k_family<<<blocks(), 256>>>(m, count, d_sums);
+        if (m == 0) k_family<0><<<blocks(), 256>>>(count, d_sums);
+        else if (m == 1) k_family<1><<<blocks(), 256>>>(count, d_sums);
+        else k_family<2><<<blocks(), 256>>>(count, d_sums);
     } else if (section == BENCH_WALKS) {
         if (m == W_MS_TEXTBOOK) k_walks<W_MS_TEXTBOOK><<<blocks(), 256>>>(count, d_sums);
         else if (m == W_MS_PCURSOR) k_walks<W_MS_PCURSOR><<<blocks(), 256>>>(count, d_sums);

@@ -40,7 +40,8 @@ static int run(const unsigned long long *in, unsigned char *got, size_t count)
 
 /* Before the upload every call that needs a table returns KPERM_E_TABLES (even
  * for a bad n: the missing table is checked first) and leaves its output as it
- * was; the table-free calls (split, the families and their cursors) still work. */
+ * was; the table-free calls (split, multisets, k-permutations, 128-bit counts
+ * and combinations with 128-bit ranks) still work. */
 static void check_before_upload(const unsigned long long *in, const unsigned char *got,
                                 const unsigned char *want, size_t count)
 {
@@ -56,7 +57,22 @@ static void check_before_upload(const unsigned long long *in, const unsigned cha
             for (j = 0; j < 8; j++)
                 CHECK(g[73 + j] == (unsigned char)(0xfedcba9876543210ULL >> (8 * j)),
                       "vector %zu: count wrote its output", i);
-        } else if (in[5 * i] == 1 || (in[5 * i] >= 4 && in[5 * i] <= 6) || in[5 * i] == 9 || in[5 * i] == 10) {
+        } else if (in[5 * i] == 6) { /* unrank128 reads the factorials; count128 needs none */
+            CHECK((signed char)g[0] == KPERM_E_TABLES, "vector %zu: unrank128 gave %d", i, (signed char)g[0]);
+            for (j = 0; j < KPERM_MAX_N128; j++)
+                CHECK(g[1 + j] == KPERM_TEST_POISON, "vector %zu: unrank128 wrote its output", i);
+            CHECK(memcmp(g + 52, w + 52, 17) == 0, "vector %zu: count128 needs no table but differs", i);
+        } else if (in[5 * i] == 13) { /* combinations read the binomials */
+            CHECK((signed char)g[0] == KPERM_E_TABLES && (signed char)g[33] == KPERM_E_TABLES,
+                  "vector %zu: comb_unrank gave %d, %d", i, (signed char)g[0], (signed char)g[33]);
+            for (j = 0; j < 8; j++)
+                CHECK(g[34 + j] == (unsigned char)(0x0123456789abcdefULL >> (8 * j)),
+                      "vector %zu: comb_unrank_mask wrote its output", i);
+        } else if (in[5 * i] == 16) { /* plain changes: unrank and the cursor read the factorials */
+            CHECK((signed char)g[0] == KPERM_E_TABLES && (signed char)g[30] == KPERM_E_TABLES && g[31] == 0,
+                  "vector %zu: sjt_unrank gave %d, cursor %d", i, (signed char)g[0], (signed char)g[30]);
+        } else if (in[5 * i] == 1 || in[5 * i] == 4 || in[5 * i] == 5 || in[5 * i] == 9 || in[5 * i] == 10 ||
+                   in[5 * i] == 15) {
             CHECK(memcmp(g, w, KPERM_TEST_RECORD) == 0, "vector %zu (kind %llu) needs no table but differs", i, in[5 * i]);
         } else if (in[5 * i] == 3) {
             CHECK((signed char)g[0] == KPERM_E_TABLES, "vector %zu: unrank_packed gave %d", i, (signed char)g[0]);
@@ -67,7 +83,7 @@ static void check_before_upload(const unsigned long long *in, const unsigned cha
         } else if (in[5 * i] == 11) { /* the skips: kperm_skip_rank needs the factorials */
             CHECK((signed char)g[21] == KPERM_E_TABLES && g[22] == 77,
                   "vector %zu: skip_rank gave %d or wrote its output", i, (signed char)g[21]);
-        } else { /* the cursors and the block walk (kinds 2, 7, 8, 12) */
+        } else { /* the cursors and the block walk (kinds 2, 7, 8, 12, 14) */
             CHECK((signed char)g[0] == KPERM_E_TABLES && g[1] == 0,
                   "vector %zu: cursor_init gave %d and visited", i, (signed char)g[0]);
         }

@@ -150,27 +150,31 @@ KPERM_FN int kperm_comb_rank_of(const kperm_u8 *comb, int n, int k, kperm_rank *
     return rc == KPERM_OK ? kperm_comb_rank_of_mask(mask, n, rank) : rc;
 }
 
-/* The next subset of mask (k values of 0..n-1, 1 <= n <= 64) in the order
- * above: the values at the top that cannot move (a run ending at n - 1) go,
- * the highest value below them moves up by one, and the run follows it.
+/* The next subset of mask (k values of 0..n-1, 0 <= k <= n <= 64) in the
+ * order above: the run of values top..n-1 that cannot move goes, the highest
+ * value h below it moves up by one, and the run follows it: h's bit becomes
+ * the bits h+1..h+len+1, which adding h's bit times 2^(len+2) - 3 does.
  * Returns the pivot (the index in the sorted list of the value that moved),
  * or KPERM_END after the last subset, leaving the first (0, 1, ..., k - 1).
  * Not validated: the cursor's step. */
-KPERM_FN int kperm_comb_next_mask(kperm_u64 *mask, int n)
+KPERM_FN int kperm_comb_step(kperm_u64 *mask, int n, int k)
 {
-    kperm_u64 all = kperm_kp_all(n), m = *mask, gaps = all & ~m, run, rest;
-    int top = gaps ? kperm_highest64(gaps) + 1 : 0, h, len;
-    run = m & ~kperm_kp_all(top); /* the run of values top..n-1 */
-    rest = m & ~run;
-    len = kperm_popcount64(run);
+    kperm_u64 m = *mask, gaps = kperm_kp_all(n) & ~m, rest;
+    int top = gaps ? kperm_highest64(gaps) + 1 : 0, len = n - top, h;
+    rest = m & kperm_kp_all(top);
     if (!rest) { /* the last subset: back to the first */
-        *mask = kperm_kp_all(len);
+        *mask = kperm_kp_all(k);
         return KPERM_END;
     }
     h = kperm_highest64(rest);
-    /* h + 1 .. h + len + 1 <= top: the run moves down behind the moved value */
-    *mask = (rest & ~(KPERM_U64(1) << h)) | (kperm_kp_all(len + 1) << (h + 1));
-    return kperm_popcount64(rest) - 1;
+    *mask = rest + (KPERM_U64(1) << h) * ((KPERM_U64(4) << len) - 3);
+    return k - len - 1;
+}
+
+/* kperm_comb_step for a mask of any k */
+KPERM_FN int kperm_comb_next_mask(kperm_u64 *mask, int n)
+{
+    return kperm_comb_step(mask, n, kperm_popcount64(*mask));
 }
 
 /* kperm_comb_next_mask on comb[0..k-1], validated: the pivot, KPERM_END
@@ -243,7 +247,7 @@ KPERM_FN int kperm_comb_cursor_next(kperm_comb_cursor *c)
 {
     int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
     if (step == 2)
-        c->pivot = kperm_comb_next_mask(&c->mask, c->n);
+        c->pivot = kperm_comb_step(&c->mask, c->n, c->k);
     return step != 0;
 }
 

@@ -76,9 +76,11 @@ KPERM_FN int kperm_count128(int n, kperm_rank128 *count)
  * compiler multiplies by instead of dividing. */
 KPERM_FN int kperm_unrank128(kperm_rank128 rank, int n, kperm_u8 *perm)
 {
-    kperm_rank128 total;
+    kperm_rank128 total = {0, 0};
     kperm_u64 rest;
-    int digit[KPERM_MAX_N128], i, rc = kperm_count128(n, &total);
+    int digit[KPERM_MAX_N128], i, rc = kperm_fact_checked(1, &rest); /* the tables first, as everywhere */
+    if (rc == KPERM_OK)
+        rc = kperm_count128(n, &total);
     if (rc != KPERM_OK)
         return rc;
     if (!kperm_lt128(rank, total))

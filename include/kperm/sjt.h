@@ -90,26 +90,34 @@ typedef struct {
 KPERM_FN int kperm_sjt_step(kperm_sjt_cursor *c)
 {
     const kperm_u64 ones = KPERM_U64(0x1111111111111111);
-    kperm_u64 x = c->digits ^ KPERM_IDENTITY_LIST, moving, at, pair;
-    int v, q;
+    kperm_u64 x, moving, at, pair;
+    int v, q, t;
     if (c->n < 1 || c->n > KPERM_MAX_PACKED_N)
         return KPERM_E_N;
-    /* nibbles where t_v != v, for v = 1..n-1 */
-    moving = (x | x >> 1 | x >> 2 | x >> 3) & ones & KPERM_NIBBLES(c->n) & ~KPERM_U64(15);
-    if (!moving) {
-        c->word = KPERM_IDENTITY_LIST & KPERM_NIBBLES(c->n);
-        c->digits = 0;
-        c->right = 0;
-        return KPERM_END;
+    v = c->n - 1;
+    t = (int)((c->digits >> (4 * v)) & 15u);
+    if (t < v) { /* n - 1 steps in n: the largest element moves, from t or v - t */
+        c->digits += KPERM_U64(1) << (4 * v);
+        q = ((c->right >> v) & 1u) ? t : v - 1 - t;
+    } else {
+        /* the largest v with t_v != v (v = 1..n-2) */
+        x = c->digits ^ KPERM_IDENTITY_LIST;
+        moving = (x | x >> 1 | x >> 2 | x >> 3) & ones & KPERM_NIBBLES(c->n) & ~KPERM_U64(15);
+        if (!moving) {
+            c->word = KPERM_IDENTITY_LIST & KPERM_NIBBLES(c->n);
+            c->digits = 0;
+            c->right = 0;
+            return KPERM_END;
+        }
+        v = kperm_highest64(moving) >> 2;
+        c->digits = (c->digits & KPERM_NIBBLES(v + 1)) + (KPERM_U64(1) << (4 * v));
+        c->right ^= (kperm_u32)((KPERM_U64(1) << c->n) - 1) & ~((2u << v) - 1u);
+        /* where v stands: the lowest zero nibble of word ^ (v in every nibble) */
+        x = c->word ^ ((kperm_u64)v * ones);
+        at = (x - ones) & ~x & (ones << 3);
+        q = kperm_lowest64(at) >> 2;
+        q = (q - (((c->right >> v) & 1u) ? 0 : 1)) & 15; /* (& 15: a state not made here shifts no further) */
     }
-    v = kperm_highest64(moving) >> 2;
-    c->digits = (c->digits & KPERM_NIBBLES(v + 1)) + (KPERM_U64(1) << (4 * v));
-    c->right ^= (kperm_u32)((KPERM_U64(1) << c->n) - 1) & ~((2u << v) - 1u);
-    /* where v stands: the lowest zero nibble of word ^ (v in every nibble) */
-    x = c->word ^ ((kperm_u64)v * ones);
-    at = (x - ones) & ~x & (ones << 3);
-    q = kperm_lowest64(at) >> 2;
-    q = (q - (((c->right >> v) & 1u) ? 0 : 1)) & 15; /* (& 15: a state not made here shifts no further) */
     pair = (c->word >> (4 * q)) & 255u;
     c->word ^= (pair ^ ((pair >> 4) | ((pair & 15u) << 4))) << (4 * q);
     return q;
