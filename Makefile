@@ -30,7 +30,7 @@ DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 cmake
 
 .PHONY: all test deps install uninstall clean run fuzz bench FORCE
-all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements)
+all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements $(B)/plain_changes)
 
 $(STAMP): FORCE
 	@mkdir -p $(B)
@@ -202,7 +202,7 @@ $(B)/test_cuda: tests/test_cuda.cu tests/lex_body.h $(B)/lex_vectors.o $(CORE) c
 # --- the README's examples, built from the files it shows
 $(B)/derangements_cl: examples/derangements_cl.c $(B)/libkperm_cl.a $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< $(B)/libkperm_cl.a -lOpenCL -o $@
-$(B)/derangements: examples/derangements.cu $(CORE) cu/kperm_cuda.h $(STAMP) | $(B)
+$(B)/derangements $(B)/plain_changes: $(B)/%: examples/%.cu $(CORE) cu/kperm_cuda.h $(STAMP) | $(B)
 	$(NVCC) $(NVCCFLAGS) $< -o $@
 
 # one object per .cu file: CI has no GPU, but every CUDA file must still compile

@@ -138,13 +138,14 @@ else
     step "cuda tests" build_run $B/test_cuda
     if have_gpu; then
         step "README CUDA example runs and counts 1334961 derangements" build_run $B/derangements
+        step "README plain-changes example: the adjacent differences of all 12! sum to 22832409600" build_run $B/plain_changes
         if command -v compute-sanitizer >/dev/null 2>&1; then
             step "compute-sanitizer memcheck and racecheck" sh -c "$MAKE -s $B/test_cuda $B/kperm-tsp && sh tests/sanitize.sh"
         else
             record "SKIP compute-sanitizer: not found"
         fi
     else
-        record "SKIP README CUDA example run: no GPU"
+        record "SKIP README CUDA examples run: no GPU"
     fi
 fi
 
