@@ -193,6 +193,17 @@ static void test_random(void)
         CHECK(kperm_comb_unrank128(wide, n, k, c128) == KPERM_OK && !memcmp(c128, want, (size_t)k), "unrank128 n=%d", n);
         CHECK(kperm_comb_rank128_of(want, n, k, &wback) == KPERM_OK && wback.lo == r && wback.hi == 0, "rank128_of n=%d", n);
         CHECK(kperm_comb_count128(n, k, &wtotal) == KPERM_OK && wtotal.lo == total && wtotal.hi == 0, "count128");
+        if (k > 0) { /* next, by the list and by the mask, against the reference's next rank */
+            kperm_u64 m = 0;
+            int pivot = kperm_comb_next(c, n, k), first = 0;
+            kperm_comb_unrank_mask(r, n, k, &m);
+            CHECK(kperm_comb_next_mask(&m, n) == pivot, "next_mask pivot C(%d, %d) %llu", n, k, r);
+            ref_unrank(r + 1 < total ? r + 1 : 0, n, k, c128);
+            while (r + 1 < total && want[first] == c128[first])
+                first++;
+            CHECK(pivot == (r + 1 < total ? first : KPERM_END) && !memcmp(c, c128, (size_t)k) &&
+                  m == mask_of(c128, k), "next C(%d, %d) from %llu: %d", n, k, r, pivot);
+        }
     }
     for (i = 0; i < 100000; i++) {
         int n = 65 + (int)(test_splitmix(&seed) % 64), k = (int)(test_splitmix(&seed) % (kperm_u64)(n + 1));

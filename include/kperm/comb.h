@@ -151,23 +151,28 @@ KPERM_FN int kperm_comb_rank_of(const kperm_u8 *comb, int n, int k, kperm_rank *
 }
 
 /* The next subset of mask (k values of 0..n-1, 0 <= k <= n <= 64) in the
- * order above: the run of values top..n-1 that cannot move goes, the highest
- * value h below it moves up by one, and the run follows it: h's bit becomes
- * the bits h+1..h+len+1, which adding h's bit times 2^(len+2) - 3 does.
+ * order above: the run of values g+1..n-1 above the highest value g missing
+ * from the subset cannot move; the highest value h below g moves up by one
+ * and the run follows it: h's bit becomes the bits h+1..h+len+1, which
+ * adding (2^(len+2) - 3) << h does (modulo 2^64, which the result fits).
  * Returns the pivot (the index in the sorted list of the value that moved),
  * or KPERM_END after the last subset, leaving the first (0, 1, ..., k - 1).
  * Not validated: the cursor's step. */
 KPERM_FN int kperm_comb_step(kperm_u64 *mask, int n, int k)
 {
-    kperm_u64 m = *mask, gaps = kperm_kp_all(n) & ~m, rest;
-    int top = gaps ? kperm_highest64(gaps) + 1 : 0, len = n - top, h;
-    rest = m & kperm_kp_all(top);
-    if (!rest) { /* the last subset: back to the first */
+    kperm_u64 m = *mask, gaps = kperm_kp_all(n) & ~m, rest = 0;
+    int g = 0, len, h;
+    if (gaps) {
+        g = kperm_highest64(gaps);
+        rest = m & ((KPERM_U64(1) << g) - 1);
+    }
+    if (!rest) { /* the last subset (or k = n, the only one): back to the first */
         *mask = kperm_kp_all(k);
         return KPERM_END;
     }
+    len = n - 1 - g;
     h = kperm_highest64(rest);
-    *mask = rest + (KPERM_U64(1) << h) * ((KPERM_U64(4) << len) - 3);
+    *mask = rest + ((((KPERM_U64(4) << len) - 3)) << h);
     return k - len - 1;
 }
 
