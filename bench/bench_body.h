@@ -198,13 +198,8 @@ KPERM_FN kperm_u64 bench_cursor_key(const kperm_cursor *c, int n)
     kperm_u32 lo = 0, hi = 0;
     int i;
     KPERM_UNROLL
-    for (i = 0; i < n; i++) {
-        int at = (4 * i) & 63;
-        if (at < 32)
-            lo += (kperm_u32)kperm_cursor_get(c, i) << at;
-        else
-            hi += (kperm_u32)kperm_cursor_get(c, i) << (at - 32);
-    }
+    for (i = 0; i < n; i++)
+        bench_key_put(&lo, &hi, i, (kperm_u32)kperm_cursor_get(c, i));
     return (kperm_u64)hi << 32 | lo;
 }
 

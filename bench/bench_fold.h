@@ -26,21 +26,26 @@ KPERM_FN kperm_u64 bench_mix(kperm_u64 z)
     return z ^ (z >> 31);
 }
 
-/* every element in: element i added at bit 4i (mod 64), so for n <= 16 this
- * is the packed word itself; summed in two 32-bit halves (carries out of the
- * low half dropped), which costs a GPU half the instructions of 64-bit adds */
+/* every element in: element i added at bit 4i (mod 64), so for n <= 16 the
+ * key is the packed word itself; summed in two 32-bit halves (carries out of
+ * the low half dropped), which costs a GPU half the instructions of 64-bit
+ * adds. bench_key_put adds one element, bench_key a whole array. */
+KPERM_FN void bench_key_put(kperm_u32 *lo, kperm_u32 *hi, int i, kperm_u32 v)
+{
+    int at = (4 * i) & 63;
+    if (at < 32)
+        *lo += v << at;
+    else
+        *hi += v << (at - 32);
+}
+
 KPERM_FN kperm_u64 bench_key(const kperm_u8 *p, int n)
 {
     kperm_u32 lo = 0, hi = 0;
     int i;
     KPERM_UNROLL
-    for (i = 0; i < n; i++) {
-        int at = (4 * i) & 63;
-        if (at < 32)
-            lo += (kperm_u32)p[i] << at;
-        else
-            hi += (kperm_u32)p[i] << (at - 32);
-    }
+    for (i = 0; i < n; i++)
+        bench_key_put(&lo, &hi, i, p[i]);
     return (kperm_u64)hi << 32 | lo;
 }
 
