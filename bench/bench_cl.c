@@ -54,7 +54,7 @@ static const char *kernel_name(int section, int m)
                                 "walk_kp_cursor"};
     static const char *cmb[] = {"comb_unrank_mask", "comb_unrank_bytes", "comb_walk_textbook", "comb_walk_cursor"};
     static const char *sjt[] = {"sjt_lex_textbook", "sjt_cursor", "sjt_adj_textbook", "sjt_adj_cursor"};
-    static const char *fam[] = {"family_ms", "family_kp", "family_128"};
+    static const char *fam[] = {"family_ms", "family_kp", "family_128", "family_ms_plan"};
     return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m]
          : section == BENCH_DERANGE ? der[m] : section == BENCH_WALKS ? wlk[m] : section == BENCH_COMB ? cmb[m]
          : section == BENCH_SJT ? sjt[m] : fam[m];
@@ -80,6 +80,8 @@ static void enqueue(cl_bench *s, int section, int m, int n, kperm_u64 count, cl_
         ck(clSetKernelArg(k, 2, sizeof s->sums, &s->sums), "clSetKernelArg");
     } else
         ck(clSetKernelArg(k, 1, sizeof s->sums, &s->sums), "clSetKernelArg");
+    if (section == BENCH_FAMILY) /* the multiset's plan, in the buffer */
+        ck(clSetKernelArg(k, 2, sizeof s->buf, &s->buf), "clSetKernelArg");
     ck(clEnqueueNDRangeKernel(s->q, k, 1, NULL, &global, &local, 0, NULL, ev), "clEnqueueNDRangeKernel");
     clReleaseKernel(k);
 }
@@ -92,6 +94,12 @@ static double event_ms(cl_event ev)
     clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof b, &b, NULL);
     clReleaseEvent(ev);
     return (double)(b - a) / 1e6;
+}
+
+static void cl_upload(bench_backend *b, const void *data, size_t bytes)
+{
+    cl_bench *s = (cl_bench *)b->state;
+    ck(clEnqueueWriteBuffer(s->q, s->buf, CL_TRUE, 0, bytes, data, 0, NULL, NULL), "clEnqueueWriteBuffer");
 }
 
 static void cl_launch(bench_backend *b, int section, int m, int n, kperm_u64 count)
@@ -253,6 +261,7 @@ int main(int argc, char **argv)
     b.poison = cl_poison;
     b.row = cl_row;
     b.buffer_sum = cl_buffer_sum;
+    b.upload = cl_upload;
     b.state = &s;
     return bench_main(&b, argc - 1, argv + 1);
 }

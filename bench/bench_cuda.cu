@@ -48,8 +48,8 @@ template <int N> __global__ void k_fused_plain(kperm_rank total, kperm_u64 *sums
 { sums[ITEM] = bench_fused_plain(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_cursor(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_cursor(N, total, ITEM, ITEMS); }
-template <int F> __global__ void k_family(kperm_u64 count, kperm_u64 *sums)
-{ sums[ITEM] = bench_family(F, count, ITEM, ITEMS); }
+template <int F> __global__ void k_family(kperm_u64 count, kperm_u64 *sums, const kperm_u64 *plan)
+{ sums[ITEM] = bench_family(F, count, ITEM, ITEMS, plan); }
 template <int N> __global__ void k_fused_pcursor(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_walk(kperm_rank total, kperm_u64 *sums)
@@ -126,9 +126,11 @@ static void enqueue(int section, int m, int n, kperm_u64 count)
         else if (n == 16) launch_unrank<16>(m, count);
         else launch_unrank<20>(m, count);
     } else if (section == BENCH_FAMILY) {
-        if (m == 0) k_family<0><<<blocks(), 256>>>(count, d_sums);
-        else if (m == 1) k_family<1><<<blocks(), 256>>>(count, d_sums);
-        else k_family<2><<<blocks(), 256>>>(count, d_sums);
+        const kperm_u64 *plan = (const kperm_u64 *)d_buf;
+        if (m == 0) k_family<0><<<blocks(), 256>>>(count, d_sums, plan);
+        else if (m == 1) k_family<1><<<blocks(), 256>>>(count, d_sums, plan);
+        else if (m == 2) k_family<2><<<blocks(), 256>>>(count, d_sums, plan);
+        else k_family<3><<<blocks(), 256>>>(count, d_sums, plan);
     } else if (section == BENCH_WALKS) {
         if (m == W_MS_TEXTBOOK) k_walks<W_MS_TEXTBOOK><<<blocks(), 256>>>(count, d_sums);
         else if (m == W_MS_PCURSOR) k_walks<W_MS_PCURSOR><<<blocks(), 256>>>(count, d_sums);
@@ -207,6 +209,11 @@ static kperm_u64 cuda_sum(bench_backend *)
 
 static void cuda_poison(bench_backend *, size_t bytes) { CK(cudaMemset(d_buf, 0xff, bytes)); }
 
+static void cuda_upload(bench_backend *, const void *data, size_t bytes)
+{
+    CK(cudaMemcpy(d_buf, data, bytes, cudaMemcpyHostToDevice));
+}
+
 static void cuda_row(bench_backend *, int n, kperm_rank r, kperm_u8 *row)
 {
     CK(cudaMemcpy(row, d_buf + (size_t)r * n, (size_t)n, cudaMemcpyDeviceToHost));
@@ -242,6 +249,7 @@ int main(int argc, char **argv)
     b.poison = cuda_poison;
     b.row = cuda_row;
     b.buffer_sum = cuda_buffer_sum;
+    b.upload = cuda_upload;
     bench_main(&b, argc, argv);
     cudaFree(d_buf);
     cudaFree(d_sums);

@@ -123,14 +123,18 @@ KPERM_FN void bench_walk_counts(kperm_u8 *counts)
         counts[v] = (kperm_u8)(v < 4 ? 3 : 2);
 }
 
-KPERM_FN kperm_u64 bench_family(int family, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+/* the families' unrank of random ranks: 0 the multiset, 1 k-permutations,
+ * 2 128-bit ranks, 3 the multiset through its plan (made by the host, in
+ * global memory) */
+KPERM_FN kperm_u64 bench_family(int family, kperm_u64 count, kperm_u64 item, kperm_u64 items,
+                                const KPERM_GLOBAL kperm_u64 *plan)
 {
     kperm_u8 p[KPERM_MAX_MS_N], counts[BENCH_MS_VALUES] = {4, 4, 4, 4};
     kperm_u64 i, sum = 0;
     kperm_rank total = 0;
     kperm_rank128 total128, r128;
-    int n = family == 0 ? 16 : family == 1 ? BENCH_KP_K : BENCH_N128;
-    if (family == 0)
+    int n = family == 0 || family == 3 ? 16 : family == 1 ? BENCH_KP_K : BENCH_N128;
+    if (family == 0 || family == 3)
         kperm_ms_count(counts, BENCH_MS_VALUES, &total);
     else if (family == 1)
         kperm_kp_count(BENCH_KP_N, BENCH_KP_K, &total);
@@ -138,6 +142,8 @@ KPERM_FN kperm_u64 bench_family(int family, kperm_u64 count, kperm_u64 item, kpe
     for (i = item; i < count; i += items) {
         if (family == 0)
             kperm_ms_unrank(bench_random_rank(i, total), counts, BENCH_MS_VALUES, p);
+        else if (family == 3)
+            kperm_ms_unrank_plan(bench_random_rank(i, total), counts, BENCH_MS_VALUES, plan, p);
         else if (family == 1)
             kperm_kp_unrank(bench_random_rank(i, total), BENCH_KP_N, BENCH_KP_K, p);
         else {

@@ -27,6 +27,7 @@ struct bench_backend {
     void (*poison)(bench_backend *b, size_t bytes);      /* the materialize buffer set to 0xff */
     void (*row)(bench_backend *b, int n, kperm_rank r, kperm_u8 *row); /* a row of it */
     kperm_u64 (*buffer_sum)(bench_backend *b, size_t bytes); /* checksum of the whole buffer */
+    void (*upload)(bench_backend *b, const void *data, size_t bytes); /* into the buffer's start */
     void *state;
 };
 
@@ -179,21 +180,26 @@ static inline void bench_fused(bench_backend *b, int n, int with_seed)
                ms[m], (double)total / ms[m] / 1e6, ref, with_seed ? "" : "seed skipped (hours)", ms[F_PLAIN] / ms[m]);
 }
 
-/* the other families' unrank rates (method = family: multiset, k-permutation, 128-bit) */
+/* the other families' unrank rates (method = family: multiset, k-permutation,
+ * 128-bit, the multiset through its plan, which goes to the device buffer) */
 static inline void bench_families(bench_backend *b, kperm_u64 count)
 {
-    static const char *names[3] = {"kperm_ms_unrank, 4 values x 4", "kperm_kp_unrank, P(32, 8)",
-                                   "kperm_unrank128, n = 30"};
+    static const char *names[4] = {"kperm_ms_unrank, 4 values x 4", "kperm_kp_unrank, P(32, 8)",
+                                   "kperm_unrank128, n = 30", "kperm_ms_unrank_plan, 4 x 4"};
+    static kperm_u64 plan[KPERM_MAX_MS_PLAN];
+    kperm_u8 counts[BENCH_MS_VALUES] = {4, 4, 4, 4};
     int f;
-    for (f = 0; f < 3; f++) {
-        kperm_u64 got, want = bench_family(f, BENCH_UNRANK_CHECK, 0, 1); /* the host, all of it */
+    kperm_ms_plan(counts, BENCH_MS_VALUES, plan);
+    b->upload(b, plan, sizeof plan);
+    for (f = 0; f < 4; f++) {
+        kperm_u64 got, want = bench_family(f, BENCH_UNRANK_CHECK, 0, 1, plan); /* the host, all of it */
         double ms;
         b->launch(b, BENCH_FAMILY, f, 0, BENCH_UNRANK_CHECK);
         got = b->sum(b);
         if (got != want)
             bench_wrong("family", 0, names[f], got, want);
         ms = b->time_ms(b, BENCH_FAMILY, f, 0, count);
-        printf("| family      | %2d | %-31s | %8.3f | %7.2f G/s | %llu random ranks | | |\n", f == 0 ? 16 : f == 1 ? 32 : 30,
+        printf("| family      | %2d | %-31s | %8.3f | %7.2f G/s | %llu random ranks | | |\n", f == 1 ? 32 : f == 2 ? 30 : 16,
                names[f], ms, (double)count / ms / 1e6, count);
     }
 }

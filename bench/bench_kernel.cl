@@ -51,9 +51,14 @@ __kernel void fused_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = be
 __kernel void fused_walk(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk(N, total, ITEM, ITEMS); }
 __kernel void fused_walk_whole(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk_whole(N, total, ITEM, ITEMS); }
 
-__kernel void family_ms(ulong count, __global ulong *sums) { sums[ITEM] = bench_family(0, count, ITEM, ITEMS); }
-__kernel void family_kp(ulong count, __global ulong *sums) { sums[ITEM] = bench_family(1, count, ITEM, ITEMS); }
-__kernel void family_128(ulong count, __global ulong *sums) { sums[ITEM] = bench_family(2, count, ITEM, ITEMS); }
+__kernel void family_ms(ulong count, __global ulong *sums, __global const ulong *plan)
+{ sums[ITEM] = bench_family(0, count, ITEM, ITEMS, plan); }
+__kernel void family_kp(ulong count, __global ulong *sums, __global const ulong *plan)
+{ sums[ITEM] = bench_family(1, count, ITEM, ITEMS, plan); }
+__kernel void family_128(ulong count, __global ulong *sums, __global const ulong *plan)
+{ sums[ITEM] = bench_family(2, count, ITEM, ITEMS, plan); }
+__kernel void family_ms_plan(ulong count, __global ulong *sums, __global const ulong *plan)
+{ sums[ITEM] = bench_family(3, count, ITEM, ITEMS, plan); }
 __kernel void derange_plain(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_plain(N, total, ITEM, ITEMS); }
 __kernel void derange_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_cursor(N, total, ITEM, ITEMS); }
 __kernel void derange_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_pcursor(N, total, ITEM, ITEMS); }

@@ -17,6 +17,7 @@
 #include "kperm/skip.h"
 #include "kperm/bits.h"
 #include "kperm/multiset.h"
+#include "kperm/ms_plan.h"
 #include "kperm/partial.h"
 #include "kperm/rank128.h"
 #include "kperm/comb.h"

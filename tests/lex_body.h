@@ -39,6 +39,9 @@
  *  kind 16: plain changes, n = a - 1000, rank b, mutation d & 3 as kind 0's;
  *          the cursor over [b, c), at most d >> 8 visits, folded, and one
  *          step past its last visit
+ *  kind 17: a multiset's plan, m = a - 1000 values with counts the nibbles of
+ *          c, made in the record's last 64 bytes when it fits them (8
+ *          entries), and the planned unrank of rank b
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -531,6 +534,28 @@ KPERM_FN void kperm_test_sjt_one(int n, kperm_rank rank, kperm_rank end, kperm_u
     kperm_test_put64(o, 64, c.right);
 }
 
+KPERM_FN void kperm_test_ms_plan_one(int m, kperm_rank rank, kperm_u64 packed, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    KPERM_TEST_GLOBAL kperm_u64 *plan = (KPERM_TEST_GLOBAL kperm_u64 *)(o + 64);
+    kperm_u8 counts[16], p[16];
+    kperm_u32 states = 0;
+    int i, rc;
+    for (i = 0; i < 16; i++) {
+        counts[i] = (kperm_u8)((packed >> (4 * i)) & 15u);
+        p[i] = KPERM_TEST_POISON;
+    }
+    rc = kperm_ms_plan_size(counts, m, &states);
+    kperm_test_put8(o, 0, rc);
+    kperm_test_put64(o, 1, states);
+    if (rc == KPERM_OK && states > 8)
+        return; /* (the record holds 8 entries) */
+    kperm_test_put8(o, 9, kperm_ms_plan(counts, m, plan));
+    if (rc == KPERM_E_OVERFLOW)
+        return; /* no plan exists to unrank with */
+    kperm_test_put8(o, 10, kperm_ms_unrank_plan(rank, counts, m, plan, p));
+    kperm_test_putn(o, 11, p, 16);
+}
+
 KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64 *in,
                                   KPERM_TEST_GLOBAL kperm_u8 *out)
 {
@@ -571,8 +596,10 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_comb_cursor_one(n, w[2], w[3], w[4], o);
     else if (w[0] == 15)
         kperm_test_comb128_one(n, w[2], w[3], (int)w[4], o);
-    else
+    else if (w[0] == 16)
         kperm_test_sjt_one(n, w[2], w[3], w[4], o);
+    else
+        kperm_test_ms_plan_one(n, w[2], w[3], o);
 }
 
 #endif

@@ -237,6 +237,22 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
             add(16, (u64)(1000 + n), b, e > f ? f : e, (u64)(k % 3) | rng() % 64 << 2 | (u64)(k % 5 ? 500 : 30) << 8);
         }
     }
+    for (k = 0; k < 200; k++) { /* multiset plans (17): small enough for the record, and errors */
+        static const u64 shapes[] = {0x111, 0x13, 0x31, 0x7, 0x12, 0x21, 0x1, 0x3, 0x11, 0x101, 0x1011};
+        u64 packed = shapes[k % 11], count = 1;
+        kperm_u8 counts[16];
+        int v, m = 0;
+        for (v = 0; v < 16; v++) {
+            counts[v] = (kperm_u8)((packed >> (4 * v)) & 15u);
+            m = counts[v] ? v + 1 : m; /* up to the last value present */
+        }
+        if (kperm_ms_count(counts, m, &count) != KPERM_OK)
+            count = 1;
+        add(17, (u64)(1000 + m), k % 13 == 0 ? count : rng() % count, packed, 0);
+    }
+    add(17, 1000, 0, 0x111, 0);                   /* m = 0 */
+    add(17, 1013, 0, 0x1111111111111ull, 0);      /* 2^13 entries: no plan */
+    add(17, 1002, 0, 0xff, 0);                    /* 256 entries: made, not stored */
     kperm_count(20, &f);
     for (k = 0; k < 500; k++) {
         u64 b = rng() % f, e = b + rng() % (f - b), parts = 1 + rng() % (k < 250 ? 5000 : ~0ULL);

@@ -243,6 +243,66 @@ static void test_rank128(void)
     check_end();
 }
 
+/* the planned unrank against kperm_ms_unrank (itself checked by brute force
+ * above): every rank of random multisets of up to 12 elements, random ranks
+ * of larger ones up to the plan's size, the plan's entries against
+ * kperm_ms_count of each sub-multiset, and every error */
+static void test_ms_plan(void)
+{
+    static kperm_u64 plan[KPERM_MAX_MS_PLAN];
+    int t;
+    check_begin("multiset plans: plan entries = counts of the sub-multisets, planned unrank = kperm_ms_unrank, errors");
+    for (t = 0; t < 3000; t++) {
+        kperm_u8 counts[8], sub[8], got[64], want[64], keep[64];
+        kperm_u32 states = 0, s, stride;
+        kperm_rank total = 0, r;
+        int m = 1 + (int)(rng() % 8), v, n = 0, rc;
+        for (v = 0; v < m; v++)
+            n += counts[v] = (kperm_u8)(rng() % (t < 1500 ? 4 : 9));
+        rc = kperm_ms_plan_size(counts, m, &states);
+        if (rc != KPERM_OK) {
+            memset(plan, 0xa5, sizeof plan);
+            CHECK(kperm_ms_plan(counts, m, plan) == rc && plan[0] == 0xa5a5a5a5a5a5a5a5ull, "plan on error %d", rc);
+            memset(got, 0xee, sizeof got);
+            if (rc != KPERM_E_OVERFLOW) /* (counts that overflow have no plan to pass: kperm_ms_plan refuses them) */
+                CHECK(kperm_ms_unrank_plan(0, counts, m, plan, got) == rc && got[0] == 0xee, "unrank_plan on error %d", rc);
+            continue;
+        }
+        CHECK(kperm_ms_plan(counts, m, plan) == KPERM_OK, "plan");
+        for (s = 0; s < states; s++) { /* entry s: the sub-multiset whose counts are s's digits */
+            kperm_rank c = 0;
+            int size = 0;
+            for (v = 0, stride = 1; v < m; stride *= counts[v] + 1u, v++)
+                size += sub[v] = (kperm_u8)(s / stride % (counts[v] + 1u));
+            if (size == 0)
+                c = 1;
+            else
+                kperm_ms_count(sub, m, &c);
+            CHECK(plan[s] == c, "plan entry %u of a %d-value multiset", s, m);
+        }
+        kperm_ms_count(counts, m, &total);
+        for (r = 0; r < total && r < 3000; r++) {
+            kperm_rank rank = n <= 12 && total <= 3000 ? r : rng() % total;
+            kperm_ms_unrank(rank, counts, m, want);
+            CHECK(kperm_ms_unrank_plan(rank, counts, m, plan, got) == KPERM_OK && !memcmp(got, want, (size_t)n),
+                  "unrank_plan rank %llu of a %d-value multiset", rank, m);
+        }
+        memset(got, 0xee, sizeof got);
+        memcpy(keep, got, sizeof got);
+        CHECK(kperm_ms_unrank_plan(total, counts, m, plan, got) == KPERM_E_RANK && !memcmp(got, keep, sizeof got),
+              "unrank_plan at the count");
+    }
+    {
+        kperm_u8 wide[13] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, out[13];
+        kperm_u32 states = 0;
+        CHECK(kperm_ms_plan_size(wide, 13, &states) == KPERM_E_ARG && states == 0, "2^13 entries refused");
+        CHECK(kperm_ms_unrank_plan(0, wide, 13, plan, out) == KPERM_E_ARG, "unrank_plan with no possible plan");
+        CHECK(kperm_ms_plan_size(wide, 0, &states) == KPERM_E_N && kperm_ms_plan_size(wide, 65, &states) == KPERM_E_N,
+              "bad m");
+    }
+    check_end();
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -252,5 +312,6 @@ int main(int argc, char **argv)
     test_kp_exhaustive();
     test_kp_large();
     test_rank128();
+    test_ms_plan();
     return check_any_failed;
 }

@@ -18,6 +18,7 @@ typedef ulong kperm_u64;
 #define KPERM_FN static inline
 #define KPERM_U64(x) x##UL
 #define KPERM_HOST_TABLE(type, name) __constant type name
+#define KPERM_GLOBAL __global
 
 #elif defined(__CUDACC__)
 
@@ -30,6 +31,7 @@ typedef unsigned long long kperm_u64;
 #define KPERM_FN static __host__ __device__ __forceinline__
 #define KPERM_U64(x) x##ULL
 #define KPERM_HOST_TABLE(type, name) static const type name
+#define KPERM_GLOBAL
 
 #else
 
@@ -39,8 +41,13 @@ typedef unsigned long long kperm_u64;
 #define KPERM_FN static inline
 #define KPERM_U64(x) x##ULL
 #define KPERM_HOST_TABLE(type, name) static const type name
+#define KPERM_GLOBAL
 
 #endif
+
+/* KPERM_GLOBAL qualifies a pointer to memory the caller shares across
+ * work-items (a multiset's plan): OpenCL C 1.2 has no generic address space,
+ * so there it is __global; CUDA's and C's pointers need nothing. */
 
 /* KPERM_TABLE(t) names table t as the running code sees it: the __constant__
  * copy that cu/kperm_cuda.h declares as t##_device when nvcc compiles for the
