@@ -87,7 +87,9 @@ KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m
         KPERM_UNROLL
         for (v = 0; v < m; v++)
             if (!chosen && left[v]) {
-                kperm_u64 group = plan[s - stride[v]];
+                /* the last value needs no lookup: the rank falls among its
+                 * arrangements once it has passed all the others' */
+                kperm_u64 group = v == m - 1 ? rank + 1 : plan[s - stride[v]];
                 if (rank < group) { /* v goes here: every index stays a constant */
                     chosen = 1;
                     perm[i] = (kperm_u8)v;
