@@ -51,9 +51,9 @@ KPERM_FN int kperm_comb_count(int n, int k, kperm_rank *count)
     return KPERM_OK;
 }
 
-/* The subset of rank `rank` as a mask (bit v: value v is in it). Six probes
- * of a binary search a value, whatever n: a literal k unrolls the positions
- * and makes every table row a constant. */
+/* The subset of rank `rank` as a mask (bit v: value v is in it): each value
+ * is a binary search of six probes, whatever n; a literal k unrolls the
+ * positions and makes every table row a constant. */
 KPERM_FN int kperm_comb_unrank_mask(kperm_rank rank, int n, int k, kperm_u64 *mask)
 {
     kperm_u64 left, out = 0;
@@ -176,7 +176,7 @@ KPERM_FN int kperm_comb_step(kperm_u64 *mask, int n, int k)
     return k - len - 1;
 }
 
-/* kperm_comb_step for a mask of any k */
+/* the next subset of a mask of any k (its popcount): kperm_comb_step */
 KPERM_FN int kperm_comb_next_mask(kperm_u64 *mask, int n)
 {
     return kperm_comb_step(mask, n, kperm_popcount64(*mask));
