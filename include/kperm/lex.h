@@ -43,18 +43,28 @@ KPERM_FN int kperm_list_take(kperm_u64 *list, int d, int bits)
  * With a literal n every index is a constant and digit[] stays in registers. */
 KPERM_FN void kperm_perm_of_digits(int *digit, int n, kperm_u8 *perm)
 {
-    int tail = n > 32 ? 10 : 12, bits = n > 32 ? 6 : 5, i, j;
+    int tail = n > 32 ? 10 : 12, bits = n > 32 ? 6 : 5, head = n - tail, i, j;
     kperm_u64 unused = (KPERM_U64(1) << n) - 1, list = 0;
+    kperm_u32 lane[(KPERM_MAX_N128 - 10 + 3) / 4] = {0};
+    /* the head digits in byte lanes, four to a word, so that one subtraction
+     * compares a digit with four later ones: (x | 0x80) - d has its top bit
+     * set exactly when x >= d (both below 128, so no borrow crosses a lane) */
     KPERM_UNROLL
-    for (i = n - tail - 2; i >= 0; i--) {
+    for (j = 0; j < head; j++)
+        lane[j / 4] |= (kperm_u32)digit[j] << (8 * (j % 4));
+    KPERM_UNROLL
+    for (i = head - 2; i >= 0; i--) {
         KPERM_UNROLL
-        for (j = i + 1; j < n - tail; j++)
-            digit[j] += digit[j] >= digit[i];
+        for (j = (i + 1) / 4; j <= (head - 1) / 4; j++) {
+            kperm_u32 later = j == (i + 1) / 4 ? 0x80808080u << (8 * ((i + 1) % 4)) : 0x80808080u;
+            lane[j] += (((lane[j] | 0x80808080u) - (kperm_u32)digit[i] * 0x01010101u) & later) >> 7;
+        }
     }
     KPERM_UNROLL
-    for (i = 0; i < n - tail; i++) {
-        unused &= ~(KPERM_U64(1) << digit[i]);
-        perm[i] = (kperm_u8)digit[i];
+    for (i = 0; i < head; i++) {
+        kperm_u8 v = (kperm_u8)(lane[i / 4] >> (8 * (i % 4)));
+        unused &= ~(KPERM_U64(1) << v);
+        perm[i] = v;
     }
     KPERM_UNROLL
     for (j = 0; j < tail; j++) {

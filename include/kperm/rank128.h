@@ -67,18 +67,31 @@ KPERM_FN int kperm_count128(int n, kperm_rank128 *count)
     return KPERM_OK;
 }
 
-/* One split, then the 64-bit paths: rank = q * 20! + rest. q (below
- * n!/20!, 64 bits up to n = 33) gives the first n - 20 Lehmer digits by its
- * radixes n, n-1, ..., 21; rest (below 20!) the last 20, as kperm_unrank
- * finds them; kperm_perm_of_digits turns all n into the permutation. 20! is
- * 12! * (13 * ... * 17) * (18 * 19 * 20), three divisors below 2^32 for the
- * long division: with a literal n every divisor is a constant, which the
- * compiler multiplies by instead of dividing. */
+/* a / d in place for 0 < d < 2^32, returning a % d: one 64-bit division
+ * (by a constant where d is one) once a fits 64 bits, else the long division */
+KPERM_FN kperm_u32 kperm_divmod128_fit(kperm_rank128 *a, kperm_u32 d)
+{
+    kperm_u32 r;
+    if (a->hi)
+        return kperm_divmod128(a, d);
+    r = (kperm_u32)(a->lo % d);
+    a->lo /= d;
+    return r;
+}
+
+/* The rank as mixed-radix digits, taken in 32-bit groups: rank % 12! gives
+ * the last 12 Lehmer digits (factorial digits, 32-bit), and the quotient's
+ * radixes 13, 14, ..., n go in groups whose product fits 32 bits (13..17,
+ * 18..20, 21..25, 26..30, 31..34): one division of the wide quotient per
+ * group, then divisions of a 32-bit group value by its radixes. With a
+ * literal n every divisor is a constant, which the compiler multiplies by
+ * instead of dividing; the last group is what the quotient has left, with no
+ * division. kperm_perm_of_digits turns the n digits into the permutation. */
 KPERM_FN int kperm_unrank128(kperm_rank128 rank, int n, kperm_u8 *perm)
 {
     kperm_rank128 total = {0, 0};
     kperm_u64 rest;
-    int digit[KPERM_MAX_N128], i, rc = kperm_fact_checked(1, &rest); /* the tables first, as everywhere */
+    int digit[KPERM_MAX_N128], i, g, r, rc = kperm_fact_checked(1, &rest); /* the tables first, as everywhere */
     if (rc == KPERM_OK)
         rc = kperm_count128(n, &total);
     if (rc != KPERM_OK)
@@ -87,22 +100,27 @@ KPERM_FN int kperm_unrank128(kperm_rank128 rank, int n, kperm_u8 *perm)
         return KPERM_E_RANK;
     if (n <= KPERM_MAX_N)
         return kperm_unrank(rank.lo, n, perm);
-    rest = kperm_divmod128(&rank, 479001600u);
-    rest += KPERM_U64(479001600) * kperm_divmod128(&rank, 742560u);
-    rest += KPERM_U64(355687428096000) * kperm_divmod128(&rank, 6840u);
+    rest = kperm_divmod128(&rank, 479001600u); /* 12! */
     KPERM_UNROLL
-    for (i = n - 21; i >= 0; i--) {
-        kperm_u32 radix = (kperm_u32)(n - i);
-        if (rank.hi) /* n = 34's first digits */
-            digit[i] = (int)kperm_divmod128(&rank, radix);
-        else {
-            digit[i] = (int)(rank.lo % radix);
-            rank.lo /= radix;
+    for (i = n - 12; i < n; i++)
+        digit[i] = kperm_fact_digit(&rest, n - 1 - i);
+    KPERM_UNROLL
+    for (g = 0; g < 5; g++) {
+        int first = g == 0 ? 13 : g == 1 ? 18 : 11 + 5 * g, last = g == 0 ? 17 : g == 1 ? 20 : first + 4;
+        kperm_u32 group, product = 1;
+        last = last < n ? last : n;
+        if (first > n)
+            break;
+        KPERM_UNROLL
+        for (r = first; r <= last; r++)
+            product *= (kperm_u32)r;
+        group = last == n ? (kperm_u32)rank.lo : kperm_divmod128_fit(&rank, product);
+        KPERM_UNROLL
+        for (r = first; r <= last; r++) {
+            digit[n - r] = (int)(group % (kperm_u32)r);
+            group /= (kperm_u32)r;
         }
     }
-    KPERM_UNROLL
-    for (i = n - 20; i < n; i++)
-        digit[i] = kperm_fact_digit(&rest, n - 1 - i);
     kperm_perm_of_digits(digit, n, perm);
     return KPERM_OK;
 }
