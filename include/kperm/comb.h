@@ -151,29 +151,31 @@ KPERM_FN int kperm_comb_rank_of(const kperm_u8 *comb, int n, int k, kperm_rank *
 }
 
 /* The next subset of mask (k values of 0..n-1, 0 <= k <= n <= 64) in the
- * order above: the run of values g+1..n-1 above the highest value g missing
- * from the subset cannot move; the highest value h below g moves up by one
- * and the run follows it: h's bit becomes the bits h+1..h+len+1, which
- * adding (2^(len+2) - 3) << h does (modulo 2^64, which the result fits).
- * Returns the pivot (the index in the sorted list of the value that moved),
- * or KPERM_END after the last subset, leaving the first (0, 1, ..., k - 1).
- * Not validated: the cursor's step. */
+ * order above, for a mask that is not the last subset: the run of values
+ * g+1..n-1 above the highest value g missing from the subset cannot move; the
+ * highest value h below g moves up by one and the run follows it: h's bit
+ * becomes the bits h+1..h+len+1, which adding (2^(len+2) - 3) << h does
+ * (modulo 2^64, which the result fits). Returns the pivot (the index in the
+ * sorted list of the value that moved). Not validated and no test for the
+ * end: the cursor's step, which never passes its range's last subset. */
+KPERM_FN int kperm_comb_step_within(kperm_u64 *mask, int n, int k)
+{
+    kperm_u64 m = *mask, rest;
+    int g = kperm_highest64(kperm_kp_all(n) & ~m), len = n - 1 - g;
+    rest = m & ((KPERM_U64(1) << g) - 1);
+    *mask = rest + (((KPERM_U64(4) << len) - 3) << kperm_highest64(rest));
+    return k - len - 1;
+}
+
+/* kperm_comb_step_within, or KPERM_END after the last subset (the k largest
+ * values; with k = n the only one), leaving the first (0, 1, ..., k - 1) */
 KPERM_FN int kperm_comb_step(kperm_u64 *mask, int n, int k)
 {
-    kperm_u64 m = *mask, gaps = kperm_kp_all(n) & ~m, rest = 0;
-    int g = 0, len, h;
-    if (gaps) {
-        g = kperm_highest64(gaps);
-        rest = m & ((KPERM_U64(1) << g) - 1);
-    }
-    if (!rest) { /* the last subset (or k = n, the only one): back to the first */
+    if (*mask == (kperm_kp_all(n) ^ kperm_kp_all(n - k))) {
         *mask = kperm_kp_all(k);
         return KPERM_END;
     }
-    len = n - 1 - g;
-    h = kperm_highest64(rest);
-    *mask = rest + ((((KPERM_U64(4) << len) - 3)) << h);
-    return k - len - 1;
+    return kperm_comb_step_within(mask, n, k);
 }
 
 /* the next subset of a mask of any k (its popcount): kperm_comb_step */
@@ -252,7 +254,7 @@ KPERM_FN int kperm_comb_cursor_next(kperm_comb_cursor *c)
 {
     int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
     if (step == 2)
-        c->pivot = kperm_comb_step(&c->mask, c->n, c->k);
+        c->pivot = kperm_comb_step_within(&c->mask, c->n, c->k);
     return step != 0;
 }
 

@@ -29,21 +29,22 @@ KPERM_FN int kperm_split(kperm_rank begin, kperm_rank end, kperm_u64 parts,
 
 /* The bookkeeping of every cursor over [rank, end): 0 when the range is
  * done, 1 on the first visit (*pivot becomes 0), 2 when the caller steps to
- * the next permutation (rank already counted). pivot = -1: not started. */
+ * the next permutation (rank already counted). pivot = -1: not started.
+ * The common case (a step inside the range) is tested first, on its own. */
 KPERM_FN int kperm_cursor_advance(kperm_rank *rank, kperm_rank end, int *pivot)
 {
+    if (*pivot >= 0 && end - *rank > 1) { /* (rank <= end always) */
+        ++*rank;
+        return 2;
+    }
     if (*rank >= end)
         return 0;
     if (*pivot < 0) {
         *pivot = 0;
         return 1;
     }
-    if (end - *rank == 1) {
-        *rank = end;
-        return 0;
-    }
-    ++*rank;
-    return 2;
+    *rank = end; /* the last one was visited */
+    return 0;
 }
 
 #endif /* KPERM_RANGE_H */
