@@ -269,17 +269,23 @@ static void test_ms_plan(void)
             continue;
         }
         CHECK(kperm_ms_plan(counts, m, plan) == KPERM_OK, "plan");
-        for (s = 0; s < states; s++) { /* entry s: the sub-multiset whose counts are s's digits */
+        for (s = 0; s < states; s++) { /* entry s: size L = s / P, then the digits of all values but the last */
             kperm_rank c = 0;
-            int size = 0;
-            for (v = 0, stride = 1; v < m; stride *= counts[v] + 1u, v++)
+            int size = 0, last;
+            for (v = 0, stride = 1; v < m - 1; stride *= counts[v] + 1u, v++)
                 size += sub[v] = (kperm_u8)(s / stride % (counts[v] + 1u));
-            if (size == 0)
+            last = (int)(s / stride) - size; /* stride is now P */
+            if (last < 0 || last > counts[m - 1])
+                c = 0; /* no such sub-multiset */
+            else if (size + last == 0)
                 c = 1;
-            else
+            else {
+                sub[m - 1] = (kperm_u8)last;
                 kperm_ms_count(sub, m, &c);
+            }
             CHECK(plan[s] == c, "plan entry %u of a %d-value multiset", s, m);
         }
+        CHECK(states == (kperm_u32)(n + 1) * stride, "%u entries for size %d, groups of %u", states, n, stride);
         kperm_ms_count(counts, m, &total);
         for (r = 0; r < total && r < 3000; r++) {
             kperm_rank rank = n <= 12 && total <= 3000 ? r : rng() % total;

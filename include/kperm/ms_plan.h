@@ -3,12 +3,18 @@
  *
  * While unranking, what is left of the multiset is a vector of remaining
  * counts r_v <= counts[v]; the plan holds, for every such vector, how many
- * arrangements it has. The vector is numbered s = sum r_v * stride_v with
- * stride_v = prod_{u < v} (counts[u] + 1), so taking one v moves s down by
- * stride_v, and plan[s] = sum over the v left of plan[s - stride_v] (plan[0]
- * = 1): every entry fits 64 bits when the whole count does. The caller keeps
- * the plan where its work-items read it (global memory: KPERM_GLOBAL, which is
- * __global in OpenCL) and passes it with the counts it was made for.
+ * arrangements it has. The entries are grouped by the vector's size L (the
+ * values still to place): entry s = L * P + sum_{v < m-1} r_v * stride_v, with
+ * stride_v = prod_{u < v} (counts[u] + 1) and P = stride_{m-1}; r_{m-1} is
+ * what L leaves. Taking one v moves s down by P + stride_v (P alone for the
+ * last value), and the plan's recurrence is plan[s] = the sum over the values
+ * left of those entries (plan[0] = 1); entries whose r_{m-1} falls outside
+ * 0..counts[m-1] are never reached and hold 0. Every work-item at position i
+ * of an unrank reads from the same group of P entries, so a warp's scattered
+ * lookups fall on a few cache lines. Every entry fits 64 bits when the whole
+ * count does. The caller keeps the plan where its work-items read it (global
+ * memory: KPERM_GLOBAL, which is __global in OpenCL) and passes it with the
+ * counts it was made for.
  */
 #ifndef KPERM_MS_PLAN_H
 #define KPERM_MS_PLAN_H
@@ -19,21 +25,38 @@
 
 #define KPERM_MAX_MS_PLAN 4096 /* entries of a plan at most: prod (counts[v] + 1) */
 
+/* the plan's stride of each value but the last (stride[m - 1] = P, the size
+ * of a group) and its entry count (n + 1) * P; 0 when that passes
+ * KPERM_MAX_MS_PLAN. counts must be valid (0 < m <= KPERM_MAX_MS_N). */
+KPERM_FN kperm_u32 kperm_ms_plan_strides(const kperm_u8 *counts, int m, kperm_u32 *stride)
+{
+    kperm_u32 p = 1, n = 0;
+    int v;
+    KPERM_UNROLL
+    for (v = 0; v < m; v++) {
+        stride[v] = p;
+        n += counts[v];
+        if (v < m - 1)
+            p *= (kperm_u32)counts[v] + 1;
+        if (p > KPERM_MAX_MS_PLAN)
+            return 0;
+    }
+    return (n + 1) * p > KPERM_MAX_MS_PLAN ? 0 : (n + 1) * p;
+}
+
 /* The entries of counts' plan into *states: KPERM_E_N (bad m or size, as
  * kperm_ms_count), KPERM_E_OVERFLOW (more arrangements than 64 bits count),
  * KPERM_E_ARG (more than KPERM_MAX_MS_PLAN entries) */
 KPERM_FN int kperm_ms_plan_size(const kperm_u8 *counts, int m, kperm_u32 *states)
 {
     kperm_rank total;
-    kperm_u32 size = 1;
-    int v, rc = kperm_ms_count(counts, m, &total);
+    kperm_u32 stride[KPERM_MAX_MS_N] = {0}, size;
+    int rc = kperm_ms_count(counts, m, &total);
     if (rc != KPERM_OK)
         return rc;
-    for (v = 0; v < m; v++) {
-        size *= (kperm_u32)counts[v] + 1;
-        if (size > KPERM_MAX_MS_PLAN)
-            return KPERM_E_ARG;
-    }
+    size = kperm_ms_plan_strides(counts, m, stride);
+    if (size == 0)
+        return KPERM_E_ARG;
     *states = size;
     return KPERM_OK;
 }
@@ -42,16 +65,24 @@ KPERM_FN int kperm_ms_plan_size(const kperm_u8 *counts, int m, kperm_u32 *states
  * untouched): plan[states - 1] is the count of the whole multiset. */
 KPERM_FN int kperm_ms_plan(const kperm_u8 *counts, int m, KPERM_GLOBAL kperm_u64 *plan)
 {
-    kperm_u32 states = 0, s, stride;
+    kperm_u32 states = 0, stride[KPERM_MAX_MS_N] = {0}, s, group;
     int v, rc = kperm_ms_plan_size(counts, m, &states);
     if (rc != KPERM_OK)
         return rc;
-    plan[0] = 1;
-    for (s = 1; s < states; s++) {
-        kperm_u64 sum = 0;
-        for (v = 0, stride = 1; v < m; stride *= (kperm_u32)counts[v] + 1, v++)
-            if ((s / stride) % ((kperm_u32)counts[v] + 1) != 0)
-                sum += plan[s - stride];
+    kperm_ms_plan_strides(counts, m, stride);
+    group = stride[m - 1];
+    for (s = 0; s < states; s++) {
+        kperm_u64 sum = s == 0; /* the empty multiset: one arrangement */
+        int last = (int)(s / group); /* r_{m-1}: L less the others */
+        for (v = 0; v < m - 1; v++)
+            last -= (int)(s / stride[v] % ((kperm_u32)counts[v] + 1));
+        if (last >= 0 && last <= counts[m - 1] && s >= group) {
+            for (v = 0; v < m - 1; v++)
+                if (s / stride[v] % ((kperm_u32)counts[v] + 1) != 0)
+                    sum += plan[s - group - stride[v]];
+            if (last > 0)
+                sum += plan[s - group];
+        }
         plan[s] = sum;
     }
     return KPERM_OK;
@@ -67,38 +98,42 @@ KPERM_FN int kperm_ms_plan(const kperm_u8 *counts, int m, KPERM_GLOBAL kperm_u64
 KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m,
                                   const KPERM_GLOBAL kperm_u64 *plan, kperm_u8 *perm)
 {
-    kperm_u32 stride[KPERM_MAX_MS_N], s = 0, next = 0;
+    kperm_u32 stride[KPERM_MAX_MS_N] = {0}, states, s;
     int left[KPERM_MAX_MS_N], n = 0, i, v, rc = kperm_ms_size(counts, m, &n);
     if (rc != KPERM_OK)
         return rc;
-    KPERM_UNROLL
-    for (v = 0; v < m; v++) {
-        stride[v] = v ? stride[v - 1] * ((kperm_u32)counts[v - 1] + 1) : 1;
-        if (stride[v] * ((kperm_u32)counts[v] + 1) > KPERM_MAX_MS_PLAN)
-            return KPERM_E_ARG; /* no plan has that many entries: nothing is read */
-        left[v] = counts[v];
-        s += (kperm_u32)counts[v] * stride[v];
-    }
+    states = kperm_ms_plan_strides(counts, m, stride);
+    if (states == 0)
+        return KPERM_E_ARG; /* no plan has that many entries: nothing is read */
+    s = states - 1;
     if (rank >= plan[s])
         return KPERM_E_RANK;
     KPERM_UNROLL
+    for (v = 0; v < m; v++)
+        left[v] = counts[v];
+    KPERM_UNROLL
     for (i = 0; i < n; i++) {
+        kperm_u64 group[KPERM_MAX_MS_N];
         int chosen = 0;
+        s -= stride[m - 1]; /* one size down */
+        /* every lookup first, then the compares: the loads of a position
+         * are independent, so they wait on memory together */
+        KPERM_UNROLL
+        for (v = 0; v < m - 1; v++)
+            group[v] = left[v] ? plan[s - stride[v]] : 0;
         KPERM_UNROLL
         for (v = 0; v < m; v++)
-            if (!chosen && left[v]) {
+            if (!chosen) {
                 /* the last value needs no lookup: the rank falls among its
                  * arrangements once it has passed all the others' */
-                kperm_u64 group = v == m - 1 ? rank + 1 : plan[s - stride[v]];
-                if (rank < group) { /* v goes here: every index stays a constant */
+                if (v == m - 1 || rank < group[v]) { /* every index stays a constant */
                     chosen = 1;
                     perm[i] = (kperm_u8)v;
                     left[v]--;
-                    next = s - stride[v];
+                    s -= v == m - 1 ? 0 : stride[v];
                 } else
-                    rank -= group;
+                    rank -= group[v];
             }
-        s = next;
     }
     return KPERM_OK;
 }
