@@ -40,14 +40,14 @@
  *          the cursor over [b, c), at most d >> 8 visits, folded, and one
  *          step past its last visit
  *  kind 17: a multiset's plan, m = a - 1000 values with counts the nibbles of
- *          c, made in the record's last 64 bytes when it fits them (8
+ *          c, made in the record from byte 64 when it fits there (56
  *          entries), and the planned unrank of rank b
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
 
 #define KPERM_TEST_WORDS 5
-#define KPERM_TEST_RECORD 128
+#define KPERM_TEST_RECORD 512
 #define KPERM_TEST_POISON 0xee
 
 KPERM_FN void kperm_test_put8(KPERM_TEST_GLOBAL kperm_u8 *o, int off, int v)
@@ -547,8 +547,8 @@ KPERM_FN void kperm_test_ms_plan_one(int m, kperm_rank rank, kperm_u64 packed, K
     rc = kperm_ms_plan_size(counts, m, &states);
     kperm_test_put8(o, 0, rc);
     kperm_test_put64(o, 1, states);
-    if (rc == KPERM_OK && states > 8)
-        return; /* (the record holds 8 entries) */
+    if (rc == KPERM_OK && states > (KPERM_TEST_RECORD - 64) / 8)
+        return; /* (the record holds 56 entries) */
     kperm_test_put8(o, 9, kperm_ms_plan(counts, m, plan));
     if (rc == KPERM_E_OVERFLOW)
         return; /* no plan exists to unrank with */

@@ -8,6 +8,8 @@
 #include "lex_body.h"
 #include "lex_vectors.h"
 
+const size_t kperm_test_record = KPERM_TEST_RECORD;
+
 typedef unsigned long long u64;
 
 static u64 rng_state = 42;
@@ -238,7 +240,7 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
         }
     }
     for (k = 0; k < 200; k++) { /* multiset plans (17): small enough for the record, and errors */
-        static const u64 shapes[] = {0x111, 0x13, 0x31, 0x7, 0x12, 0x21, 0x1, 0x3, 0x11, 0x101, 0x1011};
+        static const u64 shapes[] = {0x111, 0x13, 0x31, 0x7, 0x12, 0x21, 0x1, 0x3, 0x11, 0x101, 0x1001};
         u64 packed = shapes[k % 11], count = 1;
         kperm_u8 counts[16];
         int v, m = 0;
@@ -251,8 +253,8 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
         add(17, (u64)(1000 + m), k % 13 == 0 ? count : rng() % count, packed, 0);
     }
     add(17, 1000, 0, 0x111, 0);                   /* m = 0 */
-    add(17, 1013, 0, 0x1111111111111ull, 0);      /* 2^13 entries: no plan */
-    add(17, 1002, 0, 0xff, 0);                    /* 256 entries: made, not stored */
+    add(17, 1013, 0, 0x1111111111111ull, 0);      /* 14 * 3^12 entries: no plan */
+    add(17, 1002, 0, 0xff, 0);                    /* 31 * 17 entries: made, not stored */
     kperm_count(20, &f);
     for (k = 0; k < 500; k++) {
         u64 b = rng() % f, e = b + rng() % (f - b), parts = 1 + rng() % (k < 250 ? 5000 : ~0ULL);

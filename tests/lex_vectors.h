@@ -11,7 +11,10 @@ extern "C" {
 /* Number of vectors; *in receives 5 words per vector (free() it). */
 size_t kperm_test_lex_vectors(unsigned long long **in);
 
-/* Runs the body on the host (C99) into out (KPERM_TEST_RECORD bytes a vector). */
+/* the bytes of one vector's record (KPERM_TEST_RECORD) */
+extern const size_t kperm_test_record;
+
+/* Runs the body on the host (C99) into out (kperm_test_record bytes a vector). */
 void kperm_test_lex_host(const unsigned long long *in, unsigned char *out, size_t count);
 
 /* Index of the first vector whose record differs, or count when none does;

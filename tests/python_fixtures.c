@@ -28,14 +28,14 @@ int main(int argc, char **argv)
 {
     unsigned long long *in = NULL;
     size_t count = kperm_test_lex_vectors(&in);
-    unsigned char *want = (unsigned char *)malloc(count * 128);
+    unsigned char *want = (unsigned char *)malloc(count * kperm_test_record);
     const char *source = kperm_cl_source();
     int rc;
     if (argc != 2 || !want)
         return 2;
     kperm_test_lex_host(in, want, count);
     rc = write_file(argv[1], "vectors_in.bin", in, count * 5 * sizeof *in)
-         || write_file(argv[1], "vectors_want.bin", want, count * 128)
+         || write_file(argv[1], "vectors_want.bin", want, count * kperm_test_record)
          || write_file(argv[1], "cl_source.txt", source, strlen(source));
     free(in);
     free(want);

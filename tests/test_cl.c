@@ -17,7 +17,7 @@ static int run_lex(cl_device_id dev, const char *source, const char *options,
     cl_command_queue q = ctx ? clCreateCommandQueue(ctx, dev, 0, &err) : NULL;
     cl_program prog = q ? cl_build(ctx, dev, source, options) : NULL;
     cl_kernel k = prog ? clCreateKernel(prog, "kperm_test_lex", &err) : NULL;
-    size_t in_size = count * 5 * sizeof *in, out_size = count * 128, global = (count + 63) / 64 * 64;
+    size_t in_size = count * 5 * sizeof *in, out_size = count * kperm_test_record, global = (count + 63) / 64 * 64;
     cl_mem din = NULL, dout = NULL;
     unsigned char *got = (unsigned char *)malloc(out_size);
     cl_uint n32 = (cl_uint)count;
@@ -60,7 +60,7 @@ int main(int argc, char **argv)
     int ndev = cl_all_devices(devs, CL_MAX_DEVICES), d;
     unsigned long long *in;
     size_t count = kperm_test_lex_vectors(&in);
-    unsigned char *want = (unsigned char *)malloc(count * 128);
+    unsigned char *want = (unsigned char *)malloc(count * kperm_test_record);
     char path[4096], opts[8192], *kernel, *with_include, *with_string;
     if (argc != 2 || !want) {
         fprintf(stderr, "usage: test_cl TESTS_DIR\n");

@@ -33,6 +33,7 @@ extern "C" __global__ void kperm_test_lex(const kperm_u64 *in, kperm_u8 *out, un
 vin = np.fromfile(os.path.join(fixtures, "vectors_in.bin"), dtype=np.uint64)
 want = np.fromfile(os.path.join(fixtures, "vectors_want.bin"), dtype=np.uint8)
 count = len(vin) // 5
+record = len(want) // count  # the bytes of one vector's record
 mod = cupy.RawModule(code=SRC, options=kperm.cuda_options() + ("-I" + tests,))
 kernel = mod.get_function("kperm_test_lex")
 din = cupy.asarray(vin)
@@ -40,7 +41,7 @@ failed = 0
 for uploaded in (False, True):
     if uploaded:
         kperm.cupy.upload_tables(mod)
-    dout = cupy.full(count * 128, 0x5A, dtype=cupy.uint8)
+    dout = cupy.full(count * record, 0x5A, dtype=cupy.uint8)
     kernel(((count + 127) // 128,), (128,), (din, dout, np.uint32(count)))
     got = cupy.asnumpy(dout)
     if uploaded:
@@ -49,7 +50,7 @@ for uploaded in (False, True):
         what = "after kperm.cupy.upload_tables: byte-identical to host C"
     else:  # kind 0 (unrank) records: status byte KPERM_E_TABLES (-6)
         kinds = vin[0::5]
-        ok = bool(np.all(got.reshape(count, 128)[kinds == 0, 0] == 256 - 6))
+        ok = bool(np.all(got.reshape(count, record)[kinds == 0, 0] == 256 - 6))
         what = "before the upload: unrank gives KPERM_E_TABLES"
     print(("PASS" if ok else "FAIL") + " python: CuPy RawModule lex vectors (%d) %s on %s"
           % (count, what, cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()))

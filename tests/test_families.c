@@ -269,13 +269,16 @@ static void test_ms_plan(void)
             continue;
         }
         CHECK(kperm_ms_plan(counts, m, plan) == KPERM_OK, "plan");
-        for (s = 0; s < states; s++) { /* entry s: size L = s / P, then the digits of all values but the last */
+        for (s = 0; s < states; s++) { /* entry s: size L = s / P, then the digits (r_v + 1) of all values but the last */
             kperm_rank c = 0;
-            int size = 0, last;
-            for (v = 0, stride = 1; v < m - 1; stride *= counts[v] + 1u, v++)
-                size += sub[v] = (kperm_u8)(s / stride % (counts[v] + 1u));
+            int size = 0, last, used_up = 0;
+            for (v = 0, stride = 1; v < m - 1; stride *= counts[v] + 2u, v++) {
+                int digit = (int)(s / stride % (counts[v] + 2u));
+                used_up |= digit == 0;
+                size += sub[v] = (kperm_u8)(digit - 1);
+            }
             last = (int)(s / stride) - size; /* stride is now P */
-            if (last < 0 || last > counts[m - 1])
+            if (used_up || last < 0 || last > counts[m - 1])
                 c = 0; /* no such sub-multiset */
             else if (size + last == 0)
                 c = 1;
@@ -301,7 +304,9 @@ static void test_ms_plan(void)
     {
         kperm_u8 wide[13] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, out[13];
         kperm_u32 states = 0;
-        CHECK(kperm_ms_plan_size(wide, 13, &states) == KPERM_E_ARG && states == 0, "2^13 entries refused");
+        CHECK(kperm_ms_plan_size(wide, 7, &states) == KPERM_OK && states == 8u * 729u, "8 groups of 3^6");
+        states = 0;
+        CHECK(kperm_ms_plan_size(wide, 13, &states) == KPERM_E_ARG && states == 0, "14 * 3^12 entries refused");
         CHECK(kperm_ms_unrank_plan(0, wide, 13, plan, out) == KPERM_E_ARG, "unrank_plan with no possible plan");
         CHECK(kperm_ms_plan_size(wide, 0, &states) == KPERM_E_N && kperm_ms_plan_size(wide, 65, &states) == KPERM_E_N,
               "bad m");

@@ -4,17 +4,18 @@
  * While unranking, what is left of the multiset is a vector of remaining
  * counts r_v <= counts[v]; the plan holds, for every such vector, how many
  * arrangements it has. The entries are grouped by the vector's size L (the
- * values still to place): entry s = L * P + sum_{v < m-1} r_v * stride_v, with
- * stride_v = prod_{u < v} (counts[u] + 1) and P = stride_{m-1}; r_{m-1} is
- * what L leaves. Taking one v moves s down by P + stride_v (P alone for the
- * last value), and the plan's recurrence is plan[s] = the sum over the values
- * left of those entries (plan[0] = 1); entries whose r_{m-1} falls outside
- * 0..counts[m-1] are never reached and hold 0. Every work-item at position i
- * of an unrank reads from the same group of P entries, so a warp's scattered
- * lookups fall on a few cache lines. Every entry fits 64 bits when the whole
- * count does. The caller keeps the plan where its work-items read it (global
- * memory: KPERM_GLOBAL, which is __global in OpenCL) and passes it with the
- * counts it was made for.
+ * values still to place): entry s = L * P + sum_{v < m-1} (r_v + 1) * stride_v
+ * with stride_v = prod_{u < v} (counts[u] + 2) and P = stride_{m-1}; r_{m-1}
+ * is what L leaves. Taking one v moves s down by P + stride_v (P alone for
+ * the last value), and plan[s] = the sum over the values of those entries.
+ * The digits run from 1, and the entries with a digit 0 (an r_v of -1) hold
+ * 0, as do those whose r_{m-1} falls outside 0..counts[m-1]: taking a value
+ * that is used up finds 0 there, so the unrank needs no counts of its own.
+ * Every work-item at position i of an unrank reads from the same group of P
+ * entries, so a warp's scattered lookups fall on a few cache lines. Every
+ * entry fits 64 bits when the whole count does. The caller keeps the plan
+ * where its work-items read it (global memory: KPERM_GLOBAL, which is
+ * __global in OpenCL) and passes it with the counts it was made for.
  */
 #ifndef KPERM_MS_PLAN_H
 #define KPERM_MS_PLAN_H
@@ -23,7 +24,7 @@
 #include "status.h"
 #include "multiset.h"
 
-#define KPERM_MAX_MS_PLAN 4096 /* entries of a plan at most: prod (counts[v] + 1) */
+#define KPERM_MAX_MS_PLAN 16384 /* entries of a plan at most: (n + 1) * P */
 
 /* the plan's stride of each value but the last (stride[m - 1] = P, the size
  * of a group) and its entry count (n + 1) * P; 0 when that passes
@@ -37,7 +38,7 @@ KPERM_FN kperm_u32 kperm_ms_plan_strides(const kperm_u8 *counts, int m, kperm_u3
         stride[v] = p;
         n += counts[v];
         if (v < m - 1)
-            p *= (kperm_u32)counts[v] + 1;
+            p *= (kperm_u32)counts[v] + 2;
         if (p > KPERM_MAX_MS_PLAN)
             return 0;
     }
@@ -72,34 +73,37 @@ KPERM_FN int kperm_ms_plan(const kperm_u8 *counts, int m, KPERM_GLOBAL kperm_u64
     kperm_ms_plan_strides(counts, m, stride);
     group = stride[m - 1];
     for (s = 0; s < states; s++) {
-        kperm_u64 sum = s == 0; /* the empty multiset: one arrangement */
-        int last = (int)(s / group); /* r_{m-1}: L less the others */
-        for (v = 0; v < m - 1; v++)
-            last -= (int)(s / stride[v] % ((kperm_u32)counts[v] + 1));
-        if (last >= 0 && last <= counts[m - 1] && s >= group) {
-            for (v = 0; v < m - 1; v++)
-                if (s / stride[v] % ((kperm_u32)counts[v] + 1) != 0)
-                    sum += plan[s - group - stride[v]];
-            if (last > 0)
-                sum += plan[s - group];
+        kperm_u64 sum = 0;
+        int last = (int)(s / group), used_up = 0; /* last: r_{m-1}, L less the others */
+        for (v = 0; v < m - 1; v++) {
+            int digit = (int)(s / stride[v] % ((kperm_u32)counts[v] + 2));
+            used_up |= digit == 0;
+            last -= digit - 1;
+        }
+        if (!used_up && last >= 0 && last <= counts[m - 1]) {
+            if (s < group)
+                sum = 1; /* L = 0: the empty multiset */
+            else
+                for (v = 0; v < m; v++) /* the entries one size down; 0 for a value used up */
+                    sum += plan[s - group - (v < m - 1 ? stride[v] : 0)];
         }
         plan[s] = sum;
     }
     return KPERM_OK;
 }
 
-/* kperm_ms_unrank with counts' plan: position by position, the values still
- * left in turn, each a lookup of how many arrangements follow it and a
- * compare. With a literal m the loops unroll and the remaining counts and
- * strides stay in registers. KPERM_E_N (bad m or size), KPERM_E_ARG (counts
- * no plan is made for), KPERM_E_RANK (rank >= the count the plan holds); the
- * plan must be kperm_ms_plan's for these counts (not checked: that would cost
- * what the plan saves). */
+/* kperm_ms_unrank with counts' plan: position by position, the values in
+ * turn, each a lookup of how many arrangements follow it (0 for a value used
+ * up) and a compare. With a literal m the loops unroll and the strides stay
+ * in registers. KPERM_E_N (bad m or size), KPERM_E_ARG (counts no plan is
+ * made for), KPERM_E_RANK (rank >= the count the plan holds); the plan must
+ * be kperm_ms_plan's for these counts (not checked: that would cost what the
+ * plan saves). */
 KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m,
                                   const KPERM_GLOBAL kperm_u64 *plan, kperm_u8 *perm)
 {
     kperm_u32 stride[KPERM_MAX_MS_N] = {0}, states, s;
-    int left[KPERM_MAX_MS_N], n = 0, i, v, rc = kperm_ms_size(counts, m, &n);
+    int n = 0, i, v, rc = kperm_ms_size(counts, m, &n);
     if (rc != KPERM_OK)
         return rc;
     states = kperm_ms_plan_strides(counts, m, stride);
@@ -108,11 +112,8 @@ KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m
     s = states - 1;
     if (rank >= plan[s])
         return KPERM_E_RANK;
-    KPERM_UNROLL
-    for (v = 0; v < m; v++)
-        left[v] = counts[v];
-    KPERM_UNROLL
-    for (i = 0; i < n; i++) {
+    KPERM_UNROLL /* a constant bound, so that a literal multiset unrolls whole */
+    for (i = 0; i < KPERM_MAX_MS_N && i < n; i++) {
         kperm_u64 group[KPERM_MAX_MS_N];
         int chosen = 0;
         s -= stride[m - 1]; /* one size down */
@@ -120,7 +121,7 @@ KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m
          * are independent, so they wait on memory together */
         KPERM_UNROLL
         for (v = 0; v < m - 1; v++)
-            group[v] = left[v] ? plan[s - stride[v]] : 0;
+            group[v] = plan[s - stride[v]];
         KPERM_UNROLL
         for (v = 0; v < m; v++)
             if (!chosen) {
@@ -129,7 +130,6 @@ KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m
                 if (v == m - 1 || rank < group[v]) { /* every index stays a constant */
                     chosen = 1;
                     perm[i] = (kperm_u8)v;
-                    left[v]--;
                     s -= v == m - 1 ? 0 : stride[v];
                 } else
                     rank -= group[v];
