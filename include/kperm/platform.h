@@ -62,8 +62,12 @@ typedef kperm_u64 kperm_rank;
 
 /* KPERM_UNROLL before a loop whose trip count becomes a constant once a
  * literal n is inlined: the loop unrolls, array indices become constants, and
- * the arrays stay in registers instead of local memory. */
-#if defined(__CUDA_ARCH__) || defined(__OPENCL_VERSION__)
+ * the arrays stay in registers instead of local memory. OpenCL C has an
+ * attribute for it, which NVIDIA's compiler honours where it ignores
+ * "#pragma unroll". */
+#if defined(__OPENCL_VERSION__)
+#define KPERM_UNROLL __attribute__((opencl_unroll_hint))
+#elif defined(__CUDA_ARCH__)
 #define KPERM_UNROLL _Pragma("unroll")
 #else
 #define KPERM_UNROLL
