@@ -8,6 +8,15 @@
 # CuPy and a GPU are present tests/test_cupy.py and the README's CuPy example.
 B=build
 venv=$B/venv
+# runs a Python test script in $B; a script that stops without a FAIL line of
+# its own (an exception) still counts as one failure
+run_py() {
+    out=$(cd $B && "$@" 2>&1); rc=$?
+    [ -n "$out" ] && echo "$out"
+    if [ $rc -ne 0 ] && ! echo "$out" | grep -q '^FAIL'; then
+        echo "FAIL python: $* stopped with status $rc"
+    fi
+}
 if command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip' 2>/dev/null; then
     rm -rf $B/v && python3 -m venv $B/v && $B/v/bin/pip install -q --no-index ./python >$B/pip.log 2>&1 \
         && $B/v/bin/python -c 'import kperm, os; assert os.path.exists(os.path.join(kperm.get_cl_include(), "kperm.cl"))' \
@@ -28,7 +37,7 @@ else
     exit 1
 fi
 mkdir -p $B/python_data && $B/python_fixtures $B/python_data || { echo "FAIL python: fixtures"; exit 1; }
-(cd $B && ../$venv/bin/python ../tests/test_python.py python_data ../tests)
+run_py ../$venv/bin/python ../tests/test_python.py python_data ../tests
 if $venv/bin/python -c 'import pyopencl' 2>/dev/null; then
     out=$($venv/bin/python examples/derangements_pyopencl.py 2>&1)
     case $out in
@@ -44,7 +53,7 @@ if $py -c 'import cupy; cupy.cuda.runtime.getDeviceCount()' 2>/dev/null; then
     rm -rf $B/pylib
     $py -m pip install -q --no-index --target $B/pylib ./python >$B/pip.log 2>&1 \
         || { sed 's/^/# /' $B/pip.log | tail -n 15; echo "FAIL python: pip install --target for CuPy"; exit 1; }
-        (cd $B && PYTHONPATH=pylib $py ../tests/test_cupy.py python_data ../tests)
+    run_py env PYTHONPATH=pylib $py ../tests/test_cupy.py python_data ../tests
     out=$(PYTHONPATH=$B/pylib $py examples/derangements_cupy.py 2>&1)
     case $out in
     *"derangements of 10: 1334961"*) echo "PASS README CuPy example counts 1334961 derangements" ;;

@@ -41,6 +41,7 @@ except ImportError as e:
 vin = np.fromfile(os.path.join(fixtures, "vectors_in.bin"), dtype=np.uint64)
 want = np.fromfile(os.path.join(fixtures, "vectors_want.bin"), dtype=np.uint8)
 count = len(vin) // 5
+record = len(want) // count  # the bytes of one vector's record
 kernel = open(os.path.join(tests, "lex_kernel.cl")).read()
 devices = [d for p in cl.get_platforms() for d in p.get_devices()]
 if not devices:
@@ -52,11 +53,11 @@ for dev in devices:
                            ("cl_source()", kperm.cl_source() + kernel, "-I " + tests)):
         prog = cl.Program(ctx, src).build(options=opts)
         din = cl.Buffer(ctx, cl.mem_flags.READ_ONLY | cl.mem_flags.COPY_HOST_PTR, hostbuf=vin)
-        got = np.full(count * 128, 0x5a, dtype=np.uint8)
+        got = np.full(count * record, 0x5a, dtype=np.uint8)
         dout = cl.Buffer(ctx, cl.mem_flags.READ_WRITE | cl.mem_flags.COPY_HOST_PTR, hostbuf=got)
         prog.kperm_test_lex(queue, ((count + 63) // 64 * 64,), None, din, dout, np.uint32(count))
         cl.enqueue_copy(queue, got, dout)
         bad = np.nonzero(got != want)[0]
         check(len(bad) == 0, "python: PyOpenCL lex vectors (%d) via %s on %s byte-identical to host C%s"
-              % (count, how, dev.name.strip(), "" if len(bad) == 0 else ": vector %d differs" % (bad[0] // 128)))
+              % (count, how, dev.name.strip(), "" if len(bad) == 0 else ": vector %d differs" % (bad[0] // record)))
 sys.exit(failed != 0)
