@@ -508,11 +508,12 @@ KPERM_FN kperm_u64 bench_comb_walk_cursor(kperm_rank total, kperm_u64 item, kper
     return sum;
 }
 
-BENCH_DEVICE_FN kperm_u64 bench_comb(int method, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+BENCH_DEVICE_FN kperm_u64 bench_comb(int method, kperm_u64 count, kperm_u64 item, kperm_u64 items,
+                                     const KPERM_GLOBAL kperm_u64 *table)
 {
     return method == C_WALK_TEXTBOOK ? bench_comb_walk_textbook(count, item, items)
          : method == C_WALK_CURSOR ? bench_comb_walk_cursor(count, item, items)
-         : bench_comb_unrank(method, count, item, items);
+         : bench_comb_unrank(method, count, item, items, table);
 }
 
 /* ---- 7. plain changes: all 13! ------------------------------------------- */

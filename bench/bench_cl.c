@@ -52,7 +52,8 @@ static const char *kernel_name(int section, int m)
     static const char *der[] = {"derange_plain", "derange_cursor", "derange_pcursor", "derange_walk"};
     static const char *wlk[] = {"walk_ms_textbook", "walk_ms_pcursor", "walk_kp_textbook", "walk_kp_next",
                                 "walk_kp_cursor"};
-    static const char *cmb[] = {"comb_unrank_mask", "comb_unrank_bytes", "comb_walk_textbook", "comb_walk_cursor"};
+    static const char *cmb[] = {"comb_unrank_mask", "comb_unrank_bytes", "comb_unrank_table", "comb_walk_textbook",
+                                "comb_walk_cursor"};
     static const char *sjt[] = {"sjt_lex_textbook", "sjt_cursor", "sjt_adj_textbook", "sjt_adj_cursor"};
     static const char *fam[] = {"family_ms", "family_kp", "family_128", "family_ms_plan"};
     return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m]
@@ -80,7 +81,7 @@ static void enqueue(cl_bench *s, int section, int m, int n, kperm_u64 count, cl_
         ck(clSetKernelArg(k, 2, sizeof s->sums, &s->sums), "clSetKernelArg");
     } else
         ck(clSetKernelArg(k, 1, sizeof s->sums, &s->sums), "clSetKernelArg");
-    if (section == BENCH_FAMILY) /* the multiset's plan, in the buffer */
+    if (section == BENCH_FAMILY || section == BENCH_COMB) /* the multiset's plan or the binomials, in the buffer */
         ck(clSetKernelArg(k, 2, sizeof s->buf, &s->buf), "clSetKernelArg");
     ck(clEnqueueNDRangeKernel(s->q, k, 1, NULL, &global, &local, 0, NULL, ev), "clEnqueueNDRangeKernel");
     clReleaseKernel(k);

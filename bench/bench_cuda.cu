@@ -66,7 +66,7 @@ template <int N, int M> __global__ void k_derange(kperm_rank total, kperm_u64 *s
 template <int M> __global__ void k_walks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_walks(M, total, ITEM, ITEMS); }
 template <int M> __global__ void k_comb(kperm_u64 count, kperm_u64 *sums)
-{ sums[ITEM] = bench_comb(M, count, ITEM, ITEMS); }
+{ sums[ITEM] = bench_comb(M, count, ITEM, ITEMS, KPERM_TABLE(kperm_comb_table)); }
 template <int M> __global__ void k_sjt(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_sjt(M, total, ITEM, ITEMS); }
 template <int N, int S> __global__ void k_fused_blocks(kperm_rank total, kperm_u64 *sums)
@@ -140,6 +140,7 @@ static void enqueue(int section, int m, int n, kperm_u64 count)
     } else if (section == BENCH_COMB) {
         if (m == C_UNRANK_MASK) k_comb<C_UNRANK_MASK><<<blocks(), 256>>>(count, d_sums);
         else if (m == C_UNRANK_BYTES) k_comb<C_UNRANK_BYTES><<<blocks(), 256>>>(count, d_sums);
+        else if (m == C_UNRANK_TABLE) k_comb<C_UNRANK_TABLE><<<blocks(), 256>>>(count, d_sums);
         else if (m == C_WALK_TEXTBOOK) k_comb<C_WALK_TEXTBOOK><<<blocks(), 256>>>(count, d_sums);
         else k_comb<C_WALK_CURSOR><<<blocks(), 256>>>(count, d_sums);
     } else if (section == BENCH_SJT) {

@@ -15,7 +15,7 @@ enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
 enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5, F_PCURSOR, F_WALK, F_WALK_WHOLE, F_METHODS }; /* fused */
 enum { D_PLAIN, D_CURSOR, D_PCURSOR, D_WALK, D_METHODS };                       /* derangements */
 enum { W_MS_TEXTBOOK, W_MS_PCURSOR, W_KP_TEXTBOOK, W_KP_NEXT, W_KP_CURSOR, W_METHODS }; /* family walks */
-enum { C_UNRANK_MASK, C_UNRANK_BYTES, C_WALK_TEXTBOOK, C_WALK_CURSOR, C_METHODS };       /* combinations */
+enum { C_UNRANK_MASK, C_UNRANK_BYTES, C_UNRANK_TABLE, C_WALK_TEXTBOOK, C_WALK_CURSOR, C_METHODS }; /* combinations */
 enum { S_LEX_TEXTBOOK, S_SJT_CURSOR, S_ADJ_TEXTBOOK, S_ADJ_SJT, S_METHODS };             /* plain changes */
 
 /* a 64-bit mixer (splitmix64's finaliser): no closed form for the sums */
@@ -95,9 +95,11 @@ KPERM_FN kperm_u64 bench_comb_key(const kperm_u8 *c, int k)
     return m;
 }
 
-/* random ranks of C(64, 8) unranked to a mask, or to the sorted list and
- * then its mask (method C_UNRANK_BYTES), folded */
-KPERM_FN kperm_u64 bench_comb_unrank(int method, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+/* random ranks of C(64, 8) unranked to a mask, to the sorted list and then
+ * its mask (C_UNRANK_BYTES), or to a mask over the table the caller passes in
+ * global memory (C_UNRANK_TABLE), folded */
+KPERM_FN kperm_u64 bench_comb_unrank(int method, kperm_u64 count, kperm_u64 item, kperm_u64 items,
+                                     const KPERM_GLOBAL kperm_u64 *table)
 {
     kperm_u8 c[BENCH_COMB_K];
     kperm_u64 i, m = 0, sum = 0;
@@ -107,6 +109,8 @@ KPERM_FN kperm_u64 bench_comb_unrank(int method, kperm_u64 count, kperm_u64 item
         kperm_rank r = bench_random_rank(i, total);
         if (method == C_UNRANK_MASK)
             kperm_comb_unrank_mask(r, BENCH_COMB_N, BENCH_COMB_K, &m);
+        else if (method == C_UNRANK_TABLE)
+            kperm_comb_unrank_mask_in(table, r, BENCH_COMB_N, BENCH_COMB_K, &m);
         else {
             kperm_comb_unrank(r, BENCH_COMB_N, BENCH_COMB_K, c);
             m = bench_comb_key(c, BENCH_COMB_K);

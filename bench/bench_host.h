@@ -262,11 +262,13 @@ static inline void bench_family_walks(bench_backend *b)
 static inline void bench_combinations(bench_backend *b, kperm_u64 count)
 {
     static const char *names[C_METHODS] = {"kperm_comb_unrank_mask", "kperm_comb_unrank (bytes)",
-                                           "textbook (unrank + next, bytes)", "kperm_comb_cursor (mask)"};
+                                           "unrank_mask_in (global table)", "textbook (unrank + next, bytes)",
+                                           "kperm_comb_cursor (mask)"};
     kperm_rank walk = 0;
-    kperm_u64 sums[C_METHODS], want = bench_comb_unrank(C_UNRANK_MASK, BENCH_UNRANK_CHECK, 0, 1);
+    kperm_u64 sums[C_METHODS], want = bench_comb_unrank(C_UNRANK_MASK, BENCH_UNRANK_CHECK, 0, 1, kperm_comb_table);
     double ms[C_METHODS];
     int m;
+    b->upload(b, kperm_comb_table, sizeof kperm_comb_table); /* the binomials in global memory, for C_UNRANK_TABLE */
     kperm_comb_count(BENCH_CWALK_N, BENCH_CWALK_K, &walk);
     for (m = 0; m < C_METHODS; m++) {
         int walking = m >= C_WALK_TEXTBOOK;

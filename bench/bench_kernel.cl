@@ -68,10 +68,16 @@ __kernel void walk_ms_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = 
 __kernel void walk_kp_textbook(ulong total, __global ulong *sums) { sums[ITEM] = bench_walks(W_KP_TEXTBOOK, total, ITEM, ITEMS); }
 __kernel void walk_kp_next(ulong total, __global ulong *sums) { sums[ITEM] = bench_walks(W_KP_NEXT, total, ITEM, ITEMS); }
 __kernel void walk_kp_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_walks(W_KP_CURSOR, total, ITEM, ITEMS); }
-__kernel void comb_unrank_mask(ulong count, __global ulong *sums) { sums[ITEM] = bench_comb(C_UNRANK_MASK, count, ITEM, ITEMS); }
-__kernel void comb_unrank_bytes(ulong count, __global ulong *sums) { sums[ITEM] = bench_comb(C_UNRANK_BYTES, count, ITEM, ITEMS); }
-__kernel void comb_walk_textbook(ulong count, __global ulong *sums) { sums[ITEM] = bench_comb(C_WALK_TEXTBOOK, count, ITEM, ITEMS); }
-__kernel void comb_walk_cursor(ulong count, __global ulong *sums) { sums[ITEM] = bench_comb(C_WALK_CURSOR, count, ITEM, ITEMS); }
+__kernel void comb_unrank_mask(ulong count, __global ulong *sums, __global const ulong *table)
+{ sums[ITEM] = bench_comb(C_UNRANK_MASK, count, ITEM, ITEMS, table); }
+__kernel void comb_unrank_bytes(ulong count, __global ulong *sums, __global const ulong *table)
+{ sums[ITEM] = bench_comb(C_UNRANK_BYTES, count, ITEM, ITEMS, table); }
+__kernel void comb_unrank_table(ulong count, __global ulong *sums, __global const ulong *table)
+{ sums[ITEM] = bench_comb(C_UNRANK_TABLE, count, ITEM, ITEMS, table); }
+__kernel void comb_walk_textbook(ulong count, __global ulong *sums, __global const ulong *table)
+{ sums[ITEM] = bench_comb(C_WALK_TEXTBOOK, count, ITEM, ITEMS, table); }
+__kernel void comb_walk_cursor(ulong count, __global ulong *sums, __global const ulong *table)
+{ sums[ITEM] = bench_comb(C_WALK_CURSOR, count, ITEM, ITEMS, table); }
 __kernel void sjt_lex_textbook(ulong total, __global ulong *sums) { sums[ITEM] = bench_sjt(S_LEX_TEXTBOOK, total, ITEM, ITEMS); }
 __kernel void sjt_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_sjt(S_SJT_CURSOR, total, ITEM, ITEMS); }
 __kernel void sjt_adj_textbook(ulong total, __global ulong *sums) { sums[ITEM] = bench_sjt(S_ADJ_TEXTBOOK, total, ITEM, ITEMS); }

@@ -1,13 +1,16 @@
 /* test_cl.c - the lexicographic vectors computed by an OpenCL kernel on every
  * OpenCL device present (POCL's CPU device in CI), byte for byte against the
  * host C results, once with -I and #include "kperm.cl" and once with the
- * concatenated kperm_cl_source() string.
+ * concatenated kperm_cl_source() string; and the combination unrank over a
+ * binomial table the host puts in a __global buffer.
  *
  *   test_cl TESTS_DIR */
 #include "cl_util.h"
 #include "check.h"
 #include "kperm_cl.h"
 #include "lex_vectors.h"
+#include "kperm.h"
+#include "rng.h"
 
 static int run_lex(cl_device_id dev, const char *source, const char *options,
                    const unsigned long long *in, const unsigned char *want, size_t count)
@@ -54,6 +57,74 @@ done:
     return ok;
 }
 
+/* kperm_comb_unrank_mask_in on the device with the host's kperm_comb_table in
+ * a __global buffer (and once with a buffer of zeros: KPERM_E_TABLES), against
+ * kperm_comb_unrank_mask on the host for random n, k and ranks, the count
+ * itself and bad n among them */
+static void run_comb_in(cl_device_id dev, const char *source, const char *options)
+{
+    enum { COUNT = 20000 };
+    static unsigned long long in[3 * COUNT], want[2 * COUNT], got[2 * COUNT], zeros[KPERM_COMB_TABLE_SIZE];
+    cl_int err;
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    cl_command_queue q = ctx ? clCreateCommandQueue(ctx, dev, 0, &err) : NULL;
+    cl_program prog = q ? cl_build(ctx, dev, source, options) : NULL;
+    cl_kernel k = prog ? clCreateKernel(prog, "kperm_test_comb_in", &err) : NULL;
+    cl_mem table = NULL, din = NULL, dout = NULL;
+    cl_uint n32 = COUNT;
+    size_t global = COUNT, i;
+    int pass;
+    kperm_u64 s = 12345;
+    for (i = 0; i < COUNT; i++) {
+        int n = (int)(test_splitmix(&s) % 66), kk = (int)(test_splitmix(&s) % (kperm_u64)(n + 1));
+        kperm_rank total = 1;
+        kperm_u64 mask = 0x5a5a;
+        kperm_comb_count(n, kk, &total); /* (n = 65: stays 1) */
+        in[3 * i] = (unsigned long long)n;
+        in[3 * i + 1] = (unsigned long long)kk;
+        in[3 * i + 2] = i % 9 == 0 ? total : test_splitmix(&s) % total;
+        want[2 * i] = (unsigned long long)(long long)kperm_comb_unrank_mask(in[3 * i + 2], n, kk, &mask);
+        want[2 * i + 1] = mask;
+    }
+    if (!k) {
+        check_fail("could not build or set up the kernel (error %d)", err);
+        goto done;
+    }
+    din = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof in, in, &err);
+    dout = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, sizeof got, NULL, &err);
+    for (pass = 0; pass < 2; pass++) {
+        table = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof zeros,
+                               pass == 0 ? (void *)kperm_comb_table : (void *)zeros, &err);
+        err |= clSetKernelArg(k, 0, sizeof table, &table);
+        err |= clSetKernelArg(k, 1, sizeof din, &din);
+        err |= clSetKernelArg(k, 2, sizeof dout, &dout);
+        err |= clSetKernelArg(k, 3, sizeof n32, &n32);
+        err |= clEnqueueNDRangeKernel(q, k, 1, NULL, &global, NULL, 0, NULL, NULL);
+        err |= clEnqueueReadBuffer(q, dout, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL);
+        clReleaseMemObject(table);
+        if (err != CL_SUCCESS) {
+            check_fail("OpenCL call failed (%d)", err);
+            goto done;
+        }
+        for (i = 0; i < COUNT; i++) {
+            int bad = pass == 0 ? got[2 * i] != want[2 * i] || got[2 * i + 1] != want[2 * i + 1]
+                                : (long long)got[2 * i] != KPERM_E_TABLES || got[2 * i + 1] != 0x5a5a;
+            if (bad) {
+                check_fail("%s: C(%llu, %llu) rank %llu gave %lld, mask %llx", pass ? "zero table" : "table",
+                           in[3 * i], in[3 * i + 1], in[3 * i + 2], (long long)got[2 * i], got[2 * i + 1]);
+                goto done;
+            }
+        }
+    }
+done:
+    if (din) clReleaseMemObject(din);
+    if (dout) clReleaseMemObject(dout);
+    if (k) clReleaseKernel(k);
+    if (prog) clReleaseProgram(prog);
+    if (q) clReleaseCommandQueue(q);
+    if (ctx) clReleaseContext(ctx);
+}
+
 int main(int argc, char **argv)
 {
     cl_device_id devs[CL_MAX_DEVICES];
@@ -91,6 +162,11 @@ int main(int argc, char **argv)
         check_begin(name);
         snprintf(opts, sizeof opts, "-I %s", argv[1]);
         run_lex(devs[d], with_string, opts, in, want, count);
+        check_end();
+        snprintf(name, sizeof name, "opencl kperm_comb_unrank_mask_in, table in a __global buffer = host C on %s", dev_name);
+        check_begin(name);
+        snprintf(opts, sizeof opts, "%s -I %s", kperm_cl_build_options(), argv[1]);
+        run_comb_in(devs[d], with_include, opts);
         check_end();
     }
     free(kernel);

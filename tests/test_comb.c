@@ -280,6 +280,40 @@ static void test_errors(void)
     check_end();
 }
 
+/* the unrank over a caller's copy of the table (kperm_comb_unrank_mask_in):
+ * the same masks as the built-in table's for random n, k and ranks (and the
+ * reference's subsets), and its errors, a table never filled included */
+static void test_table_in(void)
+{
+    static kperm_u64 copy[KPERM_COMB_TABLE_SIZE];
+    int i;
+    check_begin("kperm_comb_unrank_mask_in over a copy of the table = kperm_comb_unrank_mask, and its errors");
+    memcpy(copy, kperm_comb_table, sizeof copy);
+    for (i = 0; i < 100000; i++) {
+        int n = (int)(test_splitmix(&seed) % 65), k = n ? (int)(test_splitmix(&seed) % (kperm_u64)(n + 1)) : 0;
+        kperm_rank total = 0, r;
+        kperm_u64 got = 1, want = 2;
+        kperm_u8 c[64], ref[64];
+        kperm_comb_count(n, k, &total);
+        r = i % 5 == 0 ? total - 1 : test_splitmix(&seed) % total;
+        ref_unrank(r, n, k, ref);
+        kperm_comb_unrank_mask(r, n, k, &want);
+        kperm_comb_from_mask(want, k, c);
+        CHECK(kperm_comb_unrank_mask_in(copy, r, n, k, &got) == KPERM_OK && got == want && !memcmp(c, ref, (size_t)k),
+              "C(%d, %d) rank %llu", n, k, r);
+        got = 7;
+        CHECK(kperm_comb_unrank_mask_in(copy, total, n, k, &got) == KPERM_E_RANK && got == 7, "rank C(%d, %d) accepted", n, k);
+    }
+    {
+        kperm_u64 m = 7;
+        CHECK(kperm_comb_unrank_mask_in(copy, 0, 65, 1, &m) == KPERM_E_N && kperm_comb_unrank_mask_in(copy, 0, 5, 6, &m) == KPERM_E_N
+              && kperm_comb_unrank_mask_in(copy, 0, 5, -1, &m) == KPERM_E_N && m == 7, "bad n or k");
+        memset(copy, 0, sizeof copy);
+        CHECK(kperm_comb_unrank_mask_in(copy, 0, 5, 2, &m) == KPERM_E_TABLES && m == 7, "a table never filled");
+    }
+    check_end();
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -289,6 +323,7 @@ int main(int argc, char **argv)
     test_exhaustive();
     test_skip();
     test_random();
+    test_table_in();
     test_errors();
     return check_any_failed;
 }

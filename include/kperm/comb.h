@@ -26,10 +26,14 @@
 #define KPERM_MAX_COMB_N 64
 #define KPERM_MAX_COMB128_N 128 /* C(128, 64) < 2^128 */
 
-/* C(d, j) for 0 <= d, j <= 64 (not checked: the inner loop); 0 for d < j */
+/* C(d, j) from a table laid out as kperm_comb_table, 0 <= d, j <= 64 (not
+ * checked: the inner loop); 0 for d < j */
+#define KPERM_BINOMIAL_IN(table, d, j) ((d) < (j) ? 0 : (table)[65 * (j) - (j) * ((j) - 1) / 2 + (d) - (j)])
+
+/* C(d, j) from this backend's table */
 KPERM_FN kperm_u64 kperm_binomial(int d, int j)
 {
-    return d < j ? 0 : KPERM_TABLE(kperm_comb_table)[65 * j - j * (j - 1) / 2 + d - j];
+    return KPERM_BINOMIAL_IN(KPERM_TABLE(kperm_comb_table), d, j);
 }
 
 /* KPERM_E_TABLES before the CUDA upload, KPERM_E_N unless 0 <= k <= n <= 64 */
@@ -51,30 +55,51 @@ KPERM_FN int kperm_comb_count(int n, int k, kperm_rank *count)
     return KPERM_OK;
 }
 
-/* The subset of rank `rank` as a mask (bit v: value v is in it): each value
+/* The body of the unrank to a mask over the binomials in `table`: each value
  * is a binary search of six probes, whatever n; a literal k unrolls the
- * positions and makes every table row a constant. */
+ * positions and makes every table row a constant. A macro, because OpenCL C
+ * 1.2 has no pointer that reaches both the built-in __constant table and one
+ * in __global memory: the two unranks below are this one source. */
+#define KPERM_COMB_UNRANK_MASK_BODY(table, rank, n, k, mask)                      \
+    kperm_u64 left, out = 0;                                                        \
+    int i, step;                                                                    \
+    if ((table)[0] != 1)                                                            \
+        return KPERM_E_TABLES;                                                      \
+    if (n < 0 || n > KPERM_MAX_COMB_N || k < 0 || k > n)                            \
+        return KPERM_E_N;                                                           \
+    if (rank >= KPERM_BINOMIAL_IN(table, n, k))                                     \
+        return KPERM_E_RANK;                                                        \
+    left = KPERM_BINOMIAL_IN(table, n, k) - 1 - rank;                               \
+    KPERM_UNROLL                                                                    \
+    for (i = 0; i < k; i++) {                                                       \
+        int j = k - i, d = j - 1; /* C(j - 1, j) = 0 <= left: the search's floor */ \
+        KPERM_UNROLL                                                                \
+        for (step = 32; step >= 1; step >>= 1)                                      \
+            if (d + step < n && KPERM_BINOMIAL_IN(table, d + step, j) <= left)      \
+                d += step;                                                          \
+        left -= KPERM_BINOMIAL_IN(table, d, j);                                     \
+        out |= KPERM_U64(1) << (n - 1 - d);                                         \
+    }                                                                               \
+    *(mask) = out;                                                                  \
+    return KPERM_OK
+
+/* The subset of rank `rank` as a mask (bit v: value v is in it) */
 KPERM_FN int kperm_comb_unrank_mask(kperm_rank rank, int n, int k, kperm_u64 *mask)
 {
-    kperm_u64 left, out = 0;
-    int i, step, rc = kperm_comb_check(n, k);
-    if (rc != KPERM_OK)
-        return rc;
-    if (rank >= kperm_binomial(n, k))
-        return KPERM_E_RANK;
-    left = kperm_binomial(n, k) - 1 - rank;
-    KPERM_UNROLL
-    for (i = 0; i < k; i++) {
-        int j = k - i, d = j - 1; /* C(j - 1, j) = 0 <= left: the search's floor */
-        KPERM_UNROLL
-        for (step = 32; step >= 1; step >>= 1)
-            if (d + step < n && kperm_binomial(d + step, j) <= left)
-                d += step;
-        left -= kperm_binomial(d, j);
-        out |= KPERM_U64(1) << (n - 1 - d);
-    }
-    *mask = out;
-    return KPERM_OK;
+    KPERM_COMB_UNRANK_MASK_BODY(KPERM_TABLE(kperm_comb_table), rank, n, k, mask);
+}
+
+/* kperm_comb_unrank_mask with the binomials read from `binomials`, a copy of
+ * kperm_comb_table (KPERM_COMB_TABLE_SIZE entries) the caller keeps in global
+ * memory: in OpenCL a __global buffer made from the host's kperm_comb_table,
+ * passed to the kernel. NVIDIA's OpenCL has only __constant memory for the
+ * built-in table, where a warp's scattered probes are read one address at a
+ * time; a __global copy is read through the cache. KPERM_E_TABLES when
+ * binomials[0] is not 1 (a buffer never filled), else as kperm_comb_unrank_mask. */
+KPERM_FN int kperm_comb_unrank_mask_in(const KPERM_GLOBAL kperm_u64 *binomials, kperm_rank rank, int n, int k,
+                                       kperm_u64 *mask)
+{
+    KPERM_COMB_UNRANK_MASK_BODY(binomials, rank, n, k, mask);
 }
 
 /* comb[0..k-1] from a mask of k values, ascending */
