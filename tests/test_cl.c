@@ -12,6 +12,17 @@
 #include "kperm.h"
 #include "rng.h"
 
+/* releases what a run made (any of them may be NULL) */
+static void release(cl_context ctx, cl_command_queue q, cl_program prog, cl_kernel k, cl_mem a, cl_mem b)
+{
+    if (a) clReleaseMemObject(a);
+    if (b) clReleaseMemObject(b);
+    if (k) clReleaseKernel(k);
+    if (prog) clReleaseProgram(prog);
+    if (q) clReleaseCommandQueue(q);
+    if (ctx) clReleaseContext(ctx);
+}
+
 static int run_lex(cl_device_id dev, const char *source, const char *options,
                    const unsigned long long *in, const unsigned char *want, size_t count)
 {
@@ -47,12 +58,7 @@ static int run_lex(cl_device_id dev, const char *source, const char *options,
     else
         ok = 1;
 done:
-    if (din) clReleaseMemObject(din);
-    if (dout) clReleaseMemObject(dout);
-    if (k) clReleaseKernel(k);
-    if (prog) clReleaseProgram(prog);
-    if (q) clReleaseCommandQueue(q);
-    if (ctx) clReleaseContext(ctx);
+    release(ctx, q, prog, k, din, dout);
     free(got);
     return ok;
 }
@@ -117,12 +123,7 @@ static void run_comb_in(cl_device_id dev, const char *source, const char *option
         }
     }
 done:
-    if (din) clReleaseMemObject(din);
-    if (dout) clReleaseMemObject(dout);
-    if (k) clReleaseKernel(k);
-    if (prog) clReleaseProgram(prog);
-    if (q) clReleaseCommandQueue(q);
-    if (ctx) clReleaseContext(ctx);
+    release(ctx, q, prog, k, din, dout);
 }
 
 int main(int argc, char **argv)
