@@ -602,7 +602,8 @@ int main(int argc, char **argv)
     r.checkpoint = o.checkpoint;
     read_instance(&o, &inst);
     if (o.prune) { /* every rank alike: the same instance, the same arithmetic */
-        r.seed = tsp_seed_length(&inst);
+        tsp_seed_tour(&inst, &relax.first);
+        r.seed = relax.first.length;
         r.bound = tsp_relax_of(&inst, r.seed, &relax);
     }
     open_pool(&o, &inst, &pool, &claimed, &r);

@@ -35,6 +35,7 @@
 #define TSP_BLOCK 720
 
 #define TSP_GROUP 256 /* work-items per group in the device backends */
+#define TSP_FOLD_GROUPS 256 /* groups of the pruned search's fold (tsp_branch_fold) */
 
 /* which search a backend runs */
 typedef enum {
@@ -114,11 +115,14 @@ KPERM_FN kperm_u64 tsp_cities_after_first(int n)
  * A symmetric instance takes Held-Karp node penalties p (cost = scale d_ij +
  * p_i + p_j, inner = -2 p, tail = -p, head = -p_0); an asymmetric one the
  * assignment problem's duals u, v (cost = scale (d_ij - u_i - v_j) >= 0,
- * inner = scale (u + v), tail = scale u, head = scale v_0). */
+ * inner = scale (u + v), tail = scale u, head = scale v_0). It also
+ * carries the first tour (tsp_seed.c): every work-item's own best before it
+ * finds one, so the tie rule skips what comes after it from the start. */
 typedef struct {
     tsp_s64 cost[TSP_MAX_CITIES * TSP_MAX_CITIES];
     tsp_s64 inner[TSP_MAX_CITIES], tail[TSP_MAX_CITIES];
     tsp_s64 head, scale;
+    tsp_best first;
 } tsp_relax;
 
 /* One search request: what the backends' search, the group search and the
@@ -171,6 +175,17 @@ KPERM_FN int tsp_tour_before(const kperm_u8 *a, const kperm_u8 *b)
 }
 
 /* tsp_better with the pruned search's tours: the host's folds */
+/* no tour yet: worse than every tour (tsp_best_better) */
+KPERM_FN tsp_best tsp_best_none(void)
+{
+    tsp_best b;
+    int i;
+    b.length = b.rank = TSP_NONE;
+    for (i = 0; i < TSP_MAX_CITIES; i++)
+        b.tour[i] = 0;
+    return b;
+}
+
 KPERM_FN int tsp_best_better(const tsp_best *a, const tsp_best *b)
 {
     return a->length < b->length

@@ -146,11 +146,11 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     if (place->threads > 0)
         cores = place->threads;
     s->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
-    s->best.length = s->best.rank = TSP_NONE;
+    s->best = tsp_best_none();
     for (t = 0; t < s->threads; t++) {
         s->parts[t].s = s;
         s->parts[t].thread = t;
-        s->parts[t].item.best.length = TSP_NONE;
+        s->parts[t].item = tsp_item_first(&s->relax);
     }
     cpu_model(model, sizeof model);
     b->name = "cpu";

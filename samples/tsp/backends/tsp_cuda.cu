@@ -21,10 +21,10 @@ tsp_search_kernel(const kperm_u32 *dist, tsp_task task, tsp_best *groups)
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_final_kernel(const tsp_best *groups, int count, tsp_best *best)
+tsp_final_kernel(const tsp_best *groups, int count, tsp_item *result)
 {
     __shared__ tsp_scratch mem;
-    tsp_group_final(groups, count, best, (int)threadIdx.x, TSP_GROUP, &mem);
+    tsp_group_final(groups, count, &result->best, (int)threadIdx.x, TSP_GROUP, &mem);
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
@@ -59,25 +59,25 @@ tsp_nodes_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, c
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_branch_final_kernel(const tsp_item *items, int count, tsp_best *best, tsp_tally *total)
+tsp_branch_fold_kernel(const tsp_item *items, int count, tsp_item *out)
 {
     __shared__ tsp_branch_scratch mem;
-    tsp_branch_final(items, count, best, total, (int)threadIdx.x, TSP_GROUP, &mem);
+    tsp_branch_fold(items, count, (int)blockIdx.x, (int)gridDim.x, out, (int)threadIdx.x, TSP_GROUP, &mem);
 }
 
 #define TSP_MAX_GPUS 16
 
 /* one GPU's share: its copy of the distances, its groups' results, and its
- * running best; pruning, the costs it bounds on, the counter of the units
- * taken, the shortest length its work-items know, their running bests and
- * tallies, and the tallies' sum */
+ * running best (with pruning's tally); pruning, the costs it bounds on, the
+ * counter of the units taken, the shortest length its work-items know,
+ * their running bests and tallies, and the fold's groups' results */
 typedef struct {
     kperm_u32 *dist, *shared, *counter;
-    tsp_best *groups, *best;
+    tsp_best *groups;
+    tsp_item *result;
     tsp_relax *relax;
-    tsp_item *items;
+    tsp_item *items, *fold;
     tsp_node *level[2]; /* the frontier: two levels, the open paths of one and of the next */
-    tsp_tally *total;
     int ngroups;
 } cuda_gpu;
 
@@ -174,10 +174,11 @@ static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t e
         e = cudaSetDevice(s->id[g]);
         if (e == cudaSuccess && mine.begin < mine.end && s->mode == TSP_PRUNED) {
             e = cuda_prune(d, mine);
-            tsp_branch_final_kernel<<<1, TSP_GROUP>>>(d->items, d->ngroups * TSP_GROUP, d->best, d->total);
+            tsp_branch_fold_kernel<<<TSP_FOLD_GROUPS, TSP_GROUP>>>(d->items, d->ngroups * TSP_GROUP, d->fold);
+            tsp_branch_fold_kernel<<<1, TSP_GROUP>>>(d->fold, TSP_FOLD_GROUPS, d->result);
         } else if (e == cudaSuccess && mine.begin < mine.end) {
             tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, mine, d->groups);
-            tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->best);
+            tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->result);
         }
         if (e == cudaSuccess)
             e = cudaGetLastError();
@@ -194,23 +195,20 @@ static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t e
 static int cuda_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
-    tsp_best mine;
-    tsp_tally counted;
+    tsp_item mine;
     int g;
-    best->length = best->rank = TSP_NONE;
+    *best = tsp_best_none();
     tally->visited = tally->pruned = 0;
     for (g = 0; g < s->gpus; g++) {
         cudaError_t e = cudaSetDevice(s->id[g]);
         if (e == cudaSuccess)
-            e = cudaMemcpy(&mine, s->gpu[g].best, sizeof mine, cudaMemcpyDeviceToHost);
-        if (e == cudaSuccess)
-            e = cudaMemcpy(&counted, s->gpu[g].total, sizeof counted, cudaMemcpyDeviceToHost);
+            e = cudaMemcpy(&mine, s->gpu[g].result, sizeof mine, cudaMemcpyDeviceToHost);
         if (e != cudaSuccess)
             return cuda_fail(err, errsize, "reading the result", e);
-        if (tsp_best_better(&mine, best))
-            *best = mine;
-        tally->visited += counted.visited;
-        tally->pruned += counted.pruned;
+        if (tsp_best_better(&mine.best, best))
+            *best = mine.best;
+        tally->visited += mine.tally.visited;
+        tally->pruned += mine.tally.pruned;
     }
     return 0;
 }
@@ -225,14 +223,14 @@ static void cuda_close(tsp_backend *b)
         cudaSetDevice(s->id[g]);
         cudaFree(s->gpu[g].dist);
         cudaFree(s->gpu[g].groups);
-        cudaFree(s->gpu[g].best);
+        cudaFree(s->gpu[g].result);
         cudaFree(s->gpu[g].shared);
         cudaFree(s->gpu[g].counter);
         cudaFree(s->gpu[g].relax);
         cudaFree(s->gpu[g].items);
         cudaFree(s->gpu[g].level[0]);
         cudaFree(s->gpu[g].level[1]);
-        cudaFree(s->gpu[g].total);
+        cudaFree(s->gpu[g].fold);
     }
     free(s);
     b->state = NULL;
@@ -243,15 +241,14 @@ static void cuda_close(tsp_backend *b)
 static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, const tsp_place *place,
                               cudaDeviceProp *prop)
 {
-    tsp_best none;
-    tsp_tally zero = {0, 0};
+    tsp_item none;
     tsp_item *fresh = NULL;
     kperm_u32 unknown = TSP_NONE32;
     size_t bytes = sizeof(kperm_u32) * inst->n * inst->n, items;
     cudaError_t e = cudaSetDevice(g);
     int i;
-    memset(&none, 0, sizeof none);
-    none.length = none.rank = TSP_NONE;
+    none.best = tsp_best_none();
+    none.tally.visited = none.tally.pruned = 0;
     if (e == cudaSuccess) e = cudaGetDeviceProperties(prop, g);
     d->ngroups = prop->multiProcessorCount * 16; /* enough blocks to fill every SM */
     items = (size_t)d->ngroups * TSP_GROUP;
@@ -262,22 +259,21 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cons
 #endif
     if (e == cudaSuccess) e = cudaMalloc(&d->dist, bytes);
     if (e == cudaSuccess) e = cudaMalloc(&d->groups, sizeof(tsp_best) * d->ngroups);
-    if (e == cudaSuccess) e = cudaMalloc(&d->best, sizeof(tsp_best));
+    if (e == cudaSuccess) e = cudaMalloc(&d->result, sizeof(tsp_item));
     if (e == cudaSuccess) e = cudaMalloc(&d->shared, sizeof(kperm_u32));
     if (e == cudaSuccess) e = cudaMalloc(&d->counter, sizeof(kperm_u32));
-    if (e == cudaSuccess) e = cudaMalloc(&d->total, sizeof(tsp_tally));
     if (e == cudaSuccess) e = cudaMemcpy(d->shared, &unknown, sizeof unknown, cudaMemcpyHostToDevice);
-    if (e == cudaSuccess) e = cudaMemcpy(d->total, &zero, sizeof zero, cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->dist, inst->dist, bytes, cudaMemcpyHostToDevice);
-    if (e == cudaSuccess) e = cudaMemcpy(d->best, &none, sizeof none, cudaMemcpyHostToDevice);
+    if (e == cudaSuccess) e = cudaMemcpy(d->result, &none, sizeof none, cudaMemcpyHostToDevice);
     if (e != cudaSuccess || !place->prune)
         return e;
-    if (!(fresh = (tsp_item *)calloc(items, sizeof *fresh)))
+    if (!(fresh = (tsp_item *)malloc(sizeof *fresh * items)))
         return cudaErrorMemoryAllocation;
     for (i = 0; i < (int)items; i++)
-        fresh[i].best = none;
+        fresh[i] = tsp_item_first(place->relax);
     e = cudaMalloc(&d->relax, sizeof(tsp_relax));
     if (e == cudaSuccess) e = cudaMalloc(&d->items, sizeof(tsp_item) * items);
+    if (e == cudaSuccess) e = cudaMalloc(&d->fold, sizeof(tsp_item) * TSP_FOLD_GROUPS);
     if (e == cudaSuccess) e = cudaMalloc(&d->level[0], sizeof(tsp_node) * TSP_FRONTIER_CAP);
     if (e == cudaSuccess) e = cudaMalloc(&d->level[1], sizeof(tsp_node) * TSP_FRONTIER_CAP);
     if (e == cudaSuccess) e = cudaMemcpy(d->relax, place->relax, sizeof(tsp_relax), cudaMemcpyHostToDevice);

@@ -16,10 +16,10 @@ void tsp_search_kernel(__global const uint *dist, tsp_task task, __global tsp_be
 
 /* the arguments in this order: tsp_opencl.c's enum final_arg */
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
-void tsp_final(__global const tsp_best *groups, int count, __global tsp_best *best)
+void tsp_final(__global const tsp_best *groups, int count, __global tsp_item *result)
 {
     __local tsp_scratch mem;
-    tsp_group_final(groups, count, best, (int)get_local_id(0), TSP_GROUP, &mem);
+    tsp_group_final(groups, count, &result->best, (int)get_local_id(0), TSP_GROUP, &mem);
 }
 
 /* the arguments in this order: tsp_opencl.c's enum branch_arg */
@@ -61,10 +61,11 @@ void tsp_nodes_kernel(__global const uint *dist, __global const tsp_relax *relax
     tsp_branch_nodes(dist, relax, &task, in, nin, counter, shared, &items[get_global_id(0)]);
 }
 
-/* the arguments in this order: tsp_opencl.c's enum branch_final_arg */
+/* the arguments in this order: tsp_opencl.c's enum fold_arg */
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
-void tsp_branch_final_kernel(__global const tsp_item *items, int count, __global tsp_best *best, __global tsp_tally *total)
+void tsp_branch_fold_kernel(__global const tsp_item *items, int count, __global tsp_item *out)
 {
     __local tsp_branch_scratch mem;
-    tsp_branch_final(items, count, best, total, (int)get_local_id(0), TSP_GROUP, &mem);
+    tsp_branch_fold(items, count, (int)get_group_id(0), (int)get_num_groups(0), out, (int)get_local_id(0), TSP_GROUP,
+                    &mem);
 }

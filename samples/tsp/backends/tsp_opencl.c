@@ -1,9 +1,10 @@
 /* tsp_opencl.c - the OpenCL backend: a GPU first, else any device (POCL's CPU).
- * One search launch per call (pruning: the branch-and-bound kernel), then
- * the final pass on the device; the host reads one tsp_best at the end. */
+ * One search launch per call (pruning: the frontier's launches), then the
+ * final pass on the device; the host reads one tsp_item at the end. */
 #define _POSIX_C_SOURCE 200809L /* dup, dup2 */
 #define CL_TARGET_OPENCL_VERSION 120
 #include "tsp_backend.h"
+#include "tsp_branch.h" /* tsp_item_first */
 #include "tsp_frontier.h"
 #include <CL/cl.h>
 #include <stdio.h>
@@ -16,9 +17,9 @@ extern const char tsp_kernel_source_text[]; /* generated from tsp_kernel.cl */
 
 /* the kernels' arguments, in tsp_kernel.cl's order */
 enum search_arg { SEARCH_DIST, SEARCH_TASK, SEARCH_GROUPS };
-enum final_arg { FINAL_GROUPS, FINAL_COUNT, FINAL_BEST };
+enum final_arg { FINAL_GROUPS, FINAL_COUNT, FINAL_RESULT };
 enum branch_arg { BRANCH_DIST, BRANCH_RELAX, BRANCH_TASK, BRANCH_COUNTER, BRANCH_SHARED, BRANCH_ITEMS };
-enum branch_final_arg { BRANCH_FINAL_ITEMS, BRANCH_FINAL_COUNT, BRANCH_FINAL_BEST, BRANCH_FINAL_TOTAL };
+enum fold_arg { FOLD_ITEMS, FOLD_COUNT, FOLD_OUT };
 enum frontier_arg { F_DIST, F_RELAX, F_TASK, F_SHARED, F_COUNT, F_CAP, F_IN, F_NIN, F_SLOTS, F_OUT, F_COUNTER, F_ITEMS };
 enum frontier_kernel { ROOTS, EXPAND, BELOW, FRONTIER_KERNELS };
 static const char *frontier_names[FRONTIER_KERNELS] = {"tsp_root_kernel", "tsp_expand_kernel", "tsp_nodes_kernel"};
@@ -27,8 +28,8 @@ typedef struct {
     cl_context ctx;
     cl_command_queue queue;
     cl_program prog;
-    cl_kernel search, final; /* tsp_search_kernel and tsp_final, or pruning tsp_branch_kernel and tsp_branch_final */
-    cl_mem dist, groups, best, relax, counter, shared, items, total; /* the last five: see tsp_cuda.cu's cuda_gpu */
+    cl_kernel search, final; /* tsp_search_kernel and tsp_final, or pruning tsp_branch_kernel and tsp_branch_fold */
+    cl_mem dist, groups, result, relax, counter, shared, items, fold; /* the last five: see tsp_cuda.cu's cuda_gpu */
     cl_kernel frontier[FRONTIER_KERNELS]; /* pruning: tsp_frontier.h's launches */
     cl_mem level[2];
     cl_uint cap;
@@ -162,6 +163,24 @@ static int cl_below(void *ctx, int level, kperm_u32 open)
     return rc != CL_SUCCESS ? rc : launch(s, k, (kperm_u64)s->ngroups * TSP_GROUP);
 }
 
+/* the pruned search's fold (tsp_branch_fold): the work-items' items into
+ * TSP_FOLD_GROUPS results, those into the one result */
+static cl_int fold(opencl_state *s)
+{
+    cl_int count = s->ngroups * TSP_GROUP, groups = TSP_FOLD_GROUPS;
+    cl_int rc = clSetKernelArg(s->final, FOLD_ITEMS, sizeof s->items, &s->items);
+    rc |= clSetKernelArg(s->final, FOLD_COUNT, sizeof count, &count);
+    rc |= clSetKernelArg(s->final, FOLD_OUT, sizeof s->fold, &s->fold);
+    if (rc == CL_SUCCESS)
+        rc = launch(s, s->final, (kperm_u64)TSP_FOLD_GROUPS * TSP_GROUP);
+    if (rc == CL_SUCCESS) {
+        rc = clSetKernelArg(s->final, FOLD_ITEMS, sizeof s->fold, &s->fold);
+        rc |= clSetKernelArg(s->final, FOLD_COUNT, sizeof groups, &groups);
+        rc |= clSetKernelArg(s->final, FOLD_OUT, sizeof s->result, &s->result);
+    }
+    return rc == CL_SUCCESS ? launch(s, s->final, TSP_GROUP) : rc;
+}
+
 /* as cuda_search, on one device: the task is the kernels' one argument
  * that changes with every search */
 static int opencl_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
@@ -187,7 +206,8 @@ static int opencl_search(tsp_backend *b, const tsp_task *task, char *err, size_t
     } else
         rc = cl_units(s);
     if (rc == CL_SUCCESS)
-        rc = clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0, NULL, NULL);
+        rc = s->mode == TSP_PRUNED ? fold(s) : clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0,
+                                                                      NULL, NULL);
     if (rc == CL_SUCCESS)
         rc = clFinish(s->queue);
     return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "running the search kernel", rc);
@@ -196,11 +216,13 @@ static int opencl_search(tsp_backend *b, const tsp_task *task, char *err, size_t
 static int opencl_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize)
 {
     opencl_state *s = (opencl_state *)b->state;
-    cl_int rc = clEnqueueReadBuffer(s->queue, s->best, CL_TRUE, 0, sizeof *best, best, 0, NULL, NULL);
-    tally->visited = tally->pruned = 0;
-    if (rc == CL_SUCCESS && s->mode == TSP_PRUNED)
-        rc = clEnqueueReadBuffer(s->queue, s->total, CL_TRUE, 0, sizeof *tally, tally, 0, NULL, NULL);
-    return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "reading the result", rc);
+    tsp_item mine;
+    cl_int rc = clEnqueueReadBuffer(s->queue, s->result, CL_TRUE, 0, sizeof mine, &mine, 0, NULL, NULL);
+    if (rc != CL_SUCCESS)
+        return opencl_fail(err, errsize, "reading the result", rc);
+    *best = mine.best;
+    *tally = mine.tally;
+    return 0;
 }
 
 static void opencl_close(tsp_backend *b)
@@ -211,12 +233,12 @@ static void opencl_close(tsp_backend *b)
         return;
     if (s->dist) clReleaseMemObject(s->dist);
     if (s->groups) clReleaseMemObject(s->groups);
-    if (s->best) clReleaseMemObject(s->best);
+    if (s->result) clReleaseMemObject(s->result);
     if (s->relax) clReleaseMemObject(s->relax);
     if (s->counter) clReleaseMemObject(s->counter);
     if (s->shared) clReleaseMemObject(s->shared);
     if (s->items) clReleaseMemObject(s->items);
-    if (s->total) clReleaseMemObject(s->total);
+    if (s->fold) clReleaseMemObject(s->fold);
     if (s->level[0]) clReleaseMemObject(s->level[0]);
     if (s->level[1]) clReleaseMemObject(s->level[1]);
     for (i = 0; i < FRONTIER_KERNELS; i++)
@@ -232,31 +254,30 @@ static void opencl_close(tsp_backend *b)
 }
 
 /* the device's buffers: the distances, the groups' results, the running
- * best; pruning, the costs, the units' counter, the shared shortest length,
- * each work-item's running best and tally (none yet), and the tallies' sum */
+ * best (and pruning's tally); pruning, the costs, the units' counter, the
+ * shared shortest length, each work-item's running best and tally (none
+ * yet), and the fold's groups' results */
 static cl_int make_buffers(opencl_state *s, const tsp_instance *inst, const tsp_relax *relax)
 {
     const cl_mem_flags rw = CL_MEM_READ_WRITE, init = CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR;
     size_t items = (size_t)s->ngroups * TSP_GROUP, i;
     cl_uint unknown = TSP_NONE32;
-    tsp_best none;
-    tsp_tally zero = {0, 0};
-    tsp_item *fresh;
+    tsp_item none, *fresh;
     cl_int rc;
-    memset(&none, 0, sizeof none);
-    none.length = none.rank = TSP_NONE;
+    none.best = tsp_best_none();
+    none.tally.visited = none.tally.pruned = 0;
     s->dist = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                              sizeof(cl_uint) * (size_t)(inst->n * inst->n), (void *)inst->dist, &rc);
     if (rc == CL_SUCCESS)
         s->groups = clCreateBuffer(s->ctx, rw, sizeof(tsp_best) * (size_t)s->ngroups, NULL, &rc);
     if (rc == CL_SUCCESS)
-        s->best = clCreateBuffer(s->ctx, init, sizeof none, &none, &rc);
+        s->result = clCreateBuffer(s->ctx, init, sizeof none, &none, &rc);
     if (rc != CL_SUCCESS || s->mode != TSP_PRUNED)
         return rc;
-    if (!(fresh = (tsp_item *)calloc(items, sizeof *fresh)))
+    if (!(fresh = (tsp_item *)malloc(sizeof *fresh * items)))
         return CL_OUT_OF_HOST_MEMORY;
     for (i = 0; i < items; i++)
-        fresh[i].best = none;
+        fresh[i] = tsp_item_first(relax);
     s->relax = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof *relax, (void *)relax, &rc);
     if (rc == CL_SUCCESS)
         s->counter = clCreateBuffer(s->ctx, rw, sizeof(cl_uint), NULL, &rc);
@@ -265,7 +286,7 @@ static cl_int make_buffers(opencl_state *s, const tsp_instance *inst, const tsp_
     if (rc == CL_SUCCESS)
         s->items = clCreateBuffer(s->ctx, init, sizeof *fresh * items, fresh, &rc);
     if (rc == CL_SUCCESS)
-        s->total = clCreateBuffer(s->ctx, init, sizeof zero, &zero, &rc);
+        s->fold = clCreateBuffer(s->ctx, rw, sizeof *fresh * TSP_FOLD_GROUPS, NULL, &rc);
     for (i = 0; i < 2 && rc == CL_SUCCESS; i++)
         s->level[i] = clCreateBuffer(s->ctx, rw, sizeof(tsp_node) * s->cap, NULL, &rc);
     free(fresh);
@@ -275,24 +296,20 @@ static cl_int make_buffers(opencl_state *s, const tsp_instance *inst, const tsp_
 /* the kernels' arguments that stay the same for every search */
 static cl_int set_fixed_args(opencl_state *s)
 {
-    cl_int rc, count = s->ngroups * TSP_GROUP;
+    cl_int rc;
     int k;
     if (s->mode != TSP_PRUNED) {
         rc = clSetKernelArg(s->search, SEARCH_DIST, sizeof s->dist, &s->dist);
         rc |= clSetKernelArg(s->search, SEARCH_GROUPS, sizeof s->groups, &s->groups);
         rc |= clSetKernelArg(s->final, FINAL_GROUPS, sizeof s->groups, &s->groups);
         rc |= clSetKernelArg(s->final, FINAL_COUNT, sizeof s->ngroups, &s->ngroups);
-        return rc | clSetKernelArg(s->final, FINAL_BEST, sizeof s->best, &s->best);
+        return rc | clSetKernelArg(s->final, FINAL_RESULT, sizeof s->result, &s->result);
     }
     rc = clSetKernelArg(s->search, BRANCH_DIST, sizeof s->dist, &s->dist);
     rc |= clSetKernelArg(s->search, BRANCH_RELAX, sizeof s->relax, &s->relax);
     rc |= clSetKernelArg(s->search, BRANCH_COUNTER, sizeof s->counter, &s->counter);
     rc |= clSetKernelArg(s->search, BRANCH_SHARED, sizeof s->shared, &s->shared);
     rc |= clSetKernelArg(s->search, BRANCH_ITEMS, sizeof s->items, &s->items);
-    rc |= clSetKernelArg(s->final, BRANCH_FINAL_ITEMS, sizeof s->items, &s->items);
-    rc |= clSetKernelArg(s->final, BRANCH_FINAL_COUNT, sizeof count, &count);
-    rc |= clSetKernelArg(s->final, BRANCH_FINAL_BEST, sizeof s->best, &s->best);
-    rc |= clSetKernelArg(s->final, BRANCH_FINAL_TOTAL, sizeof s->total, &s->total);
     for (k = 0; k < FRONTIER_KERNELS; k++) { /* the level arguments get their values before each launch */
         cl_uint none = 0;
         cl_int one = 1;
@@ -360,7 +377,7 @@ static int build(opencl_state *s, cl_device_id dev, char *err, size_t errsize)
     }
     s->search = clCreateKernel(s->prog, s->mode == TSP_PRUNED ? "tsp_branch_kernel" : "tsp_search_kernel", &rc);
     if (rc == CL_SUCCESS)
-        s->final = clCreateKernel(s->prog, s->mode == TSP_PRUNED ? "tsp_branch_final_kernel" : "tsp_final", &rc);
+        s->final = clCreateKernel(s->prog, s->mode == TSP_PRUNED ? "tsp_branch_fold_kernel" : "tsp_final", &rc);
     for (k = 0; s->mode == TSP_PRUNED && k < FRONTIER_KERNELS && rc == CL_SUCCESS; k++)
         s->frontier[k] = clCreateKernel(s->prog, frontier_names[k], &rc);
     return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "clCreateKernel", rc);

@@ -251,6 +251,16 @@ KPERM_FN kperm_u32 tsp_take(volatile TSP_GLOBAL kperm_u32 *counter)
 #endif
 }
 
+/* a work-item's running best and tally before its first unit: the first
+ * tour (tsp_seed.h) as its own best, nothing counted */
+KPERM_FN tsp_item tsp_item_first(const TSP_GLOBAL tsp_relax *x)
+{
+    tsp_item i;
+    i.best = x->first;
+    i.tally.visited = i.tally.pruned = 0;
+    return i;
+}
+
 /* a work-item's brancher on task t, from its running best and tally */
 KPERM_FN tsp_brancher tsp_brancher_on(const tsp_task *t, volatile TSP_GLOBAL kperm_u32 *shared, tsp_item from)
 {
@@ -287,14 +297,11 @@ KPERM_FN void tsp_branch_units(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL t
  * the answer is the depth-first one. The open paths are tsp_node
  * (tsp_types.h); tsp_frontier.c runs the levels. */
 
-/* a brancher that only bounds (nothing found yet, nothing kept) */
-KPERM_FN tsp_brancher tsp_bounder(const tsp_task *t, volatile TSP_GLOBAL kperm_u32 *shared)
+/* a brancher that only bounds: its own best stays the first tour, so that
+ * the tie rule applies to it */
+KPERM_FN tsp_brancher tsp_bounder(const tsp_task *t, const TSP_GLOBAL tsp_relax *x, volatile TSP_GLOBAL kperm_u32 *shared)
 {
-    tsp_item none;
-    none.best.length = TSP_NONE;
-    none.best.rank = 0;
-    none.tally.visited = none.tally.pruned = 0;
-    return tsp_brancher_on(t, shared, none);
+    return tsp_brancher_on(t, shared, tsp_item_first(x));
 }
 
 /* out[*count++] = p (dropped past cap: the host sees *count > cap) */
@@ -319,7 +326,7 @@ KPERM_FN void tsp_branch_root(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL ts
 {
     kperm_u8 path[TSP_MAX_CITIES];
     kperm_u64 base, rest;
-    tsp_brancher w = tsp_bounder(t, shared);
+    tsp_brancher w = tsp_bounder(t, x, shared);
     if (t->begin + u < t->end && tsp_branch_start(d, x, t, t->begin + u, path, &base, &rest, &w))
         tsp_node_put(path, t->fixed, base, rest, count, cap, out);
 }
@@ -333,7 +340,7 @@ KPERM_FN void tsp_branch_expand(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL 
     kperm_u8 path[TSP_MAX_CITIES];
     kperm_u64 rest = in->rest, base;
     int depth = in->depth, c, i;
-    tsp_brancher w = tsp_bounder(t, shared);
+    tsp_brancher w = tsp_bounder(t, x, shared);
     if (k >= kperm_popcount64(rest))
         return;
     c = kperm_select64(rest, k);
@@ -367,24 +374,26 @@ KPERM_FN void tsp_branch_nodes(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL t
 
 #ifdef TSP_BARRIER
 
-/* the pruned search's final pass's fast memory: one best and tally per
- * work-item */
+/* the fold's fast memory: one best and tally per work-item of a group */
 typedef struct {
     tsp_best best[TSP_GROUP];
     tsp_tally tally[TSP_GROUP];
 } tsp_branch_scratch;
 
-/* The pruned search's final pass, by one group: every work-item's best
- * folded into *best (shorter, then first in rank order) and their tallies
- * summed into *total; size is a power of two. */
-TSP_GROUP_FN void tsp_branch_final(TSP_GLOBAL const tsp_item *items, int count, TSP_GLOBAL tsp_best *best,
-                                   TSP_GLOBAL tsp_tally *total, int lid, int size,
-                                   TSP_LOCAL tsp_branch_scratch *mem)
+/* The pruned search's fold: the work-items' running bests (shorter, then
+ * first in rank order) and their tallies (summed), by `groups` groups at
+ * once, group g folding its share of items[0..count) into out[g]. The
+ * device backends run it over every work-item's item with TSP_FOLD_GROUPS
+ * groups, then over those groups' results with one: one group alone would
+ * read every item at one multiprocessor's pace after every task. size is a
+ * power of two. */
+TSP_GROUP_FN void tsp_branch_fold(TSP_GLOBAL const tsp_item *items, int count, int group, int groups,
+                                  TSP_GLOBAL tsp_item *out, int lid, int size, TSP_LOCAL tsp_branch_scratch *mem)
 {
-    tsp_best mine = items[0].best; /* count >= 1 */
+    int per = (count + groups - 1) / groups, end = (group + 1) * per < count ? (group + 1) * per : count, i, s;
+    tsp_best mine = tsp_best_none();
     tsp_tally sum = {0, 0};
-    int i, s;
-    for (i = lid; i < count; i += size) {
+    for (i = group * per + lid; i < end; i += size) {
         tsp_best b = items[i].best;
         if (tsp_best_better(&b, &mine))
             mine = b;
@@ -407,8 +416,8 @@ TSP_GROUP_FN void tsp_branch_final(TSP_GLOBAL const tsp_item *items, int count, 
         TSP_BARRIER();
     }
     if (lid == 0) {
-        *best = mem->best[0];
-        *total = mem->tally[0];
+        out[group].best = mem->best[0];
+        out[group].tally = mem->tally[0];
     }
 }
 
