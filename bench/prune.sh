@@ -7,6 +7,7 @@
 # the first backend's speed-up over the last (the GPU over the host's cores).
 # A run past LIMIT seconds is stopped and reported with what its last
 # progress line said: the share closed, the best length, the bound, the gap.
+# SKIP, an extended regular expression, leaves out the instances it matches.
 #   sh bench/prune.sh [backend ...]       (default: cuda cpu)
 bin=${BIN:-build/kperm-tsp}
 reps=${REPS:-3}
@@ -17,8 +18,8 @@ field() { sed -n "s/.*\"$1\": \([^,]*\),.*/\1/p" "$2" | tr -d '"'; }
 tmp=${TMPDIR:-/tmp}/prune.$$
 mkdir -p "$tmp"
 instances() {
-    grep -v '^#' bench/data/optima.txt
-    for s in 1 2 3 4 5; do echo "--random 30 --seed $s" -; done
+    { grep -v '^#' bench/data/optima.txt; for s in 1 2 3 4 5; do echo "--random 30 --seed $s" -; done; } |
+        grep -Ev "${SKIP:-^$}"
 }
 echo "| instance | n | backend | length | optimum | whole run s (median of $reps) | lower bound | root gap | tours evaluated |"
 echo "|---|---|---|---|---|---|---|---|---|"

@@ -415,6 +415,20 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
     tsp_report_write(&out, o->json);
 }
 
+/* this rank's GPUs: one per MPI rank by its rank on the host (a lone
+ * process takes all), or --gpus of them */
+static void place_gpus(const options *o, tsp_place *place)
+{
+    int local = tsp_job_local_rank();
+    if (o->gpus < 0) {
+        place->first_gpu = local < 0 ? 0 : local;
+        place->gpus = local < 0 ? 0 : 1;
+    } else {
+        place->first_gpu = local < 0 || o->gpus == 0 ? 0 : local * o->gpus;
+        place->gpus = o->gpus;
+    }
+}
+
 /* the backend of this rank, by --backend and its place on the host; seconds
  * of search start before the CPU paths' trial. Returns 0, or 4 with the
  * error said. */
@@ -422,7 +436,6 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
 {
     tsp_place place;
     kperm_rank total = 0;
-    int local = tsp_job_local_rank();
     char err[TSP_ERR_SIZE];
     place.share = tsp_job_local_ranks();
     place.threads = o->threads;
@@ -430,13 +443,7 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
     place.prune = o->prune;
     place.relax = relax;
     place.quiet = o->quiet || tsp_job_rank() != 0;
-    if (o->gpus < 0) { /* one GPU per MPI rank by its rank on the host; a lone process takes all */
-        place.first_gpu = local < 0 ? 0 : local;
-        place.gpus = local < 0 ? 0 : 1;
-    } else {
-        place.first_gpu = local < 0 || o->gpus == 0 ? 0 : local * o->gpus;
-        place.gpus = o->gpus;
-    }
+    place_gpus(o, &place);
     kperm_count(inst->n - 1, &total);
     memset(b, 0, sizeof *b);
     if (strcmp(o->backend, "auto"))
@@ -600,6 +607,13 @@ int main(int argc, char **argv)
     r.ranks = tsp_job_ranks();
     r.pool = &pool;
     r.checkpoint = o.checkpoint;
+#ifdef TSP_HAVE_CUDA
+    if (strcmp(o.backend, "cuda") == 0 || (strcmp(o.backend, "auto") == 0 && !o.prune)) {
+        tsp_place gpus;
+        place_gpus(&o, &gpus);
+        tsp_cuda_warm(gpus.first_gpu);
+    }
+#endif
     read_instance(&o, &inst);
     if (o.prune) { /* every rank alike: the same instance, the same arithmetic */
         tsp_seed_tour(&inst, &relax.first);

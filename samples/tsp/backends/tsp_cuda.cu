@@ -7,6 +7,7 @@
 #include "tsp_backend.h"
 #include "tsp_search.h"
 #include "tsp_frontier.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -296,14 +297,46 @@ static const char *no_device(cudaError_t e)
     return why;
 }
 
+static pthread_t warm_thread;
+static int warming, warm_gpu;
+
+/* the context of the GPU tsp_cuda_open will take first (modulo the GPUs
+ * seen); an error shows again where it matters, in tsp_cuda_open */
+static void *warm(void *)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0 && cudaSetDevice(warm_gpu % count) == cudaSuccess)
+        cudaFree(0);
+    return NULL;
+}
+
+static void warm_wait(void)
+{
+    if (warming)
+        pthread_join(warm_thread, NULL);
+    warming = 0;
+}
+
+extern "C" void tsp_cuda_warm(int gpu)
+{
+    if (warming)
+        return;
+    warm_gpu = gpu;
+    warming = pthread_create(&warm_thread, NULL, warm, NULL) == 0;
+    if (warming)
+        atexit(warm_wait);
+}
+
 extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place,
                              char *err, size_t errsize)
 {
     int count = 0, g, gpus = place->gpus;
     cudaDeviceProp prop;
-    cudaError_t e = cudaGetDeviceCount(&count);
+    cudaError_t e;
     cuda_state *s;
     (void)gpu_only;
+    warm_wait();
+    e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0) {
         snprintf(err, errsize, "cuda: %s", no_device(e));
         return 1;
@@ -347,7 +380,9 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
 extern "C" void tsp_cuda_list(void)
 {
     int count = 0, g;
-    cudaError_t e = cudaGetDeviceCount(&count);
+    cudaError_t e;
+    warm_wait();
+    e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0)
         printf("cuda        %s\n", no_device(e));
     for (g = 0; g < count; g++) {
