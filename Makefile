@@ -123,8 +123,9 @@ $(B)/test_tsplib: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h t
 	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
 $(B)/test_tsplib_san: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
-$(B)/test_tsp_seed: tests/test_tsp_seed.c $(TSP)/run/tsp_seed.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSP)/run/tsp_seed.c $(TSPLIB_C) -lm -o $@
+$(B)/test_tsp_start: tests/test_tsp_start.c $(TSP)/run/tsp_seed.c $(TSP)/run/tsp_relax.c $(TSPLIB_C) $(TSP_HEADERS) \
+                    tests/check.h tests/rng.h $(STAMP) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSP)/run/tsp_seed.c $(TSP)/run/tsp_relax.c $(TSPLIB_C) -lm -o $@
 $(B)/test_tsp: tests/test_tsp.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSPLIB_C) -lm -o $@
 $(B)/test_pool: tests/test_pool.c tests/check.h tests/rng.h $(POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)

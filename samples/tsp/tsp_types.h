@@ -115,15 +115,23 @@ KPERM_FN kperm_u64 tsp_cities_after_first(int n)
  * A symmetric instance takes Held-Karp node penalties p (cost = scale d_ij +
  * p_i + p_j, inner = -2 p, tail = -p, head = -p_0); an asymmetric one the
  * assignment problem's duals u, v (cost = scale (d_ij - u_i - v_j) >= 0,
- * inner = scale (u + v), tail = scale u, head = scale v_0). It also
- * carries the first tour (tsp_seed.c): every work-item's own best before it
- * finds one, so the tie rule skips what comes after it from the start. */
+ * inner = scale (u + v), tail = scale u, head = scale v_0). An edge that
+ * no tour as short as the first one can use (tsp_relax.c: its reduced cost)
+ * is out of allowed[] (bit j of allowed[i]: the edge i -> j) and costs
+ * TSP_FORBIDDEN. It also carries the first tour (tsp_seed.c): every
+ * work-item's own best before it finds one, so the tie rule skips what comes
+ * after it from the start. */
 typedef struct {
     tsp_s64 cost[TSP_MAX_CITIES * TSP_MAX_CITIES];
     tsp_s64 inner[TSP_MAX_CITIES], tail[TSP_MAX_CITIES];
     tsp_s64 head, scale;
+    kperm_u64 allowed[TSP_MAX_CITIES];
     tsp_best first;
 } tsp_relax;
+
+/* a dropped edge's cost: above every real one (scaled lengths stay below
+ * 2^54), and 64 of them still sum below 2^63 */
+#define TSP_FORBIDDEN ((tsp_s64)1 << 52)
 
 /* One search request: what the backends' search, the group search and the
  * kernels take (OpenCL: one struct argument). The host fills the range,

@@ -141,6 +141,65 @@ static void assignment(const tsp_instance *inst, tsp_s64 *u, tsp_s64 *v)
     }
 }
 
+/* Drops the edges no tour of length `upper` or less can use, by their
+ * reduced costs at the root: a tour through i -> j costs at least the
+ * root's bound L with that edge forced into its structure: for an edge out
+ * of city 0, L - (its cheapest edge out) + c_0j; into city 0, L - (its
+ * cheapest edge in) + c_i0; between two others, the spanning tree of cities
+ * 1..n-1 made to hold {i, j}: L - (the dearest edge on the tree's path from
+ * i to j) + c_ij. An edge whose bound exceeds upper (strictly, so that a
+ * tour as long as upper and first in rank order is never lost) is dropped:
+ * out of allowed[] and priced TSP_FORBIDDEN, which only raises the bound of
+ * tours that cannot be the answer. */
+static void drop_edges(int n, kperm_u64 upper, tsp_relax *x)
+{
+    static tsp_s64 most[TSP_MAX_CITIES][TSP_MAX_CITIES]; /* the dearest tree edge between two cities */
+    tsp_s64 key[TSP_MAX_CITIES], out = TSP_S64_MAX, home = TSP_S64_MAX, limit = (tsp_s64)upper * x->scale, root;
+    int from[TSP_MAX_CITIES], in[TSP_MAX_CITIES] = {0}, order[TSP_MAX_CITIES], i, j, k;
+    kperm_u64 drop[TSP_MAX_CITIES] = {0};
+    root = tsp_rest_bound(x, n, 0, tsp_cities_after_first(n));
+    for (i = 1; i < n; i++) {
+        out = tsp_min64(out, x->cost[i]);
+        home = tsp_min64(home, x->cost[i * n]);
+        key[i] = TSP_S64_MAX;
+    }
+    key[1] = 0;
+    from[1] = 1;
+    for (k = 0; k < n - 1; k++) { /* Prim's on cities 1..n-1, each edge its cheaper direction */
+        int next = 0;
+        for (i = 1; i < n; i++)
+            if (!in[i] && (!next || key[i] < key[next]))
+                next = i;
+        in[next] = 1;
+        order[k] = next;
+        most[next][next] = 0;
+        for (j = 0; j < k; j++) { /* next joins as a leaf of from[next]: its paths run through it */
+            int u = order[j];
+            most[u][next] = most[next][u] = most[u][from[next]] > key[next] ? most[u][from[next]] : key[next];
+        }
+        for (i = 1; i < n; i++) {
+            tsp_s64 c = tsp_min64(x->cost[next * n + i], x->cost[i * n + next]);
+            if (!in[i] && c < key[i]) {
+                key[i] = c;
+                from[i] = next;
+            }
+        }
+    }
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++) {
+            tsp_s64 forced = i == 0 ? root - out + x->cost[j] : j == 0 ? root - home + x->cost[i * n]
+                                                                        : root - most[i][j] + x->cost[i * n + j];
+            if (i != j && forced > limit)
+                drop[i] |= KPERM_U64(1) << j;
+        }
+    for (i = 0; i < n; i++) {
+        x->allowed[i] &= ~drop[i];
+        for (j = 0; j < n; j++)
+            if ((drop[i] >> j) & 1)
+                x->cost[i * n + j] = TSP_FORBIDDEN;
+    }
+}
+
 kperm_u64 tsp_relax_of(const tsp_instance *inst, kperm_u64 upper, tsp_relax *x)
 {
     tsp_s64 bound;
@@ -160,5 +219,9 @@ kperm_u64 tsp_relax_of(const tsp_instance *inst, kperm_u64 upper, tsp_relax *x)
         x->scale = SCALE;
     }
     bound = tsp_rest_bound(x, n, 0, tsp_cities_after_first(n));
+    for (i = 0; i < TSP_MAX_CITIES; i++)
+        x->allowed[i] = ~KPERM_U64(0);
+    if (upper != TSP_NONE)
+        drop_edges(n, upper, x);
     return bound <= 0 ? 0 : (kperm_u64)((bound + SCALE - 1) / SCALE);
 }

@@ -133,6 +133,10 @@ KPERM_FN int tsp_branch_skip(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp
     tsp_s64 bound, scale = x->scale;
     known = known < w->known ? known : w->known;
     known = own < known ? own : known;
+    if (!((x->allowed[path[depth - 1]] >> last) & 1) || (!rest && !(x->allowed[last] & 1))) {
+        w->tally.pruned++; /* a dropped edge: every tour through it is longer than the first tour */
+        return 1;
+    }
     if (!rest) {
         if ((t->symmetric && path[1] > last) || total > known || (total == own && tsp_path_after(path, depth, w->best.tour)))
             return 1;

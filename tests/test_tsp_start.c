@@ -1,10 +1,15 @@
-/* test_tsp_seed.c - the pruned search's first tour (samples/tsp/run/tsp_seed.c):
- * on random symmetric and asymmetric instances of 3..64 cities, a tour of
- * every city once, its length the sum of its edges, a symmetric one in the
- * orientation the search counts, no longer than the nearest-neighbour tour
- * it starts from, the same on a second call; on every TSPLIB file of
- * bench/data/optima.txt, no shorter than the published optimum. */
+/* test_tsp_start.c - what the pruned search starts from. The first tour
+ * (samples/tsp/run/tsp_seed.c): on random symmetric and asymmetric instances
+ * of 3..64 cities, a tour of every city once, its length the sum of its
+ * edges, a symmetric one in the orientation the search counts, no longer
+ * than the nearest-neighbour tour it starts from, the same on a second call;
+ * on every TSPLIB file of bench/data/optima.txt, no shorter than the
+ * published optimum. The edges tsp_relax.c drops: on random instances of 9
+ * cities (weights wide and tie-heavy), every tour through a dropped edge,
+ * all 8! of them enumerated, is longer than the first tour. */
 #include "tsp_seed.h"
+#include "tsp_relax.h"
+#include "kperm.h"
 #include "check.h"
 #include "rng.h"
 #include <stdio.h>
@@ -102,9 +107,72 @@ static void test_tsplib(void)
     check_end();
 }
 
+/* the shortest tour through each edge i -> j of inst, all (n-1)! tours
+ * enumerated, into through[i * n + j] */
+static void shortest_through(const tsp_instance *inst, unsigned long long *through)
+{
+    kperm_u8 p[TSP_MAX_CITIES];
+    int n = inst->n, i;
+    for (i = 0; i < n * n; i++)
+        through[i] = ~0ULL;
+    for (i = 0; i < n - 1; i++)
+        p[i] = (kperm_u8)i;
+    do {
+        unsigned long long len = 0;
+        int at = 0;
+        for (i = 0; i <= n - 1; i++) {
+            int to = i < n - 1 ? p[i] + 1 : 0;
+            len += inst->dist[at * n + to];
+            at = to;
+        }
+        for (at = 0, i = 0; i <= n - 1; i++) {
+            int to = i < n - 1 ? p[i] + 1 : 0;
+            if (len < through[at * n + to])
+                through[at * n + to] = len;
+            at = to;
+        }
+    } while (kperm_next(p, n - 1));
+}
+
+static void test_dropped_edges(void)
+{
+    static tsp_instance inst;
+    static tsp_relax x;
+    unsigned long long through[9 * 9];
+    int trial, i, j, n = 9, kinds[3] = {0};
+    check_begin("tsp_relax_of: every tour through a dropped edge is longer than the first tour (n = 9, all tours)");
+    for (trial = 0; trial < 120; trial++) {
+        int kind = trial % 3; /* symmetric wide, asymmetric wide, asymmetric weights 1..3 */
+        inst.n = n;
+        inst.symmetric = kind == 0;
+        for (i = 0; i < n; i++)
+            for (j = 0; j <= i; j++) {
+                unsigned a = 1 + (unsigned)(test_splitmix(&rng_state) % (kind == 2 ? 3 : 1000));
+                unsigned b = kind == 0 ? a : 1 + (unsigned)(test_splitmix(&rng_state) % (kind == 2 ? 3 : 1000));
+                inst.dist[i * n + j] = i == j ? 0 : a;
+                inst.dist[j * n + i] = i == j ? 0 : b;
+            }
+        tsp_seed_tour(&inst, &x.first);
+        tsp_relax_of(&inst, x.first.length, &x);
+        shortest_through(&inst, through);
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++)
+                if (i != j && !((x.allowed[i] >> j) & 1)) {
+                    kinds[kind]++;
+                    CHECK(through[i * n + j] > x.first.length, "trial %d: edge %d -> %d dropped, a tour of %llu through it, "
+                          "first tour %llu", trial, i, j, through[i * n + j], (unsigned long long)x.first.length);
+                    CHECK(x.cost[i * n + j] == TSP_FORBIDDEN, "trial %d: edge %d -> %d dropped but not priced out", trial,
+                          i, j);
+                }
+    }
+    CHECK(kinds[0] > 0 && kinds[1] > 0, "too few edges dropped to test (%d, %d, %d)", kinds[0], kinds[1], kinds[2]);
+    check_end();
+}
+
 int main(void)
 {
     test_random();
     test_tsplib();
+    test_dropped_edges();
     return check_any_failed;
 }
