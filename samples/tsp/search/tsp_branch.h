@@ -296,10 +296,11 @@ KPERM_FN void tsp_branch_units(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL t
  * A device bounds the first levels breadth first, one work-item per child of
  * every open path, so that its whole width works on one level at a time;
  * the paths left open below them are then searched depth first, one per
- * work-item (tsp_branch_nodes). The frontier only skips paths whose bound
- * exceeds the shortest length known, which never loses a tour as short:
- * the answer is the depth-first one. The open paths are tsp_node
- * (tsp_types.h); tsp_frontier.c runs the levels. */
+ * work-item (tsp_branch_nodes). The frontier skips paths by the same
+ * tsp_branch_skip, its own best always the first tour, so it never loses
+ * what the depth-first search would keep: the answer is the depth-first
+ * one. The open paths are tsp_node (tsp_types.h); tsp_frontier.c runs the
+ * levels. */
 
 /* a brancher that only bounds: its own best stays the first tour, so that
  * the tie rule applies to it */
