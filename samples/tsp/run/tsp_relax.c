@@ -20,12 +20,40 @@ static void penalise(const tsp_instance *inst, const tsp_s64 *p, tsp_relax *x)
     x->scale = SCALE;
 }
 
+/* The spanning tree of cities 1..n-1 on x, each edge at its cheaper
+ * direction (as tsp_rest_bound takes it), by Prim's from city 1: the cities
+ * in the order they join, order[0..n-2], each one's parent from[] and the
+ * cost key[] of the edge to it (key[1] = 0). */
+static void spanning_tree(const tsp_relax *x, int n, int *order, int *from, tsp_s64 *key)
+{
+    int in[TSP_MAX_CITIES] = {0}, i, k;
+    for (i = 1; i < n; i++)
+        key[i] = TSP_S64_MAX;
+    key[1] = 0;
+    from[1] = 1;
+    for (k = 0; k < n - 1; k++) {
+        int next = 0;
+        for (i = 1; i < n; i++)
+            if (!in[i] && (!next || key[i] < key[next]))
+                next = i;
+        in[next] = 1;
+        order[k] = next;
+        for (i = 1; i < n; i++) {
+            tsp_s64 c = tsp_min64(x->cost[next * n + i], x->cost[i * n + next]);
+            if (!in[i] && c < key[i]) {
+                key[i] = c;
+                from[i] = next;
+            }
+        }
+    }
+}
+
 /* The root's structure on x (as tsp_rest_bound builds it from city 0): each
  * city's degree in it into deg[], its cost (scaled, with the terms) returned. */
 static tsp_s64 one_tree(const tsp_relax *x, int n, int *deg)
 {
     tsp_s64 key[TSP_MAX_CITIES], sum = x->tail[0] + x->head, out = TSP_S64_MAX, home = TSP_S64_MAX;
-    int from[TSP_MAX_CITIES], in[TSP_MAX_CITIES] = {0}, i, k, o = 1, h = 1;
+    int from[TSP_MAX_CITIES], order[TSP_MAX_CITIES], i, o = 1, h = 1;
     memset(deg, 0, sizeof *deg * (size_t)n);
     for (i = 1; i < n; i++) {
         sum += x->inner[i];
@@ -33,27 +61,15 @@ static tsp_s64 one_tree(const tsp_relax *x, int n, int *deg)
             out = x->cost[o = i];
         if (x->cost[i * n] < home)
             home = x->cost[(h = i) * n];
-        key[i] = x->cost[n + i];
-        from[i] = 1;
     }
     deg[o]++;
     deg[h]++;
     sum += out + home;
-    in[1] = 1;
-    for (k = 2; k < n; k++) { /* Prim's from city 1 */
-        int next = 0;
-        for (i = 2; i < n; i++)
-            if (!in[i] && (!next || key[i] < key[next]))
-                next = i;
-        in[next] = 1;
-        sum += key[next];
-        deg[next]++;
-        deg[from[next]]++;
-        for (i = 2; i < n; i++)
-            if (!in[i] && x->cost[next * n + i] < key[i]) {
-                key[i] = x->cost[next * n + i];
-                from[i] = next;
-            }
+    spanning_tree(x, n, order, from, key);
+    for (i = 2; i < n; i++) {
+        sum += key[i];
+        deg[i]++;
+        deg[from[i]]++;
     }
     return sum;
 }
@@ -155,34 +171,20 @@ static void drop_edges(int n, kperm_u64 upper, tsp_relax *x)
 {
     static tsp_s64 most[TSP_MAX_CITIES][TSP_MAX_CITIES]; /* the dearest tree edge between two cities */
     tsp_s64 key[TSP_MAX_CITIES], out = TSP_S64_MAX, home = TSP_S64_MAX, limit = (tsp_s64)upper * x->scale, root;
-    int from[TSP_MAX_CITIES], in[TSP_MAX_CITIES] = {0}, order[TSP_MAX_CITIES], i, j, k;
+    int from[TSP_MAX_CITIES], order[TSP_MAX_CITIES], i, j, k;
     kperm_u64 drop[TSP_MAX_CITIES] = {0};
     root = tsp_rest_bound(x, n, 0, tsp_cities_after_first(n));
     for (i = 1; i < n; i++) {
         out = tsp_min64(out, x->cost[i]);
         home = tsp_min64(home, x->cost[i * n]);
-        key[i] = TSP_S64_MAX;
     }
-    key[1] = 0;
-    from[1] = 1;
-    for (k = 0; k < n - 1; k++) { /* Prim's on cities 1..n-1, each edge its cheaper direction */
-        int next = 0;
-        for (i = 1; i < n; i++)
-            if (!in[i] && (!next || key[i] < key[next]))
-                next = i;
-        in[next] = 1;
-        order[k] = next;
-        most[next][next] = 0;
-        for (j = 0; j < k; j++) { /* next joins as a leaf of from[next]: its paths run through it */
+    spanning_tree(x, n, order, from, key);
+    for (k = 0; k < n - 1; k++) { /* each city joined the tree as a leaf of its parent: its paths run through it */
+        int v = order[k];
+        most[v][v] = 0;
+        for (j = 0; j < k; j++) {
             int u = order[j];
-            most[u][next] = most[next][u] = most[u][from[next]] > key[next] ? most[u][from[next]] : key[next];
-        }
-        for (i = 1; i < n; i++) {
-            tsp_s64 c = tsp_min64(x->cost[next * n + i], x->cost[i * n + next]);
-            if (!in[i] && c < key[i]) {
-                key[i] = c;
-                from[i] = next;
-            }
+            most[u][v] = most[v][u] = most[u][from[v]] > key[v] ? most[u][from[v]] : key[v];
         }
     }
     for (i = 0; i < n; i++)
