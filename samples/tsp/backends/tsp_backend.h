@@ -52,7 +52,7 @@ int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, cons
 int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
                   size_t errsize);
 
-/* CUDA's start-up (the driver, the GPU's context: about 0.3 s on an H100)
+/* CUDA's start-up (the driver, the GPU's context: 0.23-0.38 s on an H100)
  * begun in a thread of its own for GPU `gpu`, so that it overlaps reading the
  * instance and the pruned search's first tour; tsp_cuda_open and
  * tsp_cuda_list wait for it, and so does the process's exit. */
