@@ -159,7 +159,7 @@ static void assignment(const tsp_instance *inst, tsp_s64 *u, tsp_s64 *v)
 
 /* Drops the edges no tour of length `upper` or less can use, by their
  * reduced costs at the root: a tour through i -> j costs at least the
- * root's bound L with that edge forced into its structure: for an edge out
+ * root's bound L (`root`, scaled, with the terms) with that edge forced into its structure: for an edge out
  * of city 0, L - (its cheapest edge out) + c_0j; into city 0, L - (its
  * cheapest edge in) + c_i0; between two others, the spanning tree of cities
  * 1..n-1 made to hold {i, j}: L - (the dearest edge on the tree's path from
@@ -167,13 +167,12 @@ static void assignment(const tsp_instance *inst, tsp_s64 *u, tsp_s64 *v)
  * tour as long as upper and first in rank order is never lost) is dropped:
  * out of allowed[] and priced TSP_FORBIDDEN, which only raises the bound of
  * tours that cannot be the answer. */
-static void drop_edges(int n, kperm_u64 upper, tsp_relax *x)
+static void drop_edges(int n, kperm_u64 upper, tsp_s64 root, tsp_relax *x)
 {
     static tsp_s64 most[TSP_MAX_CITIES][TSP_MAX_CITIES]; /* the dearest tree edge between two cities */
-    tsp_s64 key[TSP_MAX_CITIES], out = TSP_S64_MAX, home = TSP_S64_MAX, limit = (tsp_s64)upper * x->scale, root;
+    tsp_s64 key[TSP_MAX_CITIES], out = TSP_S64_MAX, home = TSP_S64_MAX, limit = (tsp_s64)upper * x->scale;
     int from[TSP_MAX_CITIES], order[TSP_MAX_CITIES], i, j, k;
     kperm_u64 drop[TSP_MAX_CITIES] = {0};
-    root = tsp_rest_bound(x, n, 0, tsp_cities_after_first(n));
     for (i = 1; i < n; i++) {
         out = tsp_min64(out, x->cost[i]);
         home = tsp_min64(home, x->cost[i * n]);
@@ -224,6 +223,6 @@ kperm_u64 tsp_relax_of(const tsp_instance *inst, kperm_u64 upper, tsp_relax *x)
     for (i = 0; i < TSP_MAX_CITIES; i++)
         x->allowed[i] = ~KPERM_U64(0);
     if (upper != TSP_NONE)
-        drop_edges(n, upper, x);
+        drop_edges(n, upper, bound, x);
     return bound <= 0 ? 0 : (kperm_u64)((bound + SCALE - 1) / SCALE);
 }
