@@ -96,7 +96,7 @@ KPERM_FN kperm_u32 bench_spread(kperm_u32 x)
 }
 
 /* kperm: each work-item makes one block of 4! rows with one kperm_unrank_packed
- * and 24 kperm_arrange_packed (constants after unrolling), as bytes into the
+ * and 24 kperm_internal_arrange_packed (constants after unrolling), as bytes into the
  * group's staging area; the group then writes its blocks, which are adjacent
  * in the output, with coalesced 32-bit stores. */
 BENCH_DEVICE_FN void bench_materialize_kperm(int n, kperm_rank total, kperm_u64 group, kperm_u64 groups,
@@ -118,7 +118,7 @@ BENCH_DEVICE_FN void bench_materialize_kperm(int n, kperm_rank total, kperm_u64 
             list = w >> (4 * (n - BENCH_SUFFIX));
             KPERM_UNROLL
             for (k = 0; k < BENCH_SUFFIX_ROWS; k++) {
-                kperm_u64 row = prefix | kperm_arrange_packed(list, BENCH_SUFFIX, (kperm_u32)k) << (4 * (n - BENCH_SUFFIX));
+                kperm_u64 row = prefix | kperm_internal_arrange_packed(list, BENCH_SUFFIX, (kperm_u32)k) << (4 * (n - BENCH_SUFFIX));
                 KPERM_UNROLL
                 for (c = 0; c < (n + 3) / 4; c++) {
                     acc |= (kperm_u64)bench_spread((kperm_u32)(row >> (16 * c)) & 0xffffu) << bits;
@@ -217,7 +217,7 @@ KPERM_FN kperm_u64 bench_fused_cursor(int n, kperm_rank total, kperm_u64 item, k
 }
 
 /* kperm blocks: one kperm_unrank_packed per s! permutations, the suffixes by
- * kperm_arrange_packed with constant k: each permutation costs a few shifts */
+ * kperm_internal_arrange_packed with constant k: each permutation costs a few shifts */
 KPERM_FN kperm_u64 bench_fused_blocks(int n, int s, kperm_rank total, kperm_u64 item, kperm_u64 items)
 {
     kperm_u64 sum = 0, block, blocks, w = 0;
@@ -233,7 +233,7 @@ KPERM_FN kperm_u64 bench_fused_blocks(int n, int s, kperm_rank total, kperm_u64 
         list = w >> (4 * (n - s));
         KPERM_UNROLL
         for (k = 0; k < (int)fs; k++)
-            sum += bench_mix(prefix | kperm_arrange_packed(list, s, (kperm_u32)k) << (4 * (n - s)));
+            sum += bench_mix(prefix | kperm_internal_arrange_packed(list, s, (kperm_u32)k) << (4 * (n - s)));
     }
     return sum;
 }
@@ -333,7 +333,7 @@ KPERM_FN kperm_u64 bench_derange_cursor(int n, kperm_rank total, kperm_u64 item,
 /* 1 if packed w of n has no fixed point: w ^ identity has no zero nibble */
 KPERM_FN int bench_deranged(kperm_u64 w, int n)
 {
-    kperm_u64 low = KPERM_NIBBLES(n), x = w ^ (KPERM_IDENTITY_LIST & low);
+    kperm_u64 low = KPERM_INTERNAL_NIBBLES(n), x = w ^ (KPERM_INTERNAL_IDENTITY_LIST & low);
     return ((x - (KPERM_U64(0x1111111111111111) & low)) & ~x & KPERM_U64(0x8888888888888888) & low) == 0;
 }
 

@@ -90,7 +90,7 @@ KPERM_FN void tsp_v1_search_blocks(const TSP_LOCAL kperm_u32 *d, int n, int symm
         }
         if (++b == block_end)
             break;
-        kperm_reverse(perm, p, m - 1); /* the block's last order: next moves the prefix */
+        kperm_internal_reverse(perm, p, m - 1); /* the block's last order: next moves the prefix */
         pivot = kperm_next(perm, m);
     }
 }

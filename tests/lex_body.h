@@ -142,7 +142,7 @@ KPERM_FN void kperm_test_packed_one(int n, kperm_rank rank, kperm_u64 list, kper
     kperm_test_put8(o, 0, kperm_unrank_packed(rank, n, &w));
     kperm_test_put64(o, 1, w);
     if (s >= 1)
-        kperm_test_put64(o, 9, kperm_arrange_packed(list, s, (kperm_u32)(d >> 8)));
+        kperm_test_put64(o, 9, kperm_internal_arrange_packed(list, s, (kperm_u32)(d >> 8)));
 }
 
 /* the fold of one visit, as kperm_test_cursor_one folds */
@@ -528,7 +528,7 @@ KPERM_FN void kperm_test_sjt_one(int n, kperm_rank rank, kperm_rank end, kperm_u
     }
     kperm_test_put64(o, 31, visits);
     kperm_test_put64(o, 39, fold);
-    kperm_test_put8(o, 47, kperm_sjt_step(&c));
+    kperm_test_put8(o, 47, kperm_internal_sjt_step(&c));
     kperm_test_put64(o, 48, c.word);
     kperm_test_put64(o, 56, c.digits);
     kperm_test_put64(o, 64, c.right);

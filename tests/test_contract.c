@@ -210,7 +210,7 @@ static void families(void)
             counts[i] = (kperm_u8)(rnd() % 4 ? rnd() % 4 : rnd());
         rc = kperm_ms_count(counts, m, &count);
         EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_OVERFLOW, "ms_count m=%d: %d", m, rc);
-        if (kperm_ms_size(counts, m, &n) != KPERM_OK)
+        if (kperm_internal_ms_size(counts, m, &n) != KPERM_OK)
             n = 0;
         p = block(n, KPERM_MAX_MS_N);
         rc = kperm_ms_unrank(any_rank(count), counts, m, p);
@@ -306,8 +306,8 @@ static void packed_and_skips(void)
         EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_RANK, "unrank_packed: %d", rc);
         kperm_unpack(w, len < 16 ? len : 16, p);
         (void)kperm_packed_get(w, any_int());
-        (void)kperm_arrange_packed(list, any_int(), (kperm_u32)rnd());
-        (void)kperm_list_take(&list, any_int(), any_int());
+        (void)kperm_internal_arrange_packed(list, any_int(), (kperm_u32)rnd());
+        (void)kperm_internal_list_take(&list, any_int(), any_int());
         if (n >= 1 && n <= KPERM_MAX_N)
             any_values(p, n, n);
         rc = kperm_skip(p, n, k);
@@ -381,7 +381,7 @@ static void combinations_and_plain_changes(void)
         rc = kperm_sjt_cursor_init(&sc, n, any_rank(n >= 1 && n <= 20 ? fact(n) : 1), any_rank(n >= 1 && n <= 20 ? fact(n) : 1));
         for (steps = 0; steps < 3 && kperm_sjt_cursor_next(&sc); steps++)
             EXPECT(rc == KPERM_OK && sc.pivot >= 0 && sc.pivot < n, "sjt_cursor_next after %d", rc);
-        rc = kperm_sjt_step(&sc);
+        rc = kperm_internal_sjt_step(&sc);
         EXPECT(rc == KPERM_END || rc == KPERM_E_N || (rc >= 0 && rc < n - 1), "sjt_step n=%d: %d", n, rc);
         free(p);
         p = block(n, KPERM_MAX_N);

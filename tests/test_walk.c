@@ -85,7 +85,7 @@ static void packed_next_multiset(void)
     for (n = 1; n <= 16; n++)
         for (t = 0; t < (n <= 8 ? 1 << n : 3000); t++) {
             for (i = 0; i < n; i++) /* n <= 8: bit i of t starts a new value at i, sorted; else random values */
-                p[i] = (kperm_u8)(n <= 8 ? kperm_popcount32((kperm_u32)t & ((1u << i) - 1)) : (int)(rng() % 4));
+                p[i] = (kperm_u8)(n <= 8 ? kperm_internal_popcount32((kperm_u32)t & ((1u << i) - 1)) : (int)(rng() % 4));
             for (steps = 0; steps < (n <= 8 ? 100000 : 40); steps++) {
                 w = pack(p, n);
                 a = kperm_packed_next(&w, n);

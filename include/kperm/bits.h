@@ -31,7 +31,7 @@ KPERM_FN int kperm_lowest64(kperm_u64 m)
 
 /* the inverse of odd c modulo 2^64: Newton's iteration from a guess good to
  * 5 bits, each step doubling the correct bits */
-KPERM_FN kperm_u64 kperm_inverse64(kperm_u64 c)
+KPERM_FN kperm_u64 kperm_internal_inverse64(kperm_u64 c)
 {
     kperm_u64 x = (3 * c) ^ 2;
     int i;
@@ -41,25 +41,25 @@ KPERM_FN kperm_u64 kperm_inverse64(kperm_u64 c)
     return x;
 }
 
-/* a * b / c for c = odd * 2^s and inv = kperm_inverse64(odd), when the
+/* a * b / c for c = odd * 2^s and inv = kperm_internal_inverse64(odd), when the
  * quotient is an integer below 2^64: the 128-bit product shifted right by s,
  * times inv modulo 2^64 (exact division needs no division) */
-KPERM_FN kperm_u64 kperm_div_exact(kperm_u64 a, kperm_u64 b, int s, kperm_u64 inv)
+KPERM_FN kperm_u64 kperm_internal_div_exact(kperm_u64 a, kperm_u64 b, int s, kperm_u64 inv)
 {
     kperm_u64 lo = a * b;
     if (s)
-        lo = (lo >> s) | (kperm_mulhi64(a, b) << (64 - s));
+        lo = (lo >> s) | (kperm_internal_mulhi64(a, b) << (64 - s));
     return lo * inv;
 }
 
 /* a * b / c where the result is known to be an integer (c > 0).
  * KPERM_E_OVERFLOW (and *out untouched) when it does not fit 64 bits. */
-KPERM_FN int kperm_mul_div(kperm_u64 a, kperm_u64 b, kperm_u64 c, kperm_u64 *out)
+KPERM_FN int kperm_internal_mul_div(kperm_u64 a, kperm_u64 b, kperm_u64 c, kperm_u64 *out)
 {
     int s = kperm_lowest64(c);
-    if (kperm_mulhi64(a, b) >= c) /* the quotient would be 2^64 or more */
+    if (kperm_internal_mulhi64(a, b) >= c) /* the quotient would be 2^64 or more */
         return KPERM_E_OVERFLOW;
-    *out = kperm_div_exact(a, b, s, kperm_inverse64(c >> s));
+    *out = kperm_internal_div_exact(a, b, s, kperm_internal_inverse64(c >> s));
     return KPERM_OK;
 }
 

@@ -28,16 +28,16 @@
 
 /* C(d, j) from a table laid out as kperm_comb_table, 0 <= d, j <= 64 (not
  * checked: the inner loop); 0 for d < j */
-#define KPERM_BINOMIAL_IN(table, d, j) ((d) < (j) ? 0 : (table)[65 * (j) - (j) * ((j) - 1) / 2 + (d) - (j)])
+#define KPERM_INTERNAL_BINOMIAL_IN(table, d, j) ((d) < (j) ? 0 : (table)[65 * (j) - (j) * ((j) - 1) / 2 + (d) - (j)])
 
 /* C(d, j) from this backend's table */
 KPERM_FN kperm_u64 kperm_binomial(int d, int j)
 {
-    return KPERM_BINOMIAL_IN(KPERM_TABLE(kperm_comb_table), d, j);
+    return KPERM_INTERNAL_BINOMIAL_IN(KPERM_TABLE(kperm_comb_table), d, j);
 }
 
 /* KPERM_E_TABLES before the CUDA upload, KPERM_E_N unless 0 <= k <= n <= 64 */
-KPERM_FN int kperm_comb_check(int n, int k)
+KPERM_FN int kperm_internal_comb_check(int n, int k)
 {
     if (KPERM_TABLE(kperm_comb_table)[0] != 1)
         return KPERM_E_TABLES;
@@ -48,7 +48,7 @@ KPERM_FN int kperm_comb_check(int n, int k)
  * fits 64 bits, so KPERM_E_OVERFLOW never comes from here) */
 KPERM_FN int kperm_comb_count(int n, int k, kperm_rank *count)
 {
-    int rc = kperm_comb_check(n, k);
+    int rc = kperm_internal_comb_check(n, k);
     if (rc != KPERM_OK)
         return rc;
     *count = kperm_binomial(n, k);
@@ -60,24 +60,24 @@ KPERM_FN int kperm_comb_count(int n, int k, kperm_rank *count)
  * positions and makes every table row a constant. A macro, because OpenCL C
  * 1.2 has no pointer that reaches both the built-in __constant table and one
  * in __global memory: the two unranks below are this one source. */
-#define KPERM_COMB_UNRANK_MASK_BODY(table, rank, n, k, mask)                      \
+#define KPERM_INTERNAL_COMB_UNRANK_MASK_BODY(table, rank, n, k, mask)                      \
     kperm_u64 left, out = 0;                                                        \
     int i, step;                                                                    \
     if ((table)[0] != 1)                                                            \
         return KPERM_E_TABLES;                                                      \
     if (n < 0 || n > KPERM_MAX_COMB_N || k < 0 || k > n)                            \
         return KPERM_E_N;                                                           \
-    if (rank >= KPERM_BINOMIAL_IN(table, n, k))                                     \
+    if (rank >= KPERM_INTERNAL_BINOMIAL_IN(table, n, k))                                     \
         return KPERM_E_RANK;                                                        \
-    left = KPERM_BINOMIAL_IN(table, n, k) - 1 - rank;                               \
+    left = KPERM_INTERNAL_BINOMIAL_IN(table, n, k) - 1 - rank;                               \
     KPERM_UNROLL                                                                    \
     for (i = 0; i < k; i++) {                                                       \
         int j = k - i, d = j - 1; /* C(j - 1, j) = 0 <= left: the search's floor */ \
         KPERM_UNROLL                                                                \
         for (step = 32; step >= 1; step >>= 1)                                      \
-            if (d + step < n && KPERM_BINOMIAL_IN(table, d + step, j) <= left)      \
+            if (d + step < n && KPERM_INTERNAL_BINOMIAL_IN(table, d + step, j) <= left)      \
                 d += step;                                                          \
-        left -= KPERM_BINOMIAL_IN(table, d, j);                                     \
+        left -= KPERM_INTERNAL_BINOMIAL_IN(table, d, j);                                     \
         out |= KPERM_U64(1) << (n - 1 - d);                                         \
     }                                                                               \
     *(mask) = out;                                                                  \
@@ -86,7 +86,7 @@ KPERM_FN int kperm_comb_count(int n, int k, kperm_rank *count)
 /* The subset of rank `rank` as a mask (bit v: value v is in it) */
 KPERM_FN int kperm_comb_unrank_mask(kperm_rank rank, int n, int k, kperm_u64 *mask)
 {
-    KPERM_COMB_UNRANK_MASK_BODY(KPERM_TABLE(kperm_comb_table), rank, n, k, mask);
+    KPERM_INTERNAL_COMB_UNRANK_MASK_BODY(KPERM_TABLE(kperm_comb_table), rank, n, k, mask);
 }
 
 /* kperm_comb_unrank_mask with the binomials read from `binomials`, a copy of
@@ -99,7 +99,7 @@ KPERM_FN int kperm_comb_unrank_mask(kperm_rank rank, int n, int k, kperm_u64 *ma
 KPERM_FN int kperm_comb_unrank_mask_in(const KPERM_GLOBAL kperm_u64 *binomials, kperm_rank rank, int n, int k,
                                        kperm_u64 *mask)
 {
-    KPERM_COMB_UNRANK_MASK_BODY(binomials, rank, n, k, mask);
+    KPERM_INTERNAL_COMB_UNRANK_MASK_BODY(binomials, rank, n, k, mask);
 }
 
 /* comb[0..k-1] from a mask of k values, ascending */
@@ -127,7 +127,7 @@ KPERM_FN int kperm_comb_unrank(kperm_rank rank, int n, int k, kperm_u8 *comb)
 KPERM_FN int kperm_comb_rank_of_mask(kperm_u64 mask, int n, kperm_rank *rank)
 {
     kperm_u64 sum = 0;
-    int i, k, rc = kperm_comb_check(n, 0);
+    int i, k, rc = kperm_internal_comb_check(n, 0);
     if (rc != KPERM_OK)
         return rc;
     if (n < KPERM_MAX_COMB_N && (mask >> n) != 0)
@@ -141,7 +141,7 @@ KPERM_FN int kperm_comb_rank_of_mask(kperm_u64 mask, int n, kperm_rank *rank)
 
 /* KPERM_OK when comb[0..k-1] is strictly increasing and below n, else
  * KPERM_E_PERM */
-KPERM_FN int kperm_comb_valid(const kperm_u8 *comb, int n, int k)
+KPERM_FN int kperm_internal_comb_valid(const kperm_u8 *comb, int n, int k)
 {
     int i;
     for (i = 0; i < k; i++)
@@ -158,7 +158,7 @@ KPERM_FN int kperm_comb_mask_of(const kperm_u8 *comb, int n, int k, kperm_u64 *m
     int i;
     if (n < 0 || n > KPERM_MAX_COMB_N || k < 0 || k > n)
         return KPERM_E_N;
-    if (kperm_comb_valid(comb, n, k) != KPERM_OK)
+    if (kperm_internal_comb_valid(comb, n, k) != KPERM_OK)
         return KPERM_E_PERM;
     for (i = 0; i < k; i++)
         m |= KPERM_U64(1) << comb[i];
@@ -169,7 +169,7 @@ KPERM_FN int kperm_comb_mask_of(const kperm_u8 *comb, int n, int k, kperm_u64 *m
 KPERM_FN int kperm_comb_rank_of(const kperm_u8 *comb, int n, int k, kperm_rank *rank)
 {
     kperm_u64 mask = 0;
-    int rc = kperm_comb_check(n, k);
+    int rc = kperm_internal_comb_check(n, k);
     if (rc == KPERM_OK)
         rc = kperm_comb_mask_of(comb, n, k, &mask);
     return rc == KPERM_OK ? kperm_comb_rank_of_mask(mask, n, rank) : rc;
@@ -183,30 +183,30 @@ KPERM_FN int kperm_comb_rank_of(const kperm_u8 *comb, int n, int k, kperm_rank *
  * (modulo 2^64, which the result fits). Returns the pivot (the index in the
  * sorted list of the value that moved). Not validated and no test for the
  * end: the cursor's step, which never passes its range's last subset. */
-KPERM_FN int kperm_comb_step_within(kperm_u64 *mask, int n, int k)
+KPERM_FN int kperm_internal_comb_step_within(kperm_u64 *mask, int n, int k)
 {
     kperm_u64 m = *mask, rest;
-    int g = kperm_highest64(kperm_kp_all(n) & ~m), len = n - 1 - g;
+    int g = kperm_highest64(kperm_internal_kp_all(n) & ~m), len = n - 1 - g;
     rest = m & ((KPERM_U64(1) << g) - 1);
     *mask = rest + (((KPERM_U64(4) << len) - 3) << kperm_highest64(rest));
     return k - len - 1;
 }
 
-/* kperm_comb_step_within, or KPERM_END after the last subset (the k largest
+/* kperm_internal_comb_step_within, or KPERM_END after the last subset (the k largest
  * values; with k = n the only one), leaving the first (0, 1, ..., k - 1) */
-KPERM_FN int kperm_comb_step(kperm_u64 *mask, int n, int k)
+KPERM_FN int kperm_internal_comb_step(kperm_u64 *mask, int n, int k)
 {
-    if (*mask == (kperm_kp_all(n) ^ kperm_kp_all(n - k))) {
-        *mask = kperm_kp_all(k);
+    if (*mask == (kperm_internal_kp_all(n) ^ kperm_internal_kp_all(n - k))) {
+        *mask = kperm_internal_kp_all(k);
         return KPERM_END;
     }
-    return kperm_comb_step_within(mask, n, k);
+    return kperm_internal_comb_step_within(mask, n, k);
 }
 
-/* the next subset of a mask of any k (its popcount): kperm_comb_step */
+/* the next subset of a mask of any k (its popcount): kperm_internal_comb_step */
 KPERM_FN int kperm_comb_next_mask(kperm_u64 *mask, int n)
 {
-    return kperm_comb_step(mask, n, kperm_popcount64(*mask));
+    return kperm_internal_comb_step(mask, n, kperm_popcount64(*mask));
 }
 
 /* kperm_comb_next_mask on comb[0..k-1], validated: the pivot, KPERM_END
@@ -277,9 +277,9 @@ KPERM_FN int kperm_comb_cursor_init(kperm_comb_cursor *c, int n, int k, kperm_ra
  * the first call); 0: the range is done. */
 KPERM_FN int kperm_comb_cursor_next(kperm_comb_cursor *c)
 {
-    int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
+    int step = kperm_internal_cursor_advance(&c->rank, c->end, &c->pivot);
     if (step == 2)
-        c->pivot = kperm_comb_step_within(&c->mask, c->n, c->k);
+        c->pivot = kperm_internal_comb_step_within(&c->mask, c->n, c->k);
     return step != 0;
 }
 
@@ -296,7 +296,7 @@ KPERM_FN int kperm_comb_cursor_skip(kperm_comb_cursor *c, int j)
         return KPERM_E_ARG;
     for (i = 0; i <= j; i++)
         keep &= keep - 1; /* keep: the values after position j */
-    last = (c->mask & ~keep) | (kperm_kp_all(c->n) & ~kperm_kp_all(c->n - (c->k - 1 - j)));
+    last = (c->mask & ~keep) | (kperm_internal_kp_all(c->n) & ~kperm_internal_kp_all(c->n - (c->k - 1 - j)));
     kperm_comb_rank_of_mask(last, c->n, &rank);
     if (rank >= c->end - 1) {
         c->rank = c->end - 1;
@@ -310,7 +310,7 @@ KPERM_FN int kperm_comb_cursor_skip(kperm_comb_cursor *c, int j)
 /* ---- 128-bit ranks, n <= 128: the place values are computed as the values
  * go by (no table reaches past 64), one exact multiply and divide each */
 
-KPERM_FN int kperm_gcd(int a, int b)
+KPERM_FN int kperm_internal_gcd(int a, int b)
 {
     while (b) {
         int t = a % b;
@@ -323,15 +323,15 @@ KPERM_FN int kperm_gcd(int a, int b)
 /* c * num / den for 0 < num, den <= 128, when the quotient is an integer:
  * c divided first by den / gcd (which divides c, as num / gcd and den / gcd
  * are coprime), so no intermediate exceeds the larger of c and the result */
-KPERM_FN kperm_rank128 kperm_mul_div128(kperm_rank128 c, int num, int den)
+KPERM_FN kperm_rank128 kperm_internal_mul_div128(kperm_rank128 c, int num, int den)
 {
-    int g = kperm_gcd(num, den);
-    kperm_divmod128(&c, (kperm_u32)(den / g));
-    kperm_muladd128(&c, (kperm_u32)(num / g), 0);
+    int g = kperm_internal_gcd(num, den);
+    kperm_internal_divmod128(&c, (kperm_u32)(den / g));
+    kperm_internal_muladd128(&c, (kperm_u32)(num / g), 0);
     return c;
 }
 
-KPERM_FN kperm_rank128 kperm_add128(kperm_rank128 a, kperm_rank128 b)
+KPERM_FN kperm_rank128 kperm_internal_add128(kperm_rank128 a, kperm_rank128 b)
 {
     a.lo += b.lo;
     a.hi += b.hi + (a.lo < b.lo);
@@ -339,7 +339,7 @@ KPERM_FN kperm_rank128 kperm_add128(kperm_rank128 a, kperm_rank128 b)
 }
 
 /* a - b for b <= a */
-KPERM_FN kperm_rank128 kperm_sub128(kperm_rank128 a, kperm_rank128 b)
+KPERM_FN kperm_rank128 kperm_internal_sub128(kperm_rank128 a, kperm_rank128 b)
 {
     kperm_rank128 r;
     r.lo = a.lo - b.lo;
@@ -356,7 +356,7 @@ KPERM_FN int kperm_comb_count128(int n, int k, kperm_rank128 *count)
     c.lo = 1;
     c.hi = 0;
     for (i = 1; i <= k; i++) /* C(n - k + i, i) = C(n - k + i - 1, i - 1) * (n - k + i) / i */
-        c = kperm_mul_div128(c, n - k + i, i);
+        c = kperm_internal_mul_div128(c, n - k + i, i);
     *count = c;
     return KPERM_OK;
 }
@@ -369,16 +369,16 @@ KPERM_FN int kperm_comb_unrank128(kperm_rank128 rank, int n, int k, kperm_u8 *co
     int v, j = k, rc = kperm_comb_count128(n, k, &place);
     if (rc != KPERM_OK)
         return rc;
-    if (!kperm_lt128(rank, place))
+    if (!kperm_internal_lt128(rank, place))
         return KPERM_E_RANK;
     for (v = 0; j > 0; v++) {
-        take = kperm_mul_div128(place, j, n - v);
-        if (kperm_lt128(rank, take)) {
+        take = kperm_internal_mul_div128(place, j, n - v);
+        if (kperm_internal_lt128(rank, take)) {
             comb[k - j--] = (kperm_u8)v;
             place = take;
         } else {
-            rank = kperm_sub128(rank, take);
-            place = kperm_sub128(place, take);
+            rank = kperm_internal_sub128(rank, take);
+            place = kperm_internal_sub128(place, take);
         }
     }
     return KPERM_OK;
@@ -391,16 +391,16 @@ KPERM_FN int kperm_comb_rank128_of(const kperm_u8 *comb, int n, int k, kperm_ran
     int v, j = k, rc = kperm_comb_count128(n, k, &place);
     if (rc != KPERM_OK)
         return rc;
-    if (kperm_comb_valid(comb, n, k) != KPERM_OK)
+    if (kperm_internal_comb_valid(comb, n, k) != KPERM_OK)
         return KPERM_E_PERM;
     for (v = 0; j > 0; v++) {
-        take = kperm_mul_div128(place, j, n - v);
+        take = kperm_internal_mul_div128(place, j, n - v);
         if (comb[k - j] == v) {
             place = take;
             j--;
         } else {
-            sum = kperm_add128(sum, take);
-            place = kperm_sub128(place, take);
+            sum = kperm_internal_add128(sum, take);
+            place = kperm_internal_sub128(place, take);
         }
     }
     *rank = sum;

@@ -28,7 +28,7 @@ typedef struct {
 } kperm_cursor;
 
 /* how many leading positions the cursor keeps as bytes: n - 16, or 0 */
-KPERM_FN int kperm_cursor_head(int n)
+KPERM_FN int kperm_internal_cursor_head(int n)
 {
     return n > KPERM_MAX_PACKED_N ? n - KPERM_MAX_PACKED_N : 0;
 }
@@ -38,7 +38,7 @@ KPERM_FN int kperm_cursor_head(int n)
  * value */
 KPERM_FN int kperm_cursor_get(const kperm_cursor *c, int i)
 {
-    int h = kperm_cursor_head(c->n), v, j;
+    int h = kperm_internal_cursor_head(c->n), v, j;
     if (i < h)
         return (int)((c->head >> (8 * (i & 3))) & 255u);
     v = (int)((c->word >> (4 * ((i - h) & 15))) & 15u);
@@ -57,9 +57,9 @@ KPERM_FN void kperm_cursor_perm(const kperm_cursor *c, kperm_u8 *perm)
 }
 
 /* the cursor's registers from the bytes of a permutation of c->n */
-KPERM_FN void kperm_cursor_load(kperm_cursor *c, const kperm_u8 *perm)
+KPERM_FN void kperm_internal_cursor_load(kperm_cursor *c, const kperm_u8 *perm)
 {
-    int h = kperm_cursor_head(c->n), i, j = 0;
+    int h = kperm_internal_cursor_head(c->n), i, j = 0;
     kperm_u32 in_head = 0, rest;
     c->head = c->sorted = 0;
     c->word = 0;
@@ -68,9 +68,9 @@ KPERM_FN void kperm_cursor_load(kperm_cursor *c, const kperm_u8 *perm)
         in_head |= 1u << perm[i];
     }
     for (rest = in_head; rest; rest &= rest - 1)
-        c->sorted |= (kperm_u32)kperm_popcount32((rest & (0u - rest)) - 1u) << (8 * j++);
+        c->sorted |= (kperm_u32)kperm_internal_popcount32((rest & (0u - rest)) - 1u) << (8 * j++);
     for (i = h; i < c->n; i++)
-        c->word |= (kperm_u64)(perm[i] - kperm_popcount32(in_head & ((1u << perm[i]) - 1u))) << (4 * (i - h));
+        c->word |= (kperm_u64)(perm[i] - kperm_internal_popcount32(in_head & ((1u << perm[i]) - 1u))) << (4 * (i - h));
 }
 
 /* Prepares c to visit ranks [begin, end) of the permutations of n. pivot = -1
@@ -81,7 +81,7 @@ KPERM_FN int kperm_cursor_init(kperm_cursor *c, int n, kperm_rank begin, kperm_r
 {
     kperm_u8 p[KPERM_MAX_N];
     kperm_u64 total;
-    int rc = kperm_fact_checked(n, &total);
+    int rc = kperm_internal_fact_checked(n, &total);
     c->n = n;
     c->pivot = -1;
     c->rank = 0;
@@ -96,7 +96,7 @@ KPERM_FN int kperm_cursor_init(kperm_cursor *c, int n, kperm_rank begin, kperm_r
         kperm_unrank_packed(begin, n, &c->word);
     else if (begin < end) {
         kperm_unrank(begin, n, p);
-        kperm_cursor_load(c, p);
+        kperm_internal_cursor_load(c, p);
     }
     c->rank = begin;
     c->end = end;
@@ -106,16 +106,16 @@ KPERM_FN int kperm_cursor_init(kperm_cursor *c, int n, kperm_rank begin, kperm_r
 /* kperm_next on the cursor: the word's step, or (n > 16, once in 16! steps,
  * when the word wraps) kperm_next on the bytes of the permutation the word
  * came from (its labels descending) */
-KPERM_FN int kperm_cursor_step(kperm_cursor *c)
+KPERM_FN int kperm_internal_cursor_step(kperm_cursor *c)
 {
     kperm_u8 p[KPERM_MAX_N];
-    int h = kperm_cursor_head(c->n), pivot = kperm_packed_next(&c->word, c->n - h);
+    int h = kperm_internal_cursor_head(c->n), pivot = kperm_packed_next(&c->word, c->n - h);
     if (pivot >= 0 || h == 0)
         return pivot >= 0 ? pivot + h : pivot;
     kperm_cursor_perm(c, p);
-    kperm_sort_descending(p, h, c->n);
+    kperm_internal_sort_descending(p, h, c->n);
     pivot = kperm_next(p, c->n);
-    kperm_cursor_load(c, p);
+    kperm_internal_cursor_load(c, p);
     return pivot;
 }
 
@@ -124,9 +124,9 @@ KPERM_FN int kperm_cursor_step(kperm_cursor *c)
  * 0: range done. */
 KPERM_FN int kperm_cursor_next(kperm_cursor *c)
 {
-    int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
+    int step = kperm_internal_cursor_advance(&c->rank, c->end, &c->pivot);
     if (step == 2)
-        c->pivot = kperm_cursor_step(c);
+        c->pivot = kperm_internal_cursor_step(c);
     return step != 0;
 }
 

@@ -16,7 +16,7 @@
 
 KPERM_FN int kperm_count(int n, kperm_rank *count)
 {
-    return kperm_fact_checked(n, count);
+    return kperm_internal_fact_checked(n, count);
 }
 
 /* Takes the field at index d (of `bits` bits) out of list, a packed list of
@@ -25,7 +25,7 @@ KPERM_FN int kperm_count(int n, kperm_rank *count)
  * 1 <= bits < 32 and bits * d < 64, not checked (the inner loop of unrank);
  * outside that the shift counts are taken modulo 64 and 32, so no call shifts
  * past a word (with a literal bits the masks fold away). */
-KPERM_FN int kperm_list_take(kperm_u64 *list, int d, int bits)
+KPERM_FN int kperm_internal_list_take(kperm_u64 *list, int d, int bits)
 {
     int at = (int)(((kperm_u32)bits * (kperm_u32)d) & 63u), b = bits & 63, w = bits & 31;
     kperm_u64 l = *list, low = (KPERM_U64(1) << at) - 1;
@@ -33,7 +33,7 @@ KPERM_FN int kperm_list_take(kperm_u64 *list, int d, int bits)
     return (int)((l >> at) & ((1u << w) - 1u));
 }
 
-#define KPERM_IDENTITY_LIST KPERM_U64(0xfedcba9876543210) /* 0..15 as nibbles */
+#define KPERM_INTERNAL_IDENTITY_LIST KPERM_U64(0xfedcba9876543210) /* 0..15 as nibbles */
 
 /* perm[0..n-1] from its Lehmer digits (digit[i] < n - i), 17 <= n <= 34:
  * the first n - t values by decoding their digits right to left (each later
@@ -41,7 +41,7 @@ KPERM_FN int kperm_list_take(kperm_u64 *list, int d, int bits)
  * set to search), then the last t from a list of fields in one word: t = 12
  * fields of 5 bits while the values fit 5 bits (n <= 32), else 10 of 6.
  * With a literal n every index is a constant and digit[] stays in registers. */
-KPERM_FN void kperm_perm_of_digits(int *digit, int n, kperm_u8 *perm)
+KPERM_FN void kperm_internal_perm_of_digits(int *digit, int n, kperm_u8 *perm)
 {
     int tail = n > 32 ? 10 : 12, bits = n > 32 ? 6 : 5, head = n - tail, i, j;
     kperm_u64 unused = (KPERM_U64(1) << n) - 1, list = 0;
@@ -69,33 +69,33 @@ KPERM_FN void kperm_perm_of_digits(int *digit, int n, kperm_u8 *perm)
     KPERM_UNROLL
     for (j = 0; j < tail; j++) {
         kperm_u64 below = (unused & (0 - unused)) - 1; /* the lowest unused value's index, as a popcount */
-        list |= (kperm_u64)(n > 32 ? kperm_popcount64(below) : kperm_popcount32((kperm_u32)below)) << (bits * j);
+        list |= (kperm_u64)(n > 32 ? kperm_popcount64(below) : kperm_internal_popcount32((kperm_u32)below)) << (bits * j);
         unused &= unused - 1;
     }
     KPERM_UNROLL
     for (; i < n; i++)
-        perm[i] = (kperm_u8)kperm_list_take(&list, digit[i], bits);
+        perm[i] = (kperm_u8)kperm_internal_list_take(&list, digit[i], bits);
 }
 
 KPERM_FN int kperm_unrank(kperm_rank rank, int n, kperm_u8 *perm)
 {
     kperm_u64 total, rest = rank, list;
-    int digit[KPERM_MAX_N], i, rc = kperm_fact_checked(n, &total);
+    int digit[KPERM_MAX_N], i, rc = kperm_internal_fact_checked(n, &total);
     if (rc != KPERM_OK)
         return rc;
     if (rank >= total)
         return KPERM_E_RANK;
     if (n <= 16) { /* the unused values as a list of nibbles */
-        list = KPERM_IDENTITY_LIST;
+        list = KPERM_INTERNAL_IDENTITY_LIST;
         KPERM_UNROLL
         for (i = 0; i < n; i++)
-            perm[i] = (kperm_u8)kperm_list_take(&list, kperm_fact_digit(&rest, n - 1 - i), 4);
+            perm[i] = (kperm_u8)kperm_internal_list_take(&list, kperm_internal_fact_digit(&rest, n - 1 - i), 4);
         return KPERM_OK;
     }
     KPERM_UNROLL
     for (i = 0; i < n; i++)
-        digit[i] = kperm_fact_digit(&rest, n - 1 - i);
-    kperm_perm_of_digits(digit, n, perm);
+        digit[i] = kperm_internal_fact_digit(&rest, n - 1 - i);
+    kperm_internal_perm_of_digits(digit, n, perm);
     return KPERM_OK;
 }
 
@@ -114,14 +114,14 @@ KPERM_FN int kperm_rank_of(const kperm_u8 *perm, int n, kperm_rank *rank)
         if (v >= n || !((unused >> v) & 1u))
             return KPERM_E_PERM;
         r = r * (kperm_u64)(n - i)
-            + (kperm_u64)kperm_popcount32(unused & ((1u << v) - 1u));
+            + (kperm_u64)kperm_internal_popcount32(unused & ((1u << v) - 1u));
         unused &= ~(1u << v);
     }
     *rank = r;
     return KPERM_OK;
 }
 
-KPERM_FN void kperm_reverse(kperm_u8 *a, int lo, int hi)
+KPERM_FN void kperm_internal_reverse(kperm_u8 *a, int lo, int hi)
 {
     for (; lo < hi; lo++, hi--) {
         kperm_u8 t = a[lo];
@@ -132,7 +132,7 @@ KPERM_FN void kperm_reverse(kperm_u8 *a, int lo, int hi)
 
 /* perm[lo..n-1] sorted descending: the last arrangement of perm[0..lo-1]'s
  * suffix (insertion sort: n is small, and repeated values are fine) */
-KPERM_FN void kperm_sort_descending(kperm_u8 *perm, int lo, int n)
+KPERM_FN void kperm_internal_sort_descending(kperm_u8 *perm, int lo, int n)
 {
     int i, j;
     for (i = lo + 1; i < n; i++) {
@@ -148,7 +148,7 @@ KPERM_FN void kperm_sort_descending(kperm_u8 *perm, int lo, int n)
  * every comparison, and repeated values are handled as std does.
  * Returns the pivot, the first index that changed, or KPERM_END after
  * reversing the whole array back to the first (last) arrangement. */
-KPERM_FN int kperm_step(kperm_u8 *perm, int n, int dir, int max_n)
+KPERM_FN int kperm_internal_step(kperm_u8 *perm, int n, int dir, int max_n)
 {
     int i, j;
     if (n < 1 || n > max_n)
@@ -157,7 +157,7 @@ KPERM_FN int kperm_step(kperm_u8 *perm, int n, int dir, int max_n)
     while (i >= 0 && dir * ((int)perm[i + 1] - (int)perm[i]) <= 0)
         i--;
     if (i < 0) {
-        kperm_reverse(perm, 0, n - 1);
+        kperm_internal_reverse(perm, 0, n - 1);
         return KPERM_END;
     }
     j = n - 1;
@@ -168,7 +168,7 @@ KPERM_FN int kperm_step(kperm_u8 *perm, int n, int dir, int max_n)
         perm[i] = perm[j];
         perm[j] = t;
     }
-    kperm_reverse(perm, i + 1, n - 1);
+    kperm_internal_reverse(perm, i + 1, n - 1);
     return i;
 }
 
@@ -178,14 +178,14 @@ KPERM_FN int kperm_step(kperm_u8 *perm, int n, int dir, int max_n)
  * std::next_permutation it never reads or writes outside perm[0..n-1]. */
 KPERM_FN int kperm_next(kperm_u8 *perm, int n)
 {
-    return kperm_step(perm, n, 1, KPERM_MAX_N);
+    return kperm_internal_step(perm, n, 1, KPERM_MAX_N);
 }
 
 /* Mirror of kperm_next: the previous permutation, KPERM_END before the first
  * one, leaving the last in perm. */
 KPERM_FN int kperm_prev(kperm_u8 *perm, int n)
 {
-    return kperm_step(perm, n, -1, KPERM_MAX_N);
+    return kperm_internal_step(perm, n, -1, KPERM_MAX_N);
 }
 
 #endif /* KPERM_LEX_H */

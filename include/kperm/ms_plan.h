@@ -29,7 +29,7 @@
 /* the plan's stride of each value but the last (stride[m - 1] = P, the size
  * of a group) and its entry count (n + 1) * P; 0 when that passes
  * KPERM_MAX_MS_PLAN. counts must be valid (0 < m <= KPERM_MAX_MS_N). */
-KPERM_FN kperm_u32 kperm_ms_plan_strides(const kperm_u8 *counts, int m, kperm_u32 *stride)
+KPERM_FN kperm_u32 kperm_internal_ms_plan_strides(const kperm_u8 *counts, int m, kperm_u32 *stride)
 {
     kperm_u32 p = 1, n = 0;
     int v;
@@ -55,7 +55,7 @@ KPERM_FN int kperm_ms_plan_size(const kperm_u8 *counts, int m, kperm_u32 *states
     int rc = kperm_ms_count(counts, m, &total);
     if (rc != KPERM_OK)
         return rc;
-    size = kperm_ms_plan_strides(counts, m, stride);
+    size = kperm_internal_ms_plan_strides(counts, m, stride);
     if (size == 0)
         return KPERM_E_ARG;
     *states = size;
@@ -70,7 +70,7 @@ KPERM_FN int kperm_ms_plan(const kperm_u8 *counts, int m, KPERM_GLOBAL kperm_u64
     int v, rc = kperm_ms_plan_size(counts, m, &states);
     if (rc != KPERM_OK)
         return rc;
-    kperm_ms_plan_strides(counts, m, stride);
+    kperm_internal_ms_plan_strides(counts, m, stride);
     group = stride[m - 1];
     for (s = 0; s < states; s++) {
         kperm_u64 sum = 0;
@@ -103,10 +103,10 @@ KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m
                                   const KPERM_GLOBAL kperm_u64 *plan, kperm_u8 *perm)
 {
     kperm_u32 stride[KPERM_MAX_MS_N] = {0}, states, s;
-    int n = 0, i, v, rc = kperm_ms_size(counts, m, &n);
+    int n = 0, i, v, rc = kperm_internal_ms_size(counts, m, &n);
     if (rc != KPERM_OK)
         return rc;
-    states = kperm_ms_plan_strides(counts, m, stride);
+    states = kperm_internal_ms_plan_strides(counts, m, stride);
     if (states == 0)
         return KPERM_E_ARG; /* no plan has that many entries: nothing is read */
     s = states - 1;

@@ -18,7 +18,7 @@
 #include "walk.h"
 
 /* n = sum of counts into *n, after checking m; KPERM_E_N for a bad m or n */
-KPERM_FN int kperm_ms_size(const kperm_u8 *counts, int m, int *n)
+KPERM_FN int kperm_internal_ms_size(const kperm_u8 *counts, int m, int *n)
 {
     int v, total = 0;
     if (m < 1 || m > KPERM_MAX_MS_N)
@@ -34,12 +34,12 @@ KPERM_FN int kperm_ms_size(const kperm_u8 *counts, int m, int *n)
 KPERM_FN int kperm_ms_count(const kperm_u8 *counts, int m, kperm_rank *count)
 {
     kperm_u64 c = 1;
-    int v, j, t = 0, n, rc = kperm_ms_size(counts, m, &n);
+    int v, j, t = 0, n, rc = kperm_internal_ms_size(counts, m, &n);
     if (rc != KPERM_OK)
         return rc;
     for (v = 0; v < m; v++)
         for (j = 1; j <= counts[v]; j++)
-            if (kperm_mul_div(c, (kperm_u64)++t, (kperm_u64)j, &c) != KPERM_OK)
+            if (kperm_internal_mul_div(c, (kperm_u64)++t, (kperm_u64)j, &c) != KPERM_OK)
                 return KPERM_E_OVERFLOW;
     *count = c;
     return KPERM_OK;
@@ -58,16 +58,16 @@ KPERM_FN int kperm_ms_unrank(kperm_rank rank, const kperm_u8 *counts, int m, kpe
         return rc;
     if (rank >= total)
         return KPERM_E_RANK;
-    kperm_ms_size(counts, m, &n);
+    kperm_internal_ms_size(counts, m, &n);
     for (v = 0; v < m; v++)
         c[v] = counts[v];
     for (i = 0; i < n; i++) {
         int s = kperm_lowest64((kperm_u64)(n - i));
-        kperm_u64 inv = kperm_inverse64((kperm_u64)((n - i) >> s));
+        kperm_u64 inv = kperm_internal_inverse64((kperm_u64)((n - i) >> s));
         for (v = 0; v < m; v++) {
             if (!c[v])
                 continue;
-            group = kperm_div_exact(total, c[v], s, inv);
+            group = kperm_internal_div_exact(total, c[v], s, inv);
             if (rank < group)
                 break;
             rank -= group;
@@ -90,17 +90,17 @@ KPERM_FN int kperm_ms_rank_of(const kperm_u8 *perm, const kperm_u8 *counts, int 
     int n = 0, i, v, rc = kperm_ms_count(counts, m, &total);
     if (rc != KPERM_OK)
         return rc;
-    kperm_ms_size(counts, m, &n);
+    kperm_internal_ms_size(counts, m, &n);
     for (v = 0; v < m; v++)
         c[v] = counts[v];
     for (i = 0; i < n; i++) {
         int s = kperm_lowest64((kperm_u64)(n - i));
-        kperm_u64 inv = kperm_inverse64((kperm_u64)((n - i) >> s));
+        kperm_u64 inv = kperm_internal_inverse64((kperm_u64)((n - i) >> s));
         if (perm[i] >= m || !c[perm[i]])
             return KPERM_E_PERM;
         for (v = 0; v < perm[i]; v++)
-            r += kperm_div_exact(total, c[v], s, inv);
-        total = kperm_div_exact(total, c[perm[i]], s, inv);
+            r += kperm_internal_div_exact(total, c[v], s, inv);
+        total = kperm_internal_div_exact(total, c[perm[i]], s, inv);
         c[perm[i]]--;
     }
     *rank = r;
@@ -111,7 +111,7 @@ KPERM_FN int kperm_ms_rank_of(const kperm_u8 *perm, const kperm_u8 *counts, int 
  * last arrangement (perm is then the first, sorted). 1 <= n <= KPERM_MAX_MS_N. */
 KPERM_FN int kperm_ms_next(kperm_u8 *perm, int n)
 {
-    return kperm_step(perm, n, 1, KPERM_MAX_MS_N);
+    return kperm_internal_step(perm, n, 1, KPERM_MAX_MS_N);
 }
 
 /* The packed cursor over ranks [begin, end) of the arrangements of a multiset
@@ -125,7 +125,7 @@ KPERM_FN int kperm_ms_pcursor_init(kperm_pcursor *c, const kperm_u8 *counts, int
 {
     kperm_u8 p[KPERM_MAX_PACKED_N];
     kperm_rank total = 0;
-    int n = 0, rc = kperm_ms_size(counts, m, &n);
+    int n = 0, rc = kperm_internal_ms_size(counts, m, &n);
     if (rc == KPERM_OK && (m > KPERM_MAX_PACKED_N || n > KPERM_MAX_PACKED_N))
         rc = KPERM_E_N;
     if (rc == KPERM_OK)

@@ -11,7 +11,7 @@
 #include "lex.h"
 
 #define KPERM_MAX_PACKED_N 16
-#define KPERM_MAX_ARRANGE_N 12 /* kperm_arrange_packed: k < s! fits 32 bits */
+#define KPERM_MAX_ARRANGE_N 12 /* kperm_internal_arrange_packed: k < s! fits 32 bits */
 
 /* the element at position i of packed permutation w (0 <= i < 16; i is taken
  * modulo 16, so no i shifts past the word: a literal i folds the mask away) */
@@ -27,7 +27,7 @@ KPERM_FN int kperm_packed_get(kperm_u64 w, int i)
  * digits). Digits come from the low end by the radixes 2..s, so with a literal
  * s and an unrolled loop over k the whole call folds into a few shifts and
  * masks of list. */
-KPERM_FN kperm_u64 kperm_arrange_packed(kperm_u64 list, int s, kperm_u32 k)
+KPERM_FN kperm_u64 kperm_internal_arrange_packed(kperm_u64 list, int s, kperm_u32 k)
 {
     int digit[KPERM_MAX_ARRANGE_N], i;
     kperm_u64 out = 0;
@@ -40,15 +40,15 @@ KPERM_FN kperm_u64 kperm_arrange_packed(kperm_u64 list, int s, kperm_u32 k)
     }
     KPERM_UNROLL
     for (i = 0; i < s; i++)
-        out |= (kperm_u64)kperm_list_take(&list, digit[i], 4) << (4 * i);
+        out |= (kperm_u64)kperm_internal_list_take(&list, digit[i], 4) << (4 * i);
     return out;
 }
 
 /* kperm_unrank into a packed word; n <= 16, else KPERM_E_N. */
 KPERM_FN int kperm_unrank_packed(kperm_rank rank, int n, kperm_u64 *w)
 {
-    kperm_u64 total, rest = rank, list = KPERM_IDENTITY_LIST, out = 0;
-    int i, rc = kperm_fact_checked(n, &total);
+    kperm_u64 total, rest = rank, list = KPERM_INTERNAL_IDENTITY_LIST, out = 0;
+    int i, rc = kperm_internal_fact_checked(n, &total);
     if (rc != KPERM_OK)
         return rc;
     if (n > KPERM_MAX_PACKED_N)
@@ -57,7 +57,7 @@ KPERM_FN int kperm_unrank_packed(kperm_rank rank, int n, kperm_u64 *w)
         return KPERM_E_RANK;
     KPERM_UNROLL
     for (i = 0; i < n; i++)
-        out |= (kperm_u64)kperm_list_take(&list, kperm_fact_digit(&rest, n - 1 - i), 4) << (4 * i);
+        out |= (kperm_u64)kperm_internal_list_take(&list, kperm_internal_fact_digit(&rest, n - 1 - i), 4) << (4 * i);
     *w = out;
     return KPERM_OK;
 }

@@ -13,7 +13,7 @@
 #include "range.h"
 
 /* the mask of values 0..n-1 (empty for n <= 0: callers validate n after) */
-KPERM_FN kperm_u64 kperm_kp_all(int n)
+KPERM_FN kperm_u64 kperm_internal_kp_all(int n)
 {
     return n <= 0 ? 0 : n >= 64 ? ~KPERM_U64(0) : (KPERM_U64(1) << n) - 1;
 }
@@ -35,7 +35,7 @@ KPERM_FN int kperm_kp_count(int n, int k, kperm_rank *count)
 
 KPERM_FN int kperm_kp_unrank(kperm_rank rank, int n, int k, kperm_u8 *perm)
 {
-    kperm_u64 total, place, unused = kperm_kp_all(n);
+    kperm_u64 total, place, unused = kperm_internal_kp_all(n);
     kperm_u8 out[KPERM_MAX_KP_N];
     int i, rc = kperm_kp_count(n, k, &total);
     if (rc != KPERM_OK)
@@ -58,7 +58,7 @@ KPERM_FN int kperm_kp_unrank(kperm_rank rank, int n, int k, kperm_u8 *perm)
 
 KPERM_FN int kperm_kp_rank_of(const kperm_u8 *perm, int n, int k, kperm_rank *rank)
 {
-    kperm_u64 total, place, unused = kperm_kp_all(n), r = 0;
+    kperm_u64 total, place, unused = kperm_internal_kp_all(n), r = 0;
     int i, rc = kperm_kp_count(n, k, &total);
     if (rc != KPERM_OK)
         return rc;
@@ -86,7 +86,7 @@ KPERM_FN int kperm_kp_next(kperm_u8 *perm, int n, int k)
     int i, j;
     if (n < 1 || n > KPERM_MAX_KP_N || k < 1 || k > n)
         return KPERM_E_N;
-    all = kperm_kp_all(n);
+    all = kperm_internal_kp_all(n);
     for (i = 0; i < k; i++) {
         if (perm[i] >= n || ((used >> perm[i]) & 1u))
             return KPERM_E_PERM;
@@ -159,9 +159,9 @@ KPERM_FN int kperm_kcursor_init(kperm_kcursor *c, int n, int k, kperm_rank begin
  * has a larger unused one takes the smallest, the positions after it the
  * smallest unused values, ascending. Usually that is the last position
  * (all but 1 in n - k + 1 steps), which costs a few mask operations. */
-KPERM_FN int kperm_kcursor_step(kperm_kcursor *c)
+KPERM_FN int kperm_internal_kcursor_step(kperm_kcursor *c)
 {
-    kperm_u64 all = kperm_kp_all(c->n), used = c->used, word = c->word, larger = 0;
+    kperm_u64 all = kperm_internal_kp_all(c->n), used = c->used, word = c->word, larger = 0;
     int i, v;
     for (i = c->k - 1; i >= 0; i--) {
         v = (int)((word >> (8 * i)) & 255u);
@@ -187,9 +187,9 @@ KPERM_FN int kperm_kcursor_step(kperm_kcursor *c)
  * range is done. */
 KPERM_FN int kperm_kcursor_next(kperm_kcursor *c)
 {
-    int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
+    int step = kperm_internal_cursor_advance(&c->rank, c->end, &c->pivot);
     if (step == 2)
-        c->pivot = kperm_kcursor_step(c);
+        c->pivot = kperm_internal_kcursor_step(c);
     return step != 0;
 }
 

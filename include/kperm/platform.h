@@ -73,7 +73,7 @@ typedef kperm_u64 kperm_rank;
 #define KPERM_UNROLL
 #endif
 
-KPERM_FN int kperm_popcount32(kperm_u32 x)
+KPERM_FN int kperm_internal_popcount32(kperm_u32 x)
 {
 #if defined(__OPENCL_VERSION__)
     return (int)popcount(x);
@@ -91,11 +91,11 @@ KPERM_FN int kperm_popcount32(kperm_u32 x)
 
 KPERM_FN int kperm_popcount64(kperm_u64 x)
 {
-    return kperm_popcount32((kperm_u32)x) + kperm_popcount32((kperm_u32)(x >> 32));
+    return kperm_internal_popcount32((kperm_u32)x) + kperm_internal_popcount32((kperm_u32)(x >> 32));
 }
 
 /* the high 64 bits of a * b */
-KPERM_FN kperm_u64 kperm_mulhi64(kperm_u64 a, kperm_u64 b)
+KPERM_FN kperm_u64 kperm_internal_mulhi64(kperm_u64 a, kperm_u64 b)
 {
 #if defined(__OPENCL_VERSION__)
     return mul_hi(a, b);
@@ -109,7 +109,7 @@ KPERM_FN kperm_u64 kperm_mulhi64(kperm_u64 a, kperm_u64 b)
 }
 
 /* index of the highest set bit of x != 0 */
-KPERM_FN int kperm_highest32(kperm_u32 x)
+KPERM_FN int kperm_internal_highest32(kperm_u32 x)
 {
 #if defined(__OPENCL_VERSION__)
     return 31 - (int)clz(x);

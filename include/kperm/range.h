@@ -31,7 +31,7 @@ KPERM_FN int kperm_split(kperm_rank begin, kperm_rank end, kperm_u64 parts,
  * done, 1 on the first visit (*pivot becomes 0), 2 when the caller steps to
  * the next permutation (rank already counted). pivot = -1: not started.
  * The common case (a step inside the range) is tested first, on its own. */
-KPERM_FN int kperm_cursor_advance(kperm_rank *rank, kperm_rank end, int *pivot)
+KPERM_FN int kperm_internal_cursor_advance(kperm_rank *rank, kperm_rank end, int *pivot)
 {
     if (*pivot >= 0 && end - *rank > 1) { /* (rank <= end always) */
         ++*rank;

@@ -18,13 +18,13 @@ typedef struct {
 } kperm_rank128;
 
 /* a < b */
-KPERM_FN int kperm_lt128(kperm_rank128 a, kperm_rank128 b)
+KPERM_FN int kperm_internal_lt128(kperm_rank128 a, kperm_rank128 b)
 {
     return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
 }
 
 /* a * m + add for m, add < 2^32; 1 when the result does not fit 128 bits */
-KPERM_FN int kperm_muladd128(kperm_rank128 *a, kperm_u32 m, kperm_u32 add)
+KPERM_FN int kperm_internal_muladd128(kperm_rank128 *a, kperm_u32 m, kperm_u32 add)
 {
     kperm_u64 l0 = (a->lo & 0xffffffffu) * m + add, l1 = (a->lo >> 32) * m + (l0 >> 32);
     kperm_u64 h0 = (a->hi & 0xffffffffu) * m + (l1 >> 32), h1 = (a->hi >> 32) * m + (h0 >> 32);
@@ -34,7 +34,7 @@ KPERM_FN int kperm_muladd128(kperm_rank128 *a, kperm_u32 m, kperm_u32 add)
 }
 
 /* a / d in place for 0 < d < 2^32, returning a % d: long division, 32 bits a step */
-KPERM_FN kperm_u32 kperm_divmod128(kperm_rank128 *a, kperm_u32 d)
+KPERM_FN kperm_u32 kperm_internal_divmod128(kperm_rank128 *a, kperm_u32 d)
 {
     kperm_u64 r = 0, part[4];
     int i;
@@ -62,18 +62,18 @@ KPERM_FN int kperm_count128(int n, kperm_rank128 *count)
     c.hi = 0;
     KPERM_UNROLL /* with a literal n the count folds to a constant */
     for (i = 2; i <= n; i++)
-        kperm_muladd128(&c, (kperm_u32)i, 0); /* 34! fits: no overflow here */
+        kperm_internal_muladd128(&c, (kperm_u32)i, 0); /* 34! fits: no overflow here */
     *count = c;
     return KPERM_OK;
 }
 
 /* a / d in place for 0 < d < 2^32, returning a % d: one 64-bit division
  * (by a constant where d is one) once a fits 64 bits, else the long division */
-KPERM_FN kperm_u32 kperm_divmod128_fit(kperm_rank128 *a, kperm_u32 d)
+KPERM_FN kperm_u32 kperm_internal_divmod128_fit(kperm_rank128 *a, kperm_u32 d)
 {
     kperm_u32 r;
     if (a->hi)
-        return kperm_divmod128(a, d);
+        return kperm_internal_divmod128(a, d);
     r = (kperm_u32)(a->lo % d);
     a->lo /= d;
     return r;
@@ -86,24 +86,24 @@ KPERM_FN kperm_u32 kperm_divmod128_fit(kperm_rank128 *a, kperm_u32 d)
  * group, then divisions of a 32-bit group value by its radixes. With a
  * literal n every divisor is a constant, which the compiler multiplies by
  * instead of dividing; the last group is what the quotient has left, with no
- * division. kperm_perm_of_digits turns the n digits into the permutation. */
+ * division. kperm_internal_perm_of_digits turns the n digits into the permutation. */
 KPERM_FN int kperm_unrank128(kperm_rank128 rank, int n, kperm_u8 *perm)
 {
     kperm_rank128 total = {0, 0};
     kperm_u64 rest;
-    int digit[KPERM_MAX_N128], i, g, r, rc = kperm_fact_checked(1, &rest); /* the tables first, as everywhere */
+    int digit[KPERM_MAX_N128], i, g, r, rc = kperm_internal_fact_checked(1, &rest); /* the tables first, as everywhere */
     if (rc == KPERM_OK)
         rc = kperm_count128(n, &total);
     if (rc != KPERM_OK)
         return rc;
-    if (!kperm_lt128(rank, total))
+    if (!kperm_internal_lt128(rank, total))
         return KPERM_E_RANK;
     if (n <= KPERM_MAX_N)
         return kperm_unrank(rank.lo, n, perm);
-    rest = kperm_divmod128(&rank, 479001600u); /* 12! */
+    rest = kperm_internal_divmod128(&rank, 479001600u); /* 12! */
     KPERM_UNROLL
     for (i = n - 12; i < n; i++)
-        digit[i] = kperm_fact_digit(&rest, n - 1 - i);
+        digit[i] = kperm_internal_fact_digit(&rest, n - 1 - i);
     KPERM_UNROLL
     for (g = 0; g < 5; g++) {
         int first = g == 0 ? 13 : g == 1 ? 18 : 11 + 5 * g, last = g == 0 ? 17 : g == 1 ? 20 : first + 4;
@@ -114,14 +114,14 @@ KPERM_FN int kperm_unrank128(kperm_rank128 rank, int n, kperm_u8 *perm)
         KPERM_UNROLL
         for (r = first; r <= last; r++)
             product *= (kperm_u32)r;
-        group = last == n ? (kperm_u32)rank.lo : kperm_divmod128_fit(&rank, product);
+        group = last == n ? (kperm_u32)rank.lo : kperm_internal_divmod128_fit(&rank, product);
         KPERM_UNROLL
         for (r = first; r <= last; r++) {
             digit[n - r] = (int)(group % (kperm_u32)r);
             group /= (kperm_u32)r;
         }
     }
-    kperm_perm_of_digits(digit, n, perm);
+    kperm_internal_perm_of_digits(digit, n, perm);
     return KPERM_OK;
 }
 
@@ -139,7 +139,7 @@ KPERM_FN int kperm_rank128_of(const kperm_u8 *perm, int n, kperm_rank128 *rank)
         int v = perm[i];
         if (v >= n || !((unused >> v) & 1u))
             return KPERM_E_PERM;
-        kperm_muladd128(&r, (kperm_u32)(n - i),
+        kperm_internal_muladd128(&r, (kperm_u32)(n - i),
                         (kperm_u32)kperm_popcount64(unused & ((KPERM_U64(1) << v) - 1)));
         unused &= ~(KPERM_U64(1) << v);
     }

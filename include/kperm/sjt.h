@@ -32,7 +32,7 @@ KPERM_FN int kperm_sjt_unrank(kperm_rank rank, int n, kperm_u8 *perm)
 {
     kperm_u64 total;
     kperm_u32 free;
-    int v, rc = kperm_fact_checked(n, &total);
+    int v, rc = kperm_internal_fact_checked(n, &total);
     if (rc != KPERM_OK)
         return rc;
     if (rank >= total)
@@ -63,7 +63,7 @@ KPERM_FN int kperm_sjt_rank_of(const kperm_u8 *perm, int n, kperm_rank *rank)
         v = perm[i];
         if (v >= n || ((seen >> v) & 1u))
             return KPERM_E_PERM;
-        place[v] = (kperm_u8)kperm_popcount32(seen & ((1u << v) - 1u));
+        place[v] = (kperm_u8)kperm_internal_popcount32(seen & ((1u << v) - 1u));
         seen |= 1u << v;
     }
     for (v = 1; v < n; v++)
@@ -87,7 +87,7 @@ typedef struct {
  * the swap (positions q and q + 1 traded their elements), or KPERM_END after
  * the last permutation, which swaps back to the first (the identity);
  * KPERM_E_N for a cursor whose n is not 1..16. */
-KPERM_FN int kperm_sjt_step(kperm_sjt_cursor *c)
+KPERM_FN int kperm_internal_sjt_step(kperm_sjt_cursor *c)
 {
     const kperm_u64 ones = KPERM_U64(0x1111111111111111);
     kperm_u64 x, moving, at, pair;
@@ -101,16 +101,16 @@ KPERM_FN int kperm_sjt_step(kperm_sjt_cursor *c)
         q = ((c->right >> v) & 1u) ? t : v - 1 - t;
     } else {
         /* the largest v with t_v != v (v = 1..n-2) */
-        x = c->digits ^ KPERM_IDENTITY_LIST;
-        moving = (x | x >> 1 | x >> 2 | x >> 3) & ones & KPERM_NIBBLES(c->n) & ~KPERM_U64(15);
+        x = c->digits ^ KPERM_INTERNAL_IDENTITY_LIST;
+        moving = (x | x >> 1 | x >> 2 | x >> 3) & ones & KPERM_INTERNAL_NIBBLES(c->n) & ~KPERM_U64(15);
         if (!moving) {
-            c->word = KPERM_IDENTITY_LIST & KPERM_NIBBLES(c->n);
+            c->word = KPERM_INTERNAL_IDENTITY_LIST & KPERM_INTERNAL_NIBBLES(c->n);
             c->digits = 0;
             c->right = 0;
             return KPERM_END;
         }
         v = kperm_highest64(moving) >> 2;
-        c->digits = (c->digits & KPERM_NIBBLES(v + 1)) + (KPERM_U64(1) << (4 * v));
+        c->digits = (c->digits & KPERM_INTERNAL_NIBBLES(v + 1)) + (KPERM_U64(1) << (4 * v));
         c->right ^= (kperm_u32)((KPERM_U64(1) << c->n) - 1) & ~((2u << v) - 1u);
         /* where v stands: the lowest zero nibble of word ^ (v in every nibble) */
         x = c->word ^ ((kperm_u64)v * ones);
@@ -131,10 +131,10 @@ KPERM_FN int kperm_sjt_cursor_init(kperm_sjt_cursor *c, int n, kperm_rank begin,
 {
     kperm_u8 p[KPERM_MAX_PACKED_N];
     kperm_rank r = begin;
-    int v, rc = kperm_packed_range_check(n, begin, end);
+    int v, rc = kperm_internal_packed_range_check(n, begin, end);
     /* the first permutation's state unless begin says otherwise: after a
      * failed init too, so that a step never starts from a state not made here */
-    c->word = n >= 1 && n <= KPERM_MAX_PACKED_N ? KPERM_IDENTITY_LIST & KPERM_NIBBLES(n) : 0;
+    c->word = n >= 1 && n <= KPERM_MAX_PACKED_N ? KPERM_INTERNAL_IDENTITY_LIST & KPERM_INTERNAL_NIBBLES(n) : 0;
     c->digits = 0;
     c->right = 0;
     c->n = n;
@@ -161,9 +161,9 @@ KPERM_FN int kperm_sjt_cursor_init(kperm_sjt_cursor *c, int n, kperm_rank begin,
  * exactly at q and q + 1; 0 on the first call); 0: the range is done. */
 KPERM_FN int kperm_sjt_cursor_next(kperm_sjt_cursor *c)
 {
-    int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
+    int step = kperm_internal_cursor_advance(&c->rank, c->end, &c->pivot);
     if (step == 2)
-        c->pivot = kperm_sjt_step(c);
+        c->pivot = kperm_internal_sjt_step(c);
     return step != 0;
 }
 

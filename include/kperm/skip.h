@@ -17,18 +17,18 @@
 #include "multiset.h"
 #include "rank128.h"
 
-/* the last arrangement sharing perm[0..k], then one kperm_step: the pivot
+/* the last arrangement sharing perm[0..k], then one kperm_internal_step: the pivot
  * (<= k), KPERM_END after the last prefix (perm is then the first
  * arrangement), KPERM_E_N for a bad n, KPERM_E_ARG for k outside 0..n-1 (perm
  * untouched on errors) */
-KPERM_FN int kperm_skip_step(kperm_u8 *perm, int n, int k, int max_n)
+KPERM_FN int kperm_internal_skip_step(kperm_u8 *perm, int n, int k, int max_n)
 {
     if (n < 1 || n > max_n)
         return KPERM_E_N;
     if (k < 0 || k >= n)
         return KPERM_E_ARG;
-    kperm_sort_descending(perm, k + 1, n);
-    return kperm_step(perm, n, 1, max_n);
+    kperm_internal_sort_descending(perm, k + 1, n);
+    return kperm_internal_step(perm, n, 1, max_n);
 }
 
 /* The first permutation after every one sharing perm[0..k]: the pivot, or
@@ -36,7 +36,7 @@ KPERM_FN int kperm_skip_step(kperm_u8 *perm, int n, int k, int max_n)
  * (k outside 0..n-1). k = n - 1 (or n - 2) is one kperm_next. */
 KPERM_FN int kperm_skip(kperm_u8 *perm, int n, int k)
 {
-    return kperm_skip_step(perm, n, k, KPERM_MAX_N);
+    return kperm_internal_skip_step(perm, n, k, KPERM_MAX_N);
 }
 
 /* The rank kperm_skip moves rank to: the next multiple of (n-k-1)!, into
@@ -45,14 +45,14 @@ KPERM_FN int kperm_skip(kperm_u8 *perm, int n, int k)
 KPERM_FN int kperm_skip_rank(kperm_rank rank, int n, int k, kperm_rank *out)
 {
     kperm_u64 total, block;
-    int rc = kperm_fact_checked(n, &total);
+    int rc = kperm_internal_fact_checked(n, &total);
     if (rc != KPERM_OK)
         return rc;
     if (k < 0 || k >= n)
         return KPERM_E_ARG;
     if (rank >= total)
         return KPERM_E_RANK;
-    kperm_fact_checked(n - k - 1 > 0 ? n - k - 1 : 1, &block);
+    kperm_internal_fact_checked(n - k - 1 > 0 ? n - k - 1 : 1, &block);
     rank = (rank / block + 1) * block;
     *out = rank < total ? rank : 0;
     return rank < total ? KPERM_OK : KPERM_END;
@@ -61,20 +61,20 @@ KPERM_FN int kperm_skip_rank(kperm_rank rank, int n, int k, kperm_rank *out)
 /* kperm_skip on an arrangement of a multiset (repeated values, n <= 64) */
 KPERM_FN int kperm_ms_skip(kperm_u8 *perm, int n, int k)
 {
-    return kperm_skip_step(perm, n, k, KPERM_MAX_MS_N);
+    return kperm_internal_skip_step(perm, n, k, KPERM_MAX_MS_N);
 }
 
 /* packed permutation w with positions k+1..n-1 in descending order (the last
  * permutation sharing positions 0..k), from a mask of their values */
-KPERM_FN kperm_u64 kperm_packed_last(kperm_u64 w, int n, int k)
+KPERM_FN kperm_u64 kperm_internal_packed_last(kperm_u64 w, int n, int k)
 {
     kperm_u32 values = 0;
     int i;
     for (i = k + 1; i < n; i++)
         values |= 1u << kperm_packed_get(w, i);
-    w &= KPERM_NIBBLES(k + 1);
+    w &= KPERM_INTERNAL_NIBBLES(k + 1);
     for (i = k + 1; i < n; i++) {
-        int v = kperm_highest32(values);
+        int v = kperm_internal_highest32(values);
         w |= (kperm_u64)v << (4 * i);
         values &= ~(1u << v);
     }
@@ -94,9 +94,9 @@ KPERM_FN int kperm_packed_skip(kperm_u64 *w, int n, int k)
         return KPERM_E_ARG;
     for (i = 0; i < n; i++)
         values |= 1u << kperm_packed_get(*w, i);
-    if (kperm_popcount32(values) != n)
+    if (kperm_internal_popcount32(values) != n)
         return KPERM_E_PERM;
-    *w = kperm_packed_last(*w, n, k);
+    *w = kperm_internal_packed_last(*w, n, k);
     return kperm_packed_next(w, n);
 }
 
@@ -104,7 +104,7 @@ KPERM_FN int kperm_packed_skip(kperm_u64 *w, int n, int k)
  * the permutations sharing positions 0..k of n: 1 with *rank one before the
  * first after them (the cursor then holds the last of them), or 0 with
  * *rank = end - 1 when the range ends among them. */
-KPERM_FN int kperm_skip_cursor_rank(kperm_rank *rank, kperm_rank end, int n, int k)
+KPERM_FN int kperm_internal_skip_cursor_rank(kperm_rank *rank, kperm_rank end, int n, int k)
 {
     kperm_rank next = 0;
     if (kperm_skip_rank(*rank, n, k, &next) != KPERM_OK || next >= end) {
@@ -123,17 +123,17 @@ KPERM_FN int kperm_skip_cursor_rank(kperm_rank *rank, kperm_rank end, int n, int
 KPERM_FN int kperm_cursor_skip(kperm_cursor *c, int k)
 {
     kperm_u8 p[KPERM_MAX_N];
-    int h = kperm_cursor_head(c->n);
+    int h = kperm_internal_cursor_head(c->n);
     if (c->pivot < 0 || c->rank >= c->end || k < 0 || k >= c->n)
         return KPERM_E_ARG;
-    if (!kperm_skip_cursor_rank(&c->rank, c->end, c->n, k))
+    if (!kperm_internal_skip_cursor_rank(&c->rank, c->end, c->n, k))
         return KPERM_OK;
     if (k >= h) /* the prefix's last permutation: labels order as their values do */
-        c->word = kperm_packed_last(c->word, c->n - h, k - h);
+        c->word = kperm_internal_packed_last(c->word, c->n - h, k - h);
     else {
         kperm_cursor_perm(c, p);
-        kperm_sort_descending(p, k + 1, c->n);
-        kperm_cursor_load(c, p);
+        kperm_internal_sort_descending(p, k + 1, c->n);
+        kperm_internal_cursor_load(c, p);
     }
     return KPERM_OK;
 }
@@ -145,8 +145,8 @@ KPERM_FN int kperm_pcursor_skip(kperm_pcursor *c, int k)
 {
     if (c->pivot < 0 || c->rank >= c->end || k < 0 || k >= c->n)
         return KPERM_E_ARG;
-    if (kperm_skip_cursor_rank(&c->rank, c->end, c->n, k))
-        c->word = kperm_packed_last(c->word, c->n, k);
+    if (kperm_internal_skip_cursor_rank(&c->rank, c->end, c->n, k))
+        c->word = kperm_internal_packed_last(c->word, c->n, k);
     return KPERM_OK;
 }
 
@@ -203,7 +203,7 @@ KPERM_FN int kperm_ms_pcursor_skip(kperm_pcursor *c, int k)
         c->rank = c->end - 1;
         return KPERM_OK;
     }
-    kperm_sort_descending(p, k + 1, c->n); /* the prefix's last arrangement */
+    kperm_internal_sort_descending(p, k + 1, c->n); /* the prefix's last arrangement */
     c->word = kperm_pack(p, c->n);
     c->rank = next - 1;
     return KPERM_OK;
@@ -226,9 +226,9 @@ KPERM_FN int kperm_walk_skip(kperm_walk *w, int k)
     }
     /* the block of the prefix's last permutation, as kperm_walk_block
      * leaves it, so that its next step is the fast one */
-    last = kperm_packed_last(kperm_walk_word(w, 0), w->n, k);
-    w->prefix = last & KPERM_NIBBLES(w->n - KPERM_WALK_S);
-    w->list = kperm_nibbles_reverse(kperm_rotr64(last, (64 - w->rot) & 63) & KPERM_NIBBLES(KPERM_WALK_S)) >> 44;
+    last = kperm_internal_packed_last(kperm_walk_word(w, 0), w->n, k);
+    w->prefix = last & KPERM_INTERNAL_NIBBLES(w->n - KPERM_WALK_S);
+    w->list = kperm_internal_nibbles_reverse(kperm_internal_rotr64(last, (64 - w->rot) & 63) & KPERM_INTERNAL_NIBBLES(KPERM_WALK_S)) >> 44;
     w->next = next;
     return KPERM_OK;
 }
@@ -243,14 +243,14 @@ KPERM_FN int kperm_skip_rank128(kperm_rank128 rank, int n, int k, kperm_rank128 
         return rc;
     if (k < 0 || k >= n)
         return KPERM_E_ARG;
-    if (!kperm_lt128(rank, total))
+    if (!kperm_internal_lt128(rank, total))
         return KPERM_E_RANK;
     for (r = 2; r <= n - k - 1; r++)
-        kperm_divmod128(&rank, (kperm_u32)r);
-    kperm_muladd128(&rank, 1, 1);
+        kperm_internal_divmod128(&rank, (kperm_u32)r);
+    kperm_internal_muladd128(&rank, 1, 1);
     for (r = 2; r <= n - k - 1; r++)
-        kperm_muladd128(&rank, (kperm_u32)r, 0);
-    if (!kperm_lt128(rank, total)) {
+        kperm_internal_muladd128(&rank, (kperm_u32)r, 0);
+    if (!kperm_internal_lt128(rank, total)) {
         out->lo = out->hi = 0;
         return KPERM_END;
     }
@@ -279,7 +279,7 @@ KPERM_FN int kperm_kp_skip(kperm_u8 *perm, int n, int k, int j)
     for (used = 0, i = 0; i <= j; i++)
         used |= KPERM_U64(1) << perm[i];
     for (i = j + 1; i < k; i++) {
-        perm[i] = (kperm_u8)kperm_highest64(kperm_kp_all(n) & ~used);
+        perm[i] = (kperm_u8)kperm_highest64(kperm_internal_kp_all(n) & ~used);
         used |= KPERM_U64(1) << perm[i];
     }
     return kperm_kp_next(perm, n, k);

@@ -2,7 +2,7 @@
 #ifndef KPERM_STATUS_H
 #define KPERM_STATUS_H
 
-#define KPERM_VERSION "0.1.0" /* the one version: make install and the Python package take it from here */
+#define KPERM_VERSION "0.2.0" /* the one version: make install and the Python package take it from here */
 
 #define KPERM_OK 0
 #define KPERM_END (-1)          /* next/prev walked past the last permutation */

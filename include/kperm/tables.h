@@ -23,7 +23,7 @@ KPERM_HOST_TABLE(kperm_u64, kperm_fact_table)[KPERM_MAX_N + 1] = {
 };
 
 /* kperm_inv_fact_table[i] = 1/i! in single precision: an estimate of a Lehmer
- * digit costs a multiply instead of a 64-bit division (see kperm_fact_digit) */
+ * digit costs a multiply instead of a 64-bit division (see kperm_internal_fact_digit) */
 KPERM_HOST_TABLE(float, kperm_inv_fact_table)[KPERM_MAX_N + 1] = {
     1.0f, 1.0f, 1.0f / 2.0f, 1.0f / 6.0f, 1.0f / 24.0f, 1.0f / 120.0f, 1.0f / 720.0f,
     1.0f / 5040.0f, 1.0f / 40320.0f, 1.0f / 362880.0f, 1.0f / 3628800.0f,
@@ -35,7 +35,7 @@ KPERM_HOST_TABLE(float, kperm_inv_fact_table)[KPERM_MAX_N + 1] = {
 /* n! for 1 <= n <= KPERM_MAX_N into *f. Reads the table's 0! first: a CUDA
  * kernel that runs before the upload finds 0 there and reports it instead of
  * computing with zeros. */
-KPERM_FN int kperm_fact_checked(int n, kperm_u64 *f)
+KPERM_FN int kperm_internal_fact_checked(int n, kperm_u64 *f)
 {
     if (KPERM_TABLE(kperm_fact_table)[0] != 1)
         return KPERM_E_TABLES;
@@ -51,7 +51,7 @@ KPERM_FN int kperm_fact_checked(int n, kperm_u64 *f)
  * product: no 64-bit division, which GPUs run as a long subroutine. Once
  * (k+1)! < 2^32 everything fits 32 bits; with a literal n the unrolled caller
  * knows k, so only one of the two paths is compiled per digit. */
-KPERM_FN int kperm_fact_digit(kperm_u64 *rest, int k)
+KPERM_FN int kperm_internal_fact_digit(kperm_u64 *rest, int k)
 {
     float inv = KPERM_TABLE(kperm_inv_fact_table)[k];
     if (k <= 11) {

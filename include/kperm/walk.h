@@ -14,10 +14,10 @@
 
 #define KPERM_WALK_S 5       /* the walk's block orders the last 5 positions */
 #define KPERM_WALK_BLOCK 120 /* 5! ranks a block */
-#define KPERM_NIBBLES(count) ((count) >= 16 ? ~KPERM_U64(0) : (KPERM_U64(1) << (4 * (count))) - 1)
+#define KPERM_INTERNAL_NIBBLES(count) ((count) >= 16 ? ~KPERM_U64(0) : (KPERM_U64(1) << (4 * (count))) - 1)
 
 /* the 16 nibbles of x in reverse order (nibble i to 15 - i) */
-KPERM_FN kperm_u64 kperm_nibbles_reverse(kperm_u64 x)
+KPERM_FN kperm_u64 kperm_internal_nibbles_reverse(kperm_u64 x)
 {
     x = (x >> 32) | (x << 32);
     x = ((x >> 16) & KPERM_U64(0x0000ffff0000ffff)) | ((x & KPERM_U64(0x0000ffff0000ffff)) << 16);
@@ -26,7 +26,7 @@ KPERM_FN kperm_u64 kperm_nibbles_reverse(kperm_u64 x)
 }
 
 /* x rotated right by r bits, 0 <= r < 64 */
-KPERM_FN kperm_u64 kperm_rotr64(kperm_u64 x, int r)
+KPERM_FN kperm_u64 kperm_internal_rotr64(kperm_u64 x, int r)
 {
     return (x >> r) | (x << ((64 - r) & 63));
 }
@@ -34,7 +34,7 @@ KPERM_FN kperm_u64 kperm_rotr64(kperm_u64 x, int r)
 /* Nibble i of w against v, every i at once: bit 4i set where element i >= v
  * (v <= 16). The nibbles go to byte lanes (even and odd positions apart) with
  * a guard bit each, so one subtraction compares them all without borrows. */
-KPERM_FN kperm_u64 kperm_packed_at_least(kperm_u64 w, kperm_u64 v)
+KPERM_FN kperm_u64 kperm_internal_packed_at_least(kperm_u64 w, kperm_u64 v)
 {
     const kperm_u64 low = KPERM_U64(0x0f0f0f0f0f0f0f0f), guard = KPERM_U64(0x1010101010101010);
     kperm_u64 lanes = v * KPERM_U64(0x0101010101010101);
@@ -42,9 +42,9 @@ KPERM_FN kperm_u64 kperm_packed_at_least(kperm_u64 w, kperm_u64 v)
     return even >> 4 | odd;
 }
 
-/* kperm_packed_at_least on 8 nibbles: half the instructions of the 64-bit
+/* kperm_internal_packed_at_least on 8 nibbles: half the instructions of the 64-bit
  * form, which the GPU's 32-bit ALU runs as pairs */
-KPERM_FN kperm_u32 kperm_window_at_least(kperm_u32 w, kperm_u32 v)
+KPERM_FN kperm_u32 kperm_internal_window_at_least(kperm_u32 w, kperm_u32 v)
 {
     const kperm_u32 low = 0x0f0f0f0fu, guard = 0x10101010u, lanes = v * 0x01010101u;
     return ((((w & low) | guard) - lanes) & guard) >> 4 | (((((w >> 4) & low) | guard) - lanes) & guard);
@@ -53,7 +53,7 @@ KPERM_FN kperm_u32 kperm_window_at_least(kperm_u32 w, kperm_u32 v)
 /* std::next_permutation within the m <= 8 nibbles of *x, if they are not
  * descending: the pivot; else -1 and *x untouched. Strict compares, so
  * repeated values (multisets) step as std::next_permutation does. */
-KPERM_FN int kperm_window_next(kperm_u32 *x, int m)
+KPERM_FN int kperm_internal_window_next(kperm_u32 *x, int m)
 {
     const kperm_u32 ones = 0x11111111u, low = 0x0f0f0f0fu, guard = 0x10101010u;
     const kperm_u32 live = m >= 8 ? ~0u : (1u << (4 * m)) - 1;
@@ -66,9 +66,9 @@ KPERM_FN int kperm_window_next(kperm_u32 *x, int m)
     up &= ones & (live >> 4);
     if (!up)
         return -1;
-    i = kperm_highest32(up) >> 2;
+    i = kperm_internal_highest32(up) >> 2;
     ab = (v >> (4 * i)) & 15u;
-    j = kperm_highest32(kperm_window_at_least(v, ab + 1) & ones & live) >> 2; /* the last larger value */
+    j = kperm_internal_highest32(kperm_internal_window_at_least(v, ab + 1) & ones & live) >> 2; /* the last larger value */
     ab ^= (v >> (4 * j)) & 15u;
     v ^= ab << (4 * i) | ab << (4 * j);
     /* reverse positions i+1..m-1: a byte swap and a nibble swap reverse all 8,
@@ -100,25 +100,25 @@ KPERM_FN int kperm_packed_next(kperm_u64 *w, int n)
         return KPERM_E_N;
     base = n > 8 ? n - 8 : 0;
     window = (kperm_u32)(x >> (4 * base));
-    i = kperm_window_next(&window, n - base);
+    i = kperm_internal_window_next(&window, n - base);
     if (i >= 0) {
-        *w = (x & KPERM_NIBBLES(base)) | (kperm_u64)window << (4 * base);
+        *w = (x & KPERM_INTERNAL_NIBBLES(base)) | (kperm_u64)window << (4 * base);
         return base + i;
     }
     /* ascents: bit 4i where element i < element i + 1 (i <= n - 2) */
     up = ((((x >> 4) & low) | guard) - (x & low) - step) & guard; /* even i: element i+1 vs element i */
     up = up >> 4 | (((((x >> 8) & low) | guard) - ((x >> 4) & low) - step) & guard); /* odd i */
-    up &= ones & KPERM_NIBBLES(n - 1);
+    up &= ones & KPERM_INTERNAL_NIBBLES(n - 1);
     if (up) { /* swap position i with the last position holding a larger value */
         i = kperm_highest64(up) >> 2;
         a = kperm_packed_get(x, i);
-        j = kperm_highest64(kperm_packed_at_least(x, (kperm_u64)a + 1) & ones & KPERM_NIBBLES(n)) >> 2;
+        j = kperm_highest64(kperm_internal_packed_at_least(x, (kperm_u64)a + 1) & ones & KPERM_INTERNAL_NIBBLES(n)) >> 2;
         b = kperm_packed_get(x, j);
         x ^= ((kperm_u64)(a ^ b) << (4 * i)) | ((kperm_u64)(a ^ b) << (4 * j));
     }
     lo = i + 1; /* reverse positions lo..n-1 */
-    mask = KPERM_NIBBLES(n) & ~KPERM_NIBBLES(lo);
-    seg = kperm_nibbles_reverse(x & mask); /* nibble p now at 15 - p, wanted at lo + n - 1 - p */
+    mask = KPERM_INTERNAL_NIBBLES(n) & ~KPERM_INTERNAL_NIBBLES(lo);
+    seg = kperm_internal_nibbles_reverse(x & mask); /* nibble p now at 15 - p, wanted at lo + n - 1 - p */
     d = 16 - lo - n;
     seg = d >= 0 ? seg >> (4 * d) : seg << (-4 * d);
     *w = (x & ~mask) | seg;
@@ -127,10 +127,10 @@ KPERM_FN int kperm_packed_next(kperm_u64 *w, int n)
 
 /* what a packed walk of [begin, end) checks first: the tables, 1 <= n <= 16,
  * begin <= end <= n! */
-KPERM_FN int kperm_packed_range_check(int n, kperm_rank begin, kperm_rank end)
+KPERM_FN int kperm_internal_packed_range_check(int n, kperm_rank begin, kperm_rank end)
 {
     kperm_u64 total;
-    int rc = kperm_fact_checked(n, &total);
+    int rc = kperm_internal_fact_checked(n, &total);
     if (rc != KPERM_OK)
         return rc;
     if (n > KPERM_MAX_PACKED_N)
@@ -149,7 +149,7 @@ typedef struct {
  * error (KPERM_E_N, KPERM_E_RANK, KPERM_E_TABLES) c is an empty range. */
 KPERM_FN int kperm_pcursor_init(kperm_pcursor *c, int n, kperm_rank begin, kperm_rank end)
 {
-    int rc = kperm_packed_range_check(n, begin, end);
+    int rc = kperm_internal_packed_range_check(n, begin, end);
     c->word = 0;
     c->n = n; /* as given even on error (the range is then empty): a literal n stays constant */
     c->pivot = -1;
@@ -167,7 +167,7 @@ KPERM_FN int kperm_pcursor_init(kperm_pcursor *c, int n, kperm_rank begin, kperm
  * that differs from the previous one (0 on the first call); 0: range done. */
 KPERM_FN int kperm_pcursor_next(kperm_pcursor *c)
 {
-    int step = kperm_cursor_advance(&c->rank, c->end, &c->pivot);
+    int step = kperm_internal_cursor_advance(&c->rank, c->end, &c->pivot);
     if (step == 2)
         c->pivot = kperm_packed_next(&c->word, c->n);
     return step != 0;
@@ -211,7 +211,7 @@ typedef struct {
  * error (KPERM_E_N, KPERM_E_RANK, KPERM_E_TABLES) w is an empty range. */
 KPERM_FN int kperm_walk_init(kperm_walk *w, int n, kperm_rank begin, kperm_rank end)
 {
-    int rc = kperm_packed_range_check(n, begin, end);
+    int rc = kperm_internal_packed_range_check(n, begin, end);
     /* n and rot are set as given even on error (the range is then empty):
      * so a literal n stays a constant through the caller's loop */
     w->prefix = w->list = 0;
@@ -238,17 +238,17 @@ KPERM_FN int kperm_walk_block(kperm_walk *w)
         return 0;
     for (i = 2; w->n < KPERM_WALK_S && i <= w->n; i++)
         size *= (kperm_u64)i; /* n < 5: the one block of n! */
-    keep = KPERM_NIBBLES(w->n >= KPERM_WALK_S ? w->n - KPERM_WALK_S : 0);
+    keep = KPERM_INTERNAL_NIBBLES(w->n >= KPERM_WALK_S ? w->n - KPERM_WALK_S : 0);
     if (w->pivot >= 0 && w->next % size == 0) {
         /* from the last permutation of this block (suffix descending) */
-        word = w->prefix | kperm_rotr64(kperm_nibbles_reverse(w->list) >> 44, w->rot);
+        word = w->prefix | kperm_internal_rotr64(kperm_internal_nibbles_reverse(w->list) >> 44, w->rot);
         w->pivot = kperm_packed_next(&word, w->n);
     } else { /* the range's first block */
         kperm_unrank_packed(w->next / size * size, w->n, &word);
         w->pivot = 0;
     }
     w->prefix = word & keep;
-    w->list = kperm_rotr64(word, (64 - w->rot) & 63) & KPERM_NIBBLES(KPERM_WALK_S);
+    w->list = kperm_internal_rotr64(word, (64 - w->rot) & 63) & KPERM_INTERNAL_NIBBLES(KPERM_WALK_S);
     w->block = w->next / size;
     w->first = (kperm_u32)(w->next % size);
     left = w->end - w->next;
@@ -273,7 +273,7 @@ KPERM_FN int kperm_walk_has(const kperm_walk *w, kperm_u32 k)
 /* the packed permutation of rank 120 * block + k (k a literal: it folds) */
 KPERM_FN kperm_u64 kperm_walk_word(const kperm_walk *w, kperm_u32 k)
 {
-    return w->prefix | kperm_rotr64(kperm_arrange_packed(w->list, KPERM_WALK_S, k), w->rot);
+    return w->prefix | kperm_internal_rotr64(kperm_internal_arrange_packed(w->list, KPERM_WALK_S, k), w->rot);
 }
 
 /* the first position where rank 120 * block + k differs from the

@@ -8,7 +8,6 @@
 #define TSP_TYPES_H
 
 #include "kperm/platform.h"
-#include "kperm/partial.h" /* kperm_kp_all */
 
 /* the address spaces of the search's pointers: the distances' copy in a
  * work-group's fast memory, and device buffers (only OpenCL names them) */
@@ -101,10 +100,16 @@ typedef struct {
     int depth, pad;
 } tsp_node;
 
-/* the cities after city 0 as a mask (bit c: city c), n <= 64 */
+/* the cities 0..n-1 as a mask (bit c: city c), 0 <= n <= 64 */
+KPERM_FN kperm_u64 tsp_cities_below(int n)
+{
+    return n >= 64 ? ~KPERM_U64(0) : (KPERM_U64(1) << n) - 1;
+}
+
+/* the cities after city 0 as a mask, n <= 64 */
 KPERM_FN kperm_u64 tsp_cities_after_first(int n)
 {
-    return kperm_kp_all(n) & ~KPERM_U64(1);
+    return tsp_cities_below(n) & ~KPERM_U64(1);
 }
 
 /* The costs the pruned search bounds on: the distances scaled and shifted by

@@ -121,7 +121,7 @@ double tsp_unit_tours(int n, int p, int symmetric, kperm_rank count, char *out, 
 void tsp_tour_rank(int n, const kperm_u8 *tour, char *out, size_t size)
 {
     big v = big_of(0);
-    kperm_u64 left = kperm_kp_all(n - 1);
+    kperm_u64 left = tsp_cities_below(n - 1);
     int i;
     for (i = 0; i < n - 1; i++) { /* Horner on the Lehmer digits: rank = sum digit_i (n-2-i)! */
         big_muladd(&v, (kperm_u32)(n - 1 - i), (kperm_u32)kperm_popcount64(left & ((KPERM_U64(1) << tour[i]) - 1)));

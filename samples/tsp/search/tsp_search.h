@@ -91,7 +91,8 @@ KPERM_FN int tsp_block_cities(int m, kperm_u64 b, kperm_u8 *cities, int *x)
         kperm_unrank(rest, m, cities);
     else
         for (i = 0; i < p; i++) {
-            cities[i] = (kperm_u8)kperm_select64(left, kperm_fact_digit(&rest, m - 1 - i));
+            /* the library's own digit step (internal: its precondition, rest < (k+1)!, is what this loop keeps) */
+            cities[i] = (kperm_u8)kperm_select64(left, kperm_internal_fact_digit(&rest, m - 1 - i));
             left &= ~(KPERM_U64(1) << cities[i]);
         }
     for (i = 0; i < TSP_SUFFIX; i++) {
