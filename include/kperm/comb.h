@@ -331,22 +331,6 @@ KPERM_FN kperm_rank128 kperm_internal_mul_div128(kperm_rank128 c, int num, int d
     return c;
 }
 
-KPERM_FN kperm_rank128 kperm_internal_add128(kperm_rank128 a, kperm_rank128 b)
-{
-    a.lo += b.lo;
-    a.hi += b.hi + (a.lo < b.lo);
-    return a;
-}
-
-/* a - b for b <= a */
-KPERM_FN kperm_rank128 kperm_internal_sub128(kperm_rank128 a, kperm_rank128 b)
-{
-    kperm_rank128 r;
-    r.lo = a.lo - b.lo;
-    r.hi = a.hi - b.hi - (a.lo < b.lo);
-    return r;
-}
-
 KPERM_FN int kperm_comb_count128(int n, int k, kperm_rank128 *count)
 {
     kperm_rank128 c;

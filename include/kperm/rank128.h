@@ -23,6 +23,23 @@ KPERM_FN int kperm_internal_lt128(kperm_rank128 a, kperm_rank128 b)
     return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
 }
 
+/* a + b (modulo 2^128) */
+KPERM_FN kperm_rank128 kperm_internal_add128(kperm_rank128 a, kperm_rank128 b)
+{
+    a.lo += b.lo;
+    a.hi += b.hi + (a.lo < b.lo);
+    return a;
+}
+
+/* a - b for b <= a */
+KPERM_FN kperm_rank128 kperm_internal_sub128(kperm_rank128 a, kperm_rank128 b)
+{
+    kperm_rank128 r;
+    r.lo = a.lo - b.lo;
+    r.hi = a.hi - b.hi - (a.lo < b.lo);
+    return r;
+}
+
 /* a * m + add for m, add < 2^32; 1 when the result does not fit 128 bits */
 KPERM_FN int kperm_internal_muladd128(kperm_rank128 *a, kperm_u32 m, kperm_u32 add)
 {
