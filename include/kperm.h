@@ -12,6 +12,7 @@
 #include "kperm/lex.h"
 #include "kperm/range.h"
 #include "kperm/cursor.h"
+#include "kperm/cursor128.h"
 #include "kperm/packed.h"
 #include "kperm/walk.h"
 #include "kperm/skip.h"

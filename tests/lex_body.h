@@ -42,6 +42,9 @@
  *  kind 17: a multiset's plan, m = a - 1000 values with counts the nibbles of
  *          c, made in the record from byte 64 when it fits there (56
  *          entries), and the planned unrank of rank b
+ *  kind 18: the 128-bit cursor over [begin, begin + (d & 0xffff)) of
+ *          n = a - 1000, begin = (hi c, lo b), folded; and kperm_split128 of
+ *          [begin, (hi c + 3, lo ~b)) into d >> 32 parts, part (d >> 16) & 0xffff
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -93,10 +96,11 @@ KPERM_FN void kperm_test_lex_one(int n, kperm_rank rank, kperm_u64 mutation, kpe
     kperm_test_put8(o, 21, kperm_rank_of(p, n, &r));
     kperm_test_put64(o, 22, r);
     kperm_test_copy(q, p);
-    kperm_test_put8(o, 30, kperm_next(q, n));
+    /* (next and prev take any n >= 1: past the 20 bytes here they are test_wide's) */
+    kperm_test_put8(o, 30, n <= KPERM_MAX_N ? kperm_next(q, n) : 99);
     kperm_test_putperm(o, 31, q);
     kperm_test_copy(q, p);
-    kperm_test_put8(o, 51, kperm_prev(q, n));
+    kperm_test_put8(o, 51, n <= KPERM_MAX_N ? kperm_prev(q, n) : 99);
     kperm_test_putperm(o, 52, q);
     kperm_test_put8(o, 72, kperm_count(n, &count));
     kperm_test_put64(o, 73, count);
@@ -556,6 +560,41 @@ KPERM_FN void kperm_test_ms_plan_one(int m, kperm_rank rank, kperm_u64 packed, K
     kperm_test_putn(o, 11, p, 16);
 }
 
+KPERM_FN void kperm_test_cursor128_one(int n, kperm_u64 lo, kperm_u64 hi, kperm_u64 d,
+                                       KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_cursor128 c;
+    kperm_rank128 b, e, pb, pe;
+    kperm_u8 p[KPERM_MAX_N128];
+    kperm_u64 visits = 0, fold = 0;
+    int i;
+    for (i = 0; i < KPERM_MAX_N128; i++)
+        p[i] = KPERM_TEST_POISON;
+    b.lo = lo;
+    b.hi = hi;
+    e.lo = lo + (d & 0xffffu);
+    e.hi = hi + (e.lo < lo);
+    kperm_test_put8(o, 0, kperm_cursor128_init(&c, n, b, e));
+    while (kperm_cursor128_next(&c)) {
+        fold = kperm_test_fold_word(fold, c.rank.lo ^ c.rank.hi, c.pivot, 0);
+        kperm_cursor128_perm(&c, p);
+        for (i = 0; i < KPERM_MAX_N128; i++)
+            fold = fold * KPERM_U64(1099511628211) + p[i];
+        visits++;
+    }
+    kperm_test_put64(o, 1, visits);
+    kperm_test_put64(o, 9, fold);
+    kperm_test_putn(o, 17, p, KPERM_MAX_N128);
+    e.lo = ~lo;
+    e.hi = hi + 3;
+    pb.lo = pb.hi = pe.lo = pe.hi = KPERM_U64(0x0123456789abcdef);
+    kperm_test_put8(o, 51, kperm_split128(b, e, (kperm_u32)(d >> 32), (kperm_u32)((d >> 16) & 0xffffu), &pb, &pe));
+    kperm_test_put64(o, 52, pb.lo);
+    kperm_test_put64(o, 60, pb.hi);
+    kperm_test_put64(o, 68, pe.lo);
+    kperm_test_put64(o, 76, pe.hi);
+}
+
 KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64 *in,
                                   KPERM_TEST_GLOBAL kperm_u8 *out)
 {
@@ -598,8 +637,10 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_comb128_one(n, w[2], w[3], (int)w[4], o);
     else if (w[0] == 16)
         kperm_test_sjt_one(n, w[2], w[3], w[4], o);
-    else
+    else if (w[0] == 17)
         kperm_test_ms_plan_one(n, w[2], w[3], o);
+    else
+        kperm_test_cursor128_one(n, w[2], w[3], w[4], o);
 }
 
 #endif

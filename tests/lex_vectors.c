@@ -255,6 +255,28 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
     add(17, 1000, 0, 0x111, 0);                   /* m = 0 */
     add(17, 1013, 0, 0x1111111111111ull, 0);      /* 14 * 3^12 entries: no plan */
     add(17, 1002, 0, 0xff, 0);                    /* 31 * 17 entries: made, not stored */
+    for (k = 0; k < 360; k++) { /* the 128-bit cursor and split (18): n = 0..35, across the word's wraps */
+        int nn = k % 36;
+        kperm_rank128 total = {0, 0}, r, f16 = {0, 0};
+        u64 len = k % 9 == 0 ? 0 : rng() % 1200, parts = k % 17 == 0 ? 0 : 1 + rng() % (k % 2 ? 7 : ~0u);
+        kperm_count128(nn, &total);
+        kperm_count128(16, &f16);
+        r.lo = rng();
+        r.hi = total.hi ? rng() % total.hi : 0;
+        if (!total.hi)
+            r.lo = total.lo ? r.lo % total.lo : 0;
+        if (nn > 16 && k % 3 == 1) { /* a few ranks before a multiple of 16! */
+            r.lo -= r.lo % f16.lo;
+            r.hi = r.lo < 600 && r.hi == 0 ? 0 : r.hi;
+            r.lo = r.lo >= 600 || r.hi ? r.lo - 600 : 0;
+        }
+        if (k % 40 == 5) { /* the range ends at n! (or passes it) */
+            r = total;
+            r.hi -= r.lo < len;
+            r.lo -= len;
+        }
+        add(18, (u64)(1000 + nn), r.lo, r.hi, len | (rng() % (parts + 1)) << 16 | parts << 32);
+    }
     kperm_count(20, &f);
     for (k = 0; k < 500; k++) {
         u64 b = rng() % f, e = b + rng() % (f - b), parts = 1 + rng() % (k < 250 ? 5000 : ~0ULL);

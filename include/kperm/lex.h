@@ -14,6 +14,8 @@
 #include "status.h"
 #include "tables.h"
 
+#define KPERM_INTERNAL_INT_MAX 0x7fffffff /* INT_MAX, which not every backend's headers give */
+
 KPERM_FN int kperm_count(int n, kperm_rank *count)
 {
     return kperm_internal_fact_checked(n, count);
@@ -172,20 +174,22 @@ KPERM_FN int kperm_internal_step(kperm_u8 *perm, int n, int dir, int max_n)
     return i;
 }
 
-/* Next permutation in lexicographic order: returns the pivot (positions before
- * it are unchanged), or KPERM_END after the last one, leaving the first in perm.
- * The contents are not validated (that would cost O(n) per step); like
- * std::next_permutation it never reads or writes outside perm[0..n-1]. */
+/* Next permutation in lexicographic order, for any n >= 1 (it needs no table,
+ * so no 20 limit; repeated values step as std::next_permutation does):
+ * returns the pivot (positions before it are unchanged), or KPERM_END after
+ * the last one, leaving the first in perm. The contents are not validated
+ * (that would cost O(n) per step); like std::next_permutation it never reads
+ * or writes outside perm[0..n-1]. */
 KPERM_FN int kperm_next(kperm_u8 *perm, int n)
 {
-    return kperm_internal_step(perm, n, 1, KPERM_MAX_N);
+    return kperm_internal_step(perm, n, 1, KPERM_INTERNAL_INT_MAX);
 }
 
 /* Mirror of kperm_next: the previous permutation, KPERM_END before the first
  * one, leaving the last in perm. */
 KPERM_FN int kperm_prev(kperm_u8 *perm, int n)
 {
-    return kperm_internal_step(perm, n, -1, KPERM_MAX_N);
+    return kperm_internal_step(perm, n, -1, KPERM_INTERNAL_INT_MAX);
 }
 
 #endif /* KPERM_LEX_H */
