@@ -1,4 +1,4 @@
-# kperm - see README.md.  make | make test | make run | make deps | make install PREFIX=... | make uninstall
+# kperm - see README.md.  make | make test | make test-quick | make run | make deps | make install PREFIX=... | make uninstall
 PREFIX ?= /usr/local
 B := build
 CC ?= cc
@@ -23,13 +23,15 @@ STAMP_TEXT := CC=$(CC) CFLAGS=$(CFLAGS) NVCC=$(NVCC) NVCCFLAGS=$(NVCCFLAGS) OPEN
 CORE := include/kperm.h $(wildcard include/kperm/*.h)
 CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*/*.cu bench/*.cu)
 
-# Debian packages the build and the tests use (make deps installs the missing ones)
+# Debian 12 (bookworm) packages the build and the tests use: make deps (and
+# make test, which calls it) installs the missing ones with apt-get when run as
+# root, and otherwise prints the apt-get command; NO_DEPS=1 skips it
 DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo \
                 openmpi-bin libopenmpi-dev python3-venv python3-setuptools python3-wheel python3-pyopencl \
                 cmake
 
-.PHONY: all test deps install uninstall clean run fuzz bench FORCE
+.PHONY: all test test-quick deps install uninstall clean run fuzz bench FORCE
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements $(B)/plain_changes)
 
 $(STAMP): FORCE
@@ -213,14 +215,23 @@ $(B)/nvcc/%.o: %.cu $(CORE) cu/kperm_cuda.h $(STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -Ibench $(TSP_INC) -c $< -o $@
 
+# make test: everything (the library, the samples, install, fuzzing); make
+# test-quick: the library alone (tests/run.sh says which steps)
+RUN_TESTS = NVCC="$(NVCC)" CUDA_SOURCES="$(CUDA_SOURCES)" MAKE="$(MAKE)" FUZZ_SECONDS="$(FUZZ_SECONDS)" sh tests/run.sh
 test:
 	@$(MAKE) -s deps
-	@NVCC="$(NVCC)" CUDA_SOURCES="$(CUDA_SOURCES)" MAKE="$(MAKE)" FUZZ_SECONDS="$(FUZZ_SECONDS)" sh tests/run.sh
+	@$(RUN_TESTS)
+test-quick:
+	@$(MAKE) -s deps
+	@$(RUN_TESTS) quick
 
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+	@[ -z "$(NO_DEPS)" ] || exit 0; \
+	missing=""; for p in $(DEB_PACKAGES); do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
+	grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release || \
+	    echo "make deps: these are Debian 12 (bookworm) package names; another release may name them otherwise"; \
 	if [ "$$(id -u)" = 0 ]; then \
 	    echo "make deps: installing$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \

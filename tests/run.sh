@@ -1,10 +1,14 @@
 #!/bin/sh
-# tests/run.sh - every step of `make test`. Each says what it runs ("-- NAME
-# ...") and then prints PASS/FAIL/SKIP lines
-# (a step that prints none is judged by its exit status); the last line is the
+# tests/run.sh - every step of `make test`, or with the argument "quick" (make
+# test-quick) the library's steps alone: the core on every compiler and under
+# the sanitizers, the contract, users' builds, OpenCL, the Python package and
+# the documentation, but not the TSP sample, fuzzing or make install. Each step
+# says what it runs ("-- NAME ...") and then prints PASS/FAIL/SKIP lines (a
+# step that prints none is judged by its exit status); the last line is the
 # tally. Called by the Makefile with NVCC, CUDA_SOURCES and MAKE set.
 B=build
 MAKE=${MAKE:-make}
+quick=$([ "$1" = quick ] && echo 1)
 passed=0 failed=0 skipped=0
 
 record() {
@@ -82,6 +86,10 @@ step "plain changes: Algorithm P, the recursive definition, the cursor" build_ru
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] plain changes" build_run $B/test_sjt_san "[asan+ubsan] "
 fi
+step "n past 20: next and prev for any n, the 128-bit split and cursor" build_run $B/test_wide
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] n past 20" build_run $B/test_wide_san "[asan+ubsan] "
+fi
 step "every API function on inputs outside its contract" build_run $B/test_contract
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] every API function on inputs outside its contract" build_run $B/test_contract_san "[asan+ubsan] "
@@ -100,6 +108,21 @@ else
     record "SKIP opencl tests: no OpenCL headers (make deps installs them)"
 fi
 step "README examples are the files the tests build" sh tests/readme_check.sh
+
+# the end of the library's steps: what follows is the TSP sample, fuzzing,
+# make install and every CUDA file
+tally() {
+    echo "$passed passed, $failed failed, $skipped skipped"
+    [ "$failed" -eq 0 ]
+}
+if [ -n "$quick" ]; then
+    if [ -n "$NVCC" ]; then
+        step "nvcc -arch=sm_90 -Werror all-warnings compiles tests/test_cuda.cu" $MAKE -s $B/test_cuda
+        if have_gpu; then step "cuda tests" $B/test_cuda; fi
+    fi
+    tally
+    exit
+fi
 
 step "tsplib reader, gcc -Werror" build_run $B/test_tsplib
 if command -v clang >/dev/null 2>&1; then
@@ -150,5 +173,4 @@ else
     fi
 fi
 
-echo "$passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+tally
