@@ -216,6 +216,31 @@ KPERM_FN kperm_u64 bench_fused_cursor(int n, kperm_rank total, kperm_u64 item, k
     return sum;
 }
 
+/* kperm_cursor128 over the same contiguous part as the cursor (its ranks
+ * 128-bit; n <= 16 here, so no head bytes), elements read with
+ * kperm_cursor128_get */
+KPERM_FN kperm_u64 bench_fused_cursor128(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_cursor128 c;
+    kperm_rank b, e;
+    kperm_rank128 b128 = {0, 0}, e128 = {0, 0};
+    kperm_u64 sum = 0;
+    kperm_u32 lo, hi;
+    int i;
+    kperm_split(0, total, items, item, &b, &e);
+    b128.lo = b;
+    e128.lo = e;
+    kperm_cursor128_init(&c, n, b128, e128);
+    while (kperm_cursor128_next(&c)) {
+        lo = hi = 0;
+        KPERM_UNROLL
+        for (i = 0; i < n; i++)
+            bench_key_put(&lo, &hi, i, (kperm_u32)kperm_cursor128_get(&c, i));
+        sum += bench_mix((kperm_u64)hi << 32 | lo);
+    }
+    return sum;
+}
+
 /* kperm blocks: one kperm_unrank_packed per s! permutations, the suffixes by
  * kperm_internal_arrange_packed with constant k: each permutation costs a few shifts */
 KPERM_FN kperm_u64 bench_fused_blocks(int n, int s, kperm_rank total, kperm_u64 item, kperm_u64 items)

@@ -48,7 +48,7 @@ static const char *kernel_name(int section, int m)
     static const char *mat[] = {"mat_seed", "mat_plain", "mat_kperm"};
     static const char *unr[] = {"unrank_seed", "unrank_kperm", "unrank_packed"};
     static const char *fus[] = {"fused_seed", "fused_plain", "fused_cursor", "fused_blocks4", "fused_blocks5",
-                                "fused_pcursor", "fused_walk", "fused_walk_whole"};
+                                "fused_pcursor", "fused_walk", "fused_walk_whole", "fused_cursor128"};
     static const char *der[] = {"derange_plain", "derange_cursor", "derange_pcursor", "derange_walk"};
     static const char *wlk[] = {"walk_ms_textbook", "walk_ms_pcursor", "walk_kp_textbook", "walk_kp_next",
                                 "walk_kp_cursor"};

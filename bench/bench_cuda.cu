@@ -50,6 +50,8 @@ template <int N> __global__ void k_fused_cursor(kperm_rank total, kperm_u64 *sum
 { sums[ITEM] = bench_fused_cursor(N, total, ITEM, ITEMS); }
 template <int F> __global__ void k_family(kperm_u64 count, kperm_u64 *sums, const kperm_u64 *plan)
 { sums[ITEM] = bench_family(F, count, ITEM, ITEMS, plan); }
+template <int N> __global__ void k_fused_cursor128(kperm_rank total, kperm_u64 *sums)
+{ sums[ITEM] = bench_fused_cursor128(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_pcursor(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_walk(kperm_rank total, kperm_u64 *sums)
@@ -103,6 +105,7 @@ template <int N> static void launch_fused(int m)
     else if (m == F_BLOCKS5) k_fused_blocks<N, 5><<<blocks(), 256>>>(total, d_sums);
     else if (m == F_PCURSOR) k_fused_pcursor<N><<<blocks(), 256>>>(total, d_sums);
     else if (m == F_WALK) k_fused_walk<N><<<blocks(), 256>>>(total, d_sums);
+    else if (m == F_CURSOR128) k_fused_cursor128<N><<<blocks(), 256>>>(total, d_sums);
     else k_fused_walk_whole<N><<<blocks(), 256>>>(total, d_sums);
 }
 

@@ -12,7 +12,7 @@ enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY, BENCH_DERANGE
        BENCH_SECTIONS };
 enum { M_SEED, M_PLAIN, M_KPERM };                       /* materialize */
 enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
-enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5, F_PCURSOR, F_WALK, F_WALK_WHOLE, F_METHODS }; /* fused */
+enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5, F_PCURSOR, F_WALK, F_WALK_WHOLE, F_CURSOR128, F_METHODS }; /* fused */
 enum { D_PLAIN, D_CURSOR, D_PCURSOR, D_WALK, D_METHODS };                       /* derangements */
 enum { W_MS_TEXTBOOK, W_MS_PCURSOR, W_KP_TEXTBOOK, W_KP_NEXT, W_KP_CURSOR, W_METHODS }; /* family walks */
 enum { C_UNRANK_MASK, C_UNRANK_BYTES, C_UNRANK_TABLE, C_WALK_TEXTBOOK, C_WALK_CURSOR, C_METHODS }; /* combinations */

@@ -156,7 +156,8 @@ static inline void bench_fused(bench_backend *b, int n, int with_seed)
     static const char *names[F_METHODS] = {"seed (unrank per rank)", "plain chunked + textbook next",
                                            "kperm cursor (general API)", "kperm blocks s=4 (packed)",
                                            "kperm blocks s=5 (packed)", "kperm packed cursor",
-                                           "kperm walk, kperm_walk_has per k", "kperm walk (documented loop)"};
+                                           "kperm walk, kperm_walk_has per k", "kperm walk (documented loop)",
+                                           "kperm cursor128 (128-bit ranks)"};
     kperm_rank total = bench_fact(n);
     kperm_u64 ref = 0;
     double ms[F_METHODS] = {0};

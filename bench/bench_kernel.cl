@@ -50,6 +50,7 @@ __kernel void fused_blocks5(ulong total, __global ulong *sums) { sums[ITEM] = be
 __kernel void fused_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
 __kernel void fused_walk(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk(N, total, ITEM, ITEMS); }
 __kernel void fused_walk_whole(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk_whole(N, total, ITEM, ITEMS); }
+__kernel void fused_cursor128(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_cursor128(N, total, ITEM, ITEMS); }
 
 __kernel void family_ms(ulong count, __global ulong *sums, __global const ulong *plan)
 { sums[ITEM] = bench_family(0, count, ITEM, ITEMS, plan); }
