@@ -1,4 +1,6 @@
-/* The same count through OpenCL, on the first device of the first platform. */
+/* Count the derangements of 10 (no element in its own place) through OpenCL,
+   on the first device of the first platform: each work-item walks its part of
+   the 10! ranks with a cursor. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdio.h>
@@ -6,31 +8,26 @@
 
 static const char *source =
     "#include \"kperm.cl\"\n"
-    "int deranged(ulong w, int n) {   /* w ^ identity has no zero nibble */\n"
-    "    ulong low = (1UL << (4 * n)) - 1, x = w ^ (0xfedcba9876543210UL & low);\n"
-    "    return ((x - (0x1111111111111111UL & low)) & ~x & 0x8888888888888888UL & low) == 0;\n"
-    "}\n"
-    "__kernel void derangements(int n, __global uint *found) {\n"
+    "__kernel void derangements(__global uint *found) {\n"
+    "    const int n = 10;   /* a literal n: kperm's loops unroll */\n"
     "    kperm_rank total, begin, end;\n"
-    "    kperm_walk w;\n"
+    "    kperm_cursor c;\n"
     "    uint mine = 0;\n"
     "    kperm_count(n, &total);\n"
     "    kperm_split(0, total, get_global_size(0), get_global_id(0), &begin, &end);\n"
-    "    kperm_walk_init(&w, n, begin, end);\n"
-    "    while (kperm_walk_block(&w))\n"
-    "        if (kperm_walk_whole(&w)) {\n"
-    "            #pragma unroll\n"
-    "            for (uint k = 0; k < KPERM_WALK_BLOCK; k++)\n"
-    "                mine += deranged(kperm_walk_word(&w, k), n);\n"
-    "        } else\n"
-    "            for (uint k = w.first; k < w.last; k++)\n"
-    "                mine += deranged(kperm_walk_word(&w, k), n);\n"
+    "    kperm_cursor_init(&c, n, begin, end);\n"
+    "    while (kperm_cursor_next(&c)) {\n"
+    "        int fixed = 0;\n"
+    "        for (int i = 0; i < n; i++)\n"
+    "            fixed |= kperm_cursor_get(&c, i) == i;\n"
+    "        mine += !fixed;\n"
+    "    }\n"
     "    atomic_add(found, mine);\n"
     "}\n";
 
 int main(void)
 {
-    cl_platform_id plat; cl_device_id dev; cl_int err; cl_uint result = 0; cl_int n = 10;
+    cl_platform_id plat; cl_device_id dev; cl_int err; cl_uint result = 0;
     size_t global = 4096;
     if (clGetPlatformIDs(1, &plat, NULL) || clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL)) {
         fprintf(stderr, "derangements_cl: no OpenCL device\n");
@@ -45,8 +42,7 @@ int main(void)
     }
     cl_kernel k = clCreateKernel(prog, "derangements", &err);
     cl_mem found = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof result, &result, &err);
-    clSetKernelArg(k, 0, sizeof n, &n);
-    clSetKernelArg(k, 1, sizeof found, &found);
+    clSetKernelArg(k, 0, sizeof found, &found);
     err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, NULL, 0, NULL, NULL);
     if (err || clEnqueueReadBuffer(q, found, CL_TRUE, 0, sizeof result, &result, 0, NULL, NULL)) {
         fprintf(stderr, "derangements_cl: run failed (%d)\n", err);
