@@ -120,7 +120,7 @@ if [ -f /usr/include/CL/cl.h ]; then
 else
     record "SKIP opencl tests: no OpenCL headers (make deps installs them)"
 fi
-step "README examples are the files the tests build" sh tests/readme_check.sh
+step "documentation: every public function has an entry, every code block compiles and runs" sh tests/docs_check.sh
 
 # the end of the library's steps: what follows is the TSP sample, fuzzing,
 # make install and every CUDA file
