@@ -125,7 +125,8 @@ KPERM_FN int kperm_internal_highest32(kperm_u32 x)
 #endif
 }
 
-/* index of the highest set bit of x != 0 */
+/* index of the highest set bit of x, or -1 for x = 0 (the GPUs' clz gives
+ * 64 for 0; the host's builtin is undefined there, so it is tested) */
 KPERM_FN int kperm_highest64(kperm_u64 x)
 {
 #if defined(__OPENCL_VERSION__)
@@ -133,10 +134,10 @@ KPERM_FN int kperm_highest64(kperm_u64 x)
 #elif defined(__CUDA_ARCH__)
     return 63 - __clzll((long long)x);
 #elif defined(__GNUC__)
-    return 63 - __builtin_clzll(x);
+    return x ? 63 - __builtin_clzll(x) : -1;
 #else
-    int i = 0;
-    while (x >>= 1)
+    int i = -1;
+    for (; x; x >>= 1)
         i++;
     return i;
 #endif
