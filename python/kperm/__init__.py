@@ -1,4 +1,5 @@
-"""kperm's C headers for kernels compiled from Python.
+"""kperm's C headers for kernels compiled from Python, and the library's
+count, unrank and rank_of on the host.
 
     import kperm
     kperm.get_include()   # -I for CUDA and host C: kperm.h, kperm/*.h
@@ -6,13 +7,30 @@
     kperm.cl_options()    # build options for pyopencl.Program: #include "kperm.cl"
     kperm.cl_source()     # or prepend this string and pass no -I
     kperm.cupy.upload_tables(module)  # CuPy: fill a RawModule's tables
+    kperm.comb_table()    # the binomials kperm_comb_unrank_mask_in reads
+    kperm.unrank(5, 3)    # [2, 1, 0]: every family's count/unrank/rank_of, see kperm.host
 
-Nothing here imports numpy, CuPy or PyOpenCL.
+Nothing here imports numpy, CuPy or PyOpenCL (comb_table() imports numpy
+when called).
 """
 import os
 import re
+import subprocess
 
-_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+from .host import (COMB_TABLE_SIZE, E_ARG, E_N, E_OVERFLOW, E_PERM, E_RANK, MAX_COMB128_N, MAX_KP_N,  # noqa: F401
+                   MAX_MS_N, MAX_N, MAX_N128, Error, comb_count, comb_rank_of, comb_table, comb_unrank,
+                   count, kp_count, kp_rank_of, kp_unrank, ms_count, ms_rank_of, ms_unrank, rank_of,
+                   sjt_rank_of, sjt_unrank, unrank)
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# An installed wheel holds the headers under kperm/data. An editable install
+# (pip install -e ./python) runs this file from the repository's python/kperm,
+# which has no data/: its headers are the repository's include/, cu/ and cl/,
+# the same layout, read as they are now.
+_DATA = os.path.join(_HERE, "data")
+_EDITABLE = not os.path.isdir(_DATA)
+if _EDITABLE:
+    _DATA = os.path.dirname(os.path.dirname(_HERE))
 
 
 def _header_version():
@@ -53,7 +71,12 @@ def cl_options():
 def cl_source():
     """kperm.cl with every #include "..." replaced by the file, each file
     once: the string kperm_cl_source() returns, to put in front of a kernel's
-    source. The package's build made it with the repository's one include
-    inliner (tools/cl_inline.awk)."""
+    source. The repository's one include inliner (tools/cl_inline.awk) made
+    it: the package's build, or in an editable install this call, from the
+    repository's headers as they are now."""
+    if _EDITABLE:
+        return subprocess.run(["awk", "-f", os.path.join(_DATA, "tools", "cl_inline.awk"),
+                               os.path.join(_DATA, "cl", "kperm.cl"), get_include()],
+                              check=True, stdout=subprocess.PIPE, universal_newlines=True).stdout
     with open(os.path.join(_DATA, "kperm_cl_source.cl")) as f:
         return f.read()

@@ -5,9 +5,11 @@
 
 The same values kperm_cuda_upload_tables() copies: n! for n = 0..20, their
 single-precision reciprocals, and the binomials C(d, j), 0 <= j <= d <= 64,
-row by row (kperm/comb_table.h). Imports numpy and CuPy when called."""
+row by row (kperm/comb_table.h, as kperm.comb_table() gives them). Imports
+numpy and CuPy when called."""
 
-KPERM_MAX_N = 20
+# comb_table stays here under its old name, kperm.cupy.comb_table
+from .host import MAX_N as KPERM_MAX_N, comb_table  # noqa: F401
 
 
 def host_tables():
@@ -19,14 +21,6 @@ def host_tables():
         fact[n] = fact[n - 1] * numpy.uint64(n)
     inv = numpy.float32(1.0) / fact.astype(numpy.float32)
     return fact, inv
-
-
-def comb_table():
-    """C(d, j) for j = 0..64 and d = j..64, row j after row j - 1, as uint64."""
-    import math
-    import numpy
-
-    return numpy.array([math.comb(d, j) for j in range(65) for d in range(j, 65)], dtype=numpy.uint64)
 
 
 def upload_tables(module):
