@@ -5,7 +5,9 @@ build environment). It writes a wheel of kperm/ and the repository's headers
 (../include, ../cu/*.h, ../cl/kperm.cl) under kperm/data, so one copy of them
 lives in the repository, and kperm.cl with its includes inlined by
 tools/cl_inline.awk (the inliner make runs too: POSIX awk, no compiler) for
-kperm.cl_source(); the version is KPERM_VERSION of include/kperm/status.h."""
+kperm.cl_source(); the version is KPERM_VERSION of include/kperm/status.h.
+An editable install (PEP 660, pip install -e ./python) gets a wheel that only
+points Python at this directory (build_editable below)."""
 import base64
 import hashlib
 import os
@@ -79,21 +81,44 @@ def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):
     return "%s-%s.dist-info" % (NAME, version())
 
 
-def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+def _write_wheel(wheel_directory, files):
+    """A wheel of files ((name, bytes) pairs) and the .dist-info; its name"""
     wheel_name = "%s-%s-%s.whl" % (NAME, version(), TAG)
-    record, info = [], _dist_info()
+    record = []
     with zipfile.ZipFile(os.path.join(wheel_directory, wheel_name), "w", zipfile.ZIP_DEFLATED) as whl:
-        for name, path in _files():
-            with open(path, "rb") as f:
-                data = f.read()
-            whl.writestr(name, data)
-            record.append(_record_line(name, data))
-        name, data = NAME + "/data/kperm_cl_source.cl", _inlined_source()
-        whl.writestr(name, data)
-        record.append(_record_line(name, data))
-        for name, data in info.items():
+        for name, data in list(files) + list(_dist_info().items()):
             whl.writestr(name, data)
             record.append(_record_line(name, data))
         record_name = "%s-%s.dist-info/RECORD" % (NAME, version())
         whl.writestr(record_name, "".join(record) + record_name + ",,\n")
     return wheel_name
+
+
+def _wheel_files():
+    """(name in the wheel, bytes) for everything build_wheel ships"""
+    for name, path in _files():
+        with open(path, "rb") as f:
+            yield name, f.read()
+    yield NAME + "/data/kperm_cl_source.cl", _inlined_source()
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    return _write_wheel(wheel_directory, _wheel_files())
+
+
+# PEP 660: pip install -e ./python. The wheel holds only a .pth file that puts
+# this directory on sys.path (kperm_build.py becomes importable too, which is
+# harmless), so `import kperm` runs python/kperm itself; finding no kperm/data
+# there, kperm reads the repository's include/, cu/ and cl/ and inlines
+# kperm.cl when cl_source() is called, so edits to either show at once.
+def get_requires_for_build_editable(config_settings=None):
+    return []
+
+
+def prepare_metadata_for_build_editable(metadata_directory, config_settings=None):
+    return prepare_metadata_for_build_wheel(metadata_directory, config_settings)
+
+
+def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
+    pth = "__editable__.%s-%s.pth" % (NAME, version())
+    return _write_wheel(wheel_directory, [(pth, (HERE + "\n").encode())])
