@@ -1,11 +1,12 @@
 #!/bin/sh
 # python_check.sh - the README's install command as written (`python3 -m venv
 # v && v/bin/pip install --no-index ./python`, with the python3 on PATH: no
-# package index, the package's own build backend), then the same into a
-# virtual environment that sees Debian's PyOpenCL and numpy (its system site
-# packages) for tests/test_python.py
-# against the C library's fixtures, the README's PyOpenCL example, and where
-# CuPy and a GPU are present tests/test_cupy.py and the README's CuPy example.
+# package index, the package's own build backend) and its editable install
+# (pip install --no-index -e ./python), then the same two into virtual
+# environments that see Debian's PyOpenCL and numpy (their system site
+# packages) for tests/test_python.py against the C library's fixtures, the
+# README's PyOpenCL example, and where CuPy and a GPU are present
+# tests/test_cupy.py and the README's CuPy example.
 B=build
 venv=$B/venv
 # runs a Python test script in $B; a script that stops without a FAIL line of
@@ -22,6 +23,11 @@ if command -v python3 >/dev/null 2>&1 && python3 -c 'import ensurepip' 2>/dev/nu
         && $B/v/bin/python -c 'import kperm, os; assert os.path.exists(os.path.join(kperm.get_cl_include(), "kperm.cl"))' \
         && echo "PASS python: python3 -m venv v && v/bin/pip install --no-index ./python (the README's command)" \
         || { sed 's/^/# /' $B/pip.log | tail -n 15; echo "FAIL python: the README's install command"; }
+    # editable: kperm runs from python/kperm, the headers from include/ (checked from build/, away from python/)
+    rm -rf $B/ve && python3 -m venv $B/ve && $B/ve/bin/pip install -q --no-index -e ./python >$B/pip.log 2>&1 \
+        && (cd $B && ve/bin/python -c 'import kperm, os; assert os.path.exists(os.path.join(kperm.get_include(), "kperm.h")) and kperm.unrank(5, 3) == [2, 1, 0]') \
+        && echo "PASS python: python3 -m venv v && v/bin/pip install --no-index -e ./python (editable): import kperm finds its headers" \
+        || { sed 's/^/# /' $B/pip.log | tail -n 15; echo "FAIL python: the editable install with python3"; }
 fi
 # Debian's python3, whose site packages hold python3-pyopencl (a python3
 # earlier on PATH, e.g. pyenv's, would not see them); PYTHON overrides
@@ -38,6 +44,16 @@ else
 fi
 mkdir -p $B/python_data && $B/python_fixtures $B/python_data || { echo "FAIL python: fixtures"; exit 1; }
 run_py ../$venv/bin/python ../tests/test_python.py python_data ../tests
+# the same tests on the editable install, which reads the repository's headers
+rm -rf $B/venv_editable && $py -m venv --system-site-packages $B/venv_editable \
+    || { echo "FAIL python: creating the editable install's venv"; exit 1; }
+if $B/venv_editable/bin/pip install -q --no-index -e ./python >$B/pip.log 2>&1; then
+    echo "PASS python: pip install -e ./python (offline, editable) into a virtual environment"
+    run_py ../$B/venv_editable/bin/python ../tests/test_python.py python_data ../tests editable
+else
+    sed 's/^/# /' $B/pip.log | tail -n 15
+    echo "FAIL python: pip install -e ./python"
+fi
 if $venv/bin/python -c 'import pyopencl' 2>/dev/null; then
     out=$($venv/bin/python examples/derangements_pyopencl.py 2>&1)
     case $out in
