@@ -64,9 +64,23 @@ typedef kperm_u64 kperm_rank;
  * literal n is inlined: the loop unrolls, array indices become constants, and
  * the arrays stay in registers instead of local memory. OpenCL C has an
  * attribute for it, which NVIDIA's compiler honours where it ignores
- * "#pragma unroll". */
+ * "#pragma unroll".
+ *
+ * With a run-time n the loop cannot unroll, and clang-based OpenCL compilers
+ * (POCL's, among others) then warn "loop not unrolled" (-Wpass-failed) into
+ * the build log, which PyOpenCL raises as a CompilerWarning. The optimizer
+ * reports it after inlining, at the function the loop ended up in: the
+ * user's kernel, where no push/pop around the core's text reaches (only with
+ * -g does it point into the core). So the warning is off from here to the end
+ * of the program, for the user's own unroll requests too; NVIDIA's compiler,
+ * which keeps the hint, gives no such warning. */
 #if defined(__OPENCL_VERSION__)
 #define KPERM_UNROLL __attribute__((opencl_unroll_hint))
+#if defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Wpass-failed")
+#pragma clang diagnostic ignored "-Wpass-failed"
+#endif
+#endif
 #elif defined(__CUDA_ARCH__)
 #define KPERM_UNROLL _Pragma("unroll")
 #else
