@@ -2,21 +2,21 @@
 pure Python: the same orders, the same limits and the same statuses, so a
 rank computed here means the same arrangement in a kernel.
 
-    C call                                   Python
-    kperm_count(n) / kperm_count128(n)       count(n)                  1 <= n <= 34
-    kperm_unrank(rank, n) / kperm_unrank128  unrank(rank, n)
-    kperm_rank_of(perm, n) / kperm_rank128_of rank_of(perm)            n = len(perm)
-    kperm_ms_count(counts, m)                ms_count(counts)          m = len(counts)
-    kperm_ms_unrank(rank, counts, m)         ms_unrank(rank, counts)
-    kperm_ms_rank_of(perm, counts, m)        ms_rank_of(seq, counts)
-    kperm_kp_count(n, k)                     kp_count(n, k)
-    kperm_kp_unrank(rank, n, k)              kp_unrank(rank, n, k)
-    kperm_kp_rank_of(perm, n, k)             kp_rank_of(seq, n)        k = len(seq)
-    kperm_comb_count(n, k) / ..._count128    comb_count(n, k)          0 <= k <= n <= 128
-    kperm_comb_unrank(rank, n, k) / ...128   comb_unrank(rank, n, k)
-    kperm_comb_rank_of(comb, n, k) / ...128  comb_rank_of(comb, n)     k = len(comb)
-    kperm_sjt_unrank(rank, n)                sjt_unrank(rank, n)       1 <= n <= 20
-    kperm_sjt_rank_of(perm, n)               sjt_rank_of(perm)
+    Python                    C                                            limits
+    count(n)                  kperm_count, kperm_count128                  1 <= n <= 34
+    unrank(rank, n)           kperm_unrank, kperm_unrank128
+    rank_of(perm)             kperm_rank_of, kperm_rank128_of              n = len(perm)
+    ms_count(counts)          kperm_ms_count                               m = len(counts)
+    ms_unrank(rank, counts)   kperm_ms_unrank
+    ms_rank_of(seq, counts)   kperm_ms_rank_of
+    kp_count(n, k)            kperm_kp_count
+    kp_unrank(rank, n, k)     kperm_kp_unrank
+    kp_rank_of(seq, n)        kperm_kp_rank_of                             k = len(seq)
+    comb_count(n, k)          kperm_comb_count, kperm_comb_count128        0 <= k <= n <= 128
+    comb_unrank(rank, n, k)   kperm_comb_unrank, kperm_comb_unrank128
+    comb_rank_of(comb, n)     kperm_comb_rank_of, kperm_comb_rank128_of    k = len(comb)
+    sjt_unrank(rank, n)       kperm_sjt_unrank                             1 <= n <= 20
+    sjt_rank_of(perm)         kperm_sjt_rank_of                            n = len(perm)
 
 Ranks and counts are Python ints, so the lexicographic permutations and the
 combinations reach as far as the C library's 128-bit calls (n <= 34, n <= 128)
