@@ -112,6 +112,8 @@ if command -v clang >/dev/null 2>&1; then
         sh -c "$MAKE -s $B/python_fixtures_san && mkdir -p $B/fixtures_san && $B/python_fixtures_san $B/fixtures_san"
 fi
 step "the core compiles as C++ (g++ -Wall -Wextra -Werror -pedantic)" $MAKE -s $B/cxx_check.o
+step "users' builds: run-time n kernels with every warning an error (nvcc, gcc, clang, C++, OpenCL build logs, PyOpenCL)" \
+    sh tests/user_build_check.sh
 
 if [ -f /usr/include/CL/cl.h ]; then
     step "opencl vectors" build_run $B/test_cl "$PWD/tests"

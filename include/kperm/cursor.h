@@ -80,7 +80,7 @@ KPERM_FN void kperm_internal_cursor_load(kperm_cursor *c, const kperm_u8 *perm)
 KPERM_FN int kperm_cursor_init(kperm_cursor *c, int n, kperm_rank begin, kperm_rank end)
 {
     kperm_u8 p[KPERM_MAX_N];
-    kperm_u64 total;
+    kperm_u64 total = 0; /* set by the call; gcc cannot always see it */
     int rc = kperm_internal_fact_checked(n, &total);
     c->n = n;
     c->pivot = -1;

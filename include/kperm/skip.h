@@ -44,7 +44,7 @@ KPERM_FN int kperm_skip(kperm_u8 *perm, int n, int k)
  * KPERM_E_RANK (rank >= n!), KPERM_E_TABLES. */
 KPERM_FN int kperm_skip_rank(kperm_rank rank, int n, int k, kperm_rank *out)
 {
-    kperm_u64 total, block;
+    kperm_u64 total = 0, block = 1; /* set by the calls; gcc cannot always see it */
     int rc = kperm_internal_fact_checked(n, &total);
     if (rc != KPERM_OK)
         return rc;
