@@ -1,11 +1,13 @@
-/* test_wide.c - the calls for n past 20: kperm_next and kperm_prev for any n
- * against a textbook next_permutation, kperm_split128 against exact 128-bit
+/* test_wide.c - the calls for n past 20: kperm_next, kperm_prev,
+ * kperm_ms_next, kperm_skip and kperm_ms_skip for any n against a textbook
+ * next_permutation, kperm_split128 against exact 128-bit
  * arithmetic, and kperm_cursor128 against reference.h's unrank rank by rank
  * (across the packed word's wraps, every 16! ranks), with their errors. */
 #include "kperm.h"
 #include "check.h"
 #include "reference.h"
 #include "rng.h"
+#include <stdlib.h>
 #include <string.h>
 
 static unsigned long long seed = 0x771de5eedull;
@@ -45,13 +47,25 @@ static int ref_step(kperm_u8 *p, int n, int dir)
     return i >= 0 ? i : KPERM_END;
 }
 
+static int descending(const void *a, const void *b)
+{
+    return *(const kperm_u8 *)b - *(const kperm_u8 *)a;
+}
+
+/* the last arrangement sharing p[0..k] (the rest sorted descending), then a step */
+static int ref_skip(kperm_u8 *p, int n, int k)
+{
+    qsort(p + k + 1, (size_t)(n - k - 1), 1, descending);
+    return ref_step(p, n, 1);
+}
+
 static void test_next_any_n(void)
 {
     static const int sizes[] = {21, 25, 34, 35, 64, 200, 255, 256, 1000};
     kperm_u8 p[1000], q[1000];
     unsigned s;
     int t, dir, i;
-    check_begin("kperm_next and kperm_prev for n > 20 (repeats included) = a textbook next_permutation");
+    check_begin("kperm_next, kperm_prev, kperm_ms_next, kperm_skip, kperm_ms_skip for n > 20 (repeats included) = a textbook next_permutation");
     for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         int n = sizes[s];
         for (t = 0; t < 300; t++) {
@@ -68,9 +82,23 @@ static void test_next_any_n(void)
                 want = ref_step(q, n, dir);
                 CHECK(got == want && memcmp(p, q, (size_t)n) == 0, "n=%d dir=%d: %d, want %d", n, dir, got, want);
             }
+            {
+                int k = (int)(rnd() % (unsigned)n), got, want;
+                memcpy(q, p, (size_t)n);
+                got = t % 2 ? kperm_ms_next(p, n) : kperm_next(p, n);
+                want = ref_step(q, n, 1);
+                CHECK(got == want && memcmp(p, q, (size_t)n) == 0, "n=%d ms_next: %d, want %d", n, got, want);
+                got = t % 2 ? kperm_ms_skip(p, n, k) : kperm_skip(p, n, k);
+                want = ref_skip(q, n, k);
+                CHECK(got == want && memcmp(p, q, (size_t)n) == 0, "n=%d k=%d skip: %d, want %d", n, k, got, want);
+            }
         }
     }
-    CHECK(kperm_next(p, 0) == KPERM_E_N && kperm_prev(p, -5) == KPERM_E_N, "n < 1");
+    memcpy(q, p, sizeof p);
+    CHECK(kperm_next(p, 0) == KPERM_E_N && kperm_prev(p, -5) == KPERM_E_N && kperm_ms_next(p, 0) == KPERM_E_N
+              && kperm_skip(p, -1, 0) == KPERM_E_N && kperm_ms_skip(p, 1000, 1000) == KPERM_E_ARG
+              && memcmp(p, q, sizeof p) == 0,
+          "n < 1, k outside 0..n-1: the error, perm untouched");
     check_end();
 }
 

@@ -14,8 +14,6 @@
 #include "status.h"
 #include "tables.h"
 
-#define KPERM_INTERNAL_INT_MAX 0x7fffffff /* INT_MAX, which not every backend's headers give */
-
 KPERM_FN int kperm_count(int n, kperm_rank *count)
 {
     return kperm_internal_fact_checked(n, count);
@@ -146,14 +144,14 @@ KPERM_FN void kperm_internal_sort_descending(kperm_u8 *perm, int lo, int n)
 }
 
 /* One step of std::next_permutation (dir = 1) or std::prev_permutation
- * (dir = -1), for 1 <= n <= max_n: the two differ only in the direction of
+ * (dir = -1), for any n >= 1 (no table): the two differ only in the direction of
  * every comparison, and repeated values are handled as std does.
  * Returns the pivot, the first index that changed, or KPERM_END after
  * reversing the whole array back to the first (last) arrangement. */
-KPERM_FN int kperm_internal_step(kperm_u8 *perm, int n, int dir, int max_n)
+KPERM_FN int kperm_internal_step(kperm_u8 *perm, int n, int dir)
 {
     int i, j;
-    if (n < 1 || n > max_n)
+    if (n < 1)
         return KPERM_E_N;
     i = n - 2;
     while (i >= 0 && dir * ((int)perm[i + 1] - (int)perm[i]) <= 0)
@@ -182,14 +180,14 @@ KPERM_FN int kperm_internal_step(kperm_u8 *perm, int n, int dir, int max_n)
  * or writes outside perm[0..n-1]. */
 KPERM_FN int kperm_next(kperm_u8 *perm, int n)
 {
-    return kperm_internal_step(perm, n, 1, KPERM_INTERNAL_INT_MAX);
+    return kperm_internal_step(perm, n, 1);
 }
 
 /* Mirror of kperm_next: the previous permutation, KPERM_END before the first
  * one, leaving the last in perm. */
 KPERM_FN int kperm_prev(kperm_u8 *perm, int n)
 {
-    return kperm_internal_step(perm, n, -1, KPERM_INTERNAL_INT_MAX);
+    return kperm_internal_step(perm, n, -1);
 }
 
 #endif /* KPERM_LEX_H */

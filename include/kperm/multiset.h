@@ -108,10 +108,11 @@ KPERM_FN int kperm_ms_rank_of(const kperm_u8 *perm, const kperm_u8 *counts, int 
 }
 
 /* std::next_permutation on repeated values: the pivot, or KPERM_END after the
- * last arrangement (perm is then the first, sorted). 1 <= n <= KPERM_MAX_MS_N. */
+ * last arrangement (perm is then the first, sorted), KPERM_E_N for n < 1; any
+ * n >= 1 (no table): the same step as kperm_next. */
 KPERM_FN int kperm_ms_next(kperm_u8 *perm, int n)
 {
-    return kperm_internal_step(perm, n, 1, KPERM_MAX_MS_N);
+    return kperm_internal_step(perm, n, 1);
 }
 
 /* The packed cursor over ranks [begin, end) of the arrangements of a multiset

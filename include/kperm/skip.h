@@ -17,26 +17,20 @@
 #include "multiset.h"
 #include "rank128.h"
 
-/* the last arrangement sharing perm[0..k], then one kperm_internal_step: the pivot
- * (<= k), KPERM_END after the last prefix (perm is then the first
- * arrangement), KPERM_E_N for a bad n, KPERM_E_ARG for k outside 0..n-1 (perm
- * untouched on errors) */
-KPERM_FN int kperm_internal_skip_step(kperm_u8 *perm, int n, int k, int max_n)
+/* The first permutation after every one sharing perm[0..k]: the last one
+ * with that prefix (its suffix in descending order), then one kperm_next.
+ * Returns the pivot (<= k), or KPERM_END past the last prefix (perm is then
+ * the first arrangement); KPERM_E_N for n < 1, KPERM_E_ARG for k outside
+ * 0..n-1 (perm untouched on errors). Any n (no table); repeated values are
+ * stepped as kperm_next steps them. k = n - 1 (or n - 2) is one kperm_next. */
+KPERM_FN int kperm_skip(kperm_u8 *perm, int n, int k)
 {
-    if (n < 1 || n > max_n)
+    if (n < 1)
         return KPERM_E_N;
     if (k < 0 || k >= n)
         return KPERM_E_ARG;
     kperm_internal_sort_descending(perm, k + 1, n);
-    return kperm_internal_step(perm, n, 1, max_n);
-}
-
-/* The first permutation after every one sharing perm[0..k]: the pivot, or
- * KPERM_END past the last (perm is then 0, 1, ..., n-1); KPERM_E_N, KPERM_E_ARG
- * (k outside 0..n-1). k = n - 1 (or n - 2) is one kperm_next. */
-KPERM_FN int kperm_skip(kperm_u8 *perm, int n, int k)
-{
-    return kperm_internal_skip_step(perm, n, k, KPERM_MAX_N);
+    return kperm_next(perm, n);
 }
 
 /* The rank kperm_skip moves rank to: the next multiple of (n-k-1)!, into
@@ -58,10 +52,11 @@ KPERM_FN int kperm_skip_rank(kperm_rank rank, int n, int k, kperm_rank *out)
     return rank < total ? KPERM_OK : KPERM_END;
 }
 
-/* kperm_skip on an arrangement of a multiset (repeated values, n <= 64) */
+/* kperm_skip on an arrangement of a multiset: the same call, named for the
+ * family */
 KPERM_FN int kperm_ms_skip(kperm_u8 *perm, int n, int k)
 {
-    return kperm_internal_skip_step(perm, n, k, KPERM_MAX_MS_N);
+    return kperm_skip(perm, n, k);
 }
 
 /* packed permutation w with positions k+1..n-1 in descending order (the last
