@@ -107,6 +107,7 @@ step "every API function on inputs outside its contract" build_run $B/test_contr
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] every API function on inputs outside its contract" build_run $B/test_contract_san "[asan+ubsan] "
 fi
+step "every public function is called by a contract test" sh tests/contract_coverage.sh
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] the cross-backend vectors' host records" \
         sh -c "$MAKE -s $B/python_fixtures_san && mkdir -p $B/fixtures_san && $B/python_fixtures_san $B/fixtures_san"

@@ -2,7 +2,8 @@
  * outside its contract: n and k out of range (negative, zero, one past the
  * limit, INT_MIN/INT_MAX), ranks at and past the count, repeated values and
  * values out of range, ranges with begin > end, cursors whose init failed.
- * Each call must return a status the README lists for it, leave its outputs
+ * Each call must return a status its entry in docs/ lists (a status that is
+ * no KPERM_ code fails on its own), leave its outputs
  * untouched on an error, and read or write nothing outside the buffers it was
  * given: arrays are heap blocks of exactly the size the contract allows, so
  * that AddressSanitizer sees one byte too far, and the test also runs under
@@ -115,6 +116,17 @@ static kperm_rank fact(int n)
 
 #define EXPECT(cond, ...) do { if (!(cond)) check_fail(__VA_ARGS__); } while (0)
 
+/* KPERM_OK, KPERM_END or one of the KPERM_E_ codes */
+static int is_status(int rc)
+{
+    return rc == KPERM_OK || rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_RANK || rc == KPERM_E_PERM
+           || rc == KPERM_E_OVERFLOW || rc == KPERM_E_TABLES || rc == KPERM_E_ARG;
+}
+
+/* the table-free steps take any n >= 1, so the block has n bytes: up to this
+ * many (an n of INT_MAX is a caller's buffer the test cannot give) */
+#define STEP_MAX_N 1000
+
 static void lex(void)
 {
     int t;
@@ -136,9 +148,37 @@ static void lex(void)
         EXPECT(!valid ? rc == KPERM_E_N : distinct_below(p, n, n) ? rc == KPERM_OK && out < count
                                                                : rc == KPERM_E_PERM && out == 0x1234,
                "rank_of n=%d: %d", n, rc);
-        rc = rnd() & 1 ? kperm_next(p, n) : kperm_prev(p, n);
-        EXPECT(!valid ? rc == KPERM_E_N : rc == KPERM_END || (rc >= 0 && rc < n), "next/prev n=%d: %d", n, rc);
         free(p);
+    }
+    check_end();
+}
+
+/* kperm_next, kperm_prev, kperm_ms_next, kperm_skip, kperm_ms_skip: any n >= 1,
+ * any bytes (repeats are stepped as std::next_permutation steps them) */
+static void steps_any_n(void)
+{
+    int t;
+    check_begin("contract: next, prev, ms_next, skip, ms_skip for any n and any bytes");
+    for (t = 0; t < CALLS; t++) {
+        int n = any_int(), k = any_int(), rc, which = (int)(rnd() % 5);
+        int size = n >= 1 && n <= STEP_MAX_N ? n : 1;
+        kperm_u8 *p = (kperm_u8 *)malloc((size_t)size), *before = (kperm_u8 *)malloc((size_t)size);
+        if (n > STEP_MAX_N)
+            n = -n; /* an n past the block: the same call with a bad n instead */
+        any_values(p, size, size);
+        memcpy(before, p, (size_t)size);
+        rc = which == 0 ? kperm_next(p, n) : which == 1 ? kperm_prev(p, n) : which == 2 ? kperm_ms_next(p, n)
+             : which == 3 ? kperm_skip(p, n, k) : kperm_ms_skip(p, n, k);
+        EXPECT(is_status(rc) || rc >= 0, "step %d n=%d k=%d: %d", which, n, k, rc);
+        if (n < 1)
+            EXPECT(rc == KPERM_E_N && memcmp(p, before, (size_t)size) == 0, "step %d n=%d: %d", which, n, rc);
+        else if (which >= 3 && (k < 0 || k >= n))
+            EXPECT(rc == KPERM_E_ARG && memcmp(p, before, (size_t)size) == 0, "skip n=%d k=%d: %d", n, k, rc);
+        else
+            EXPECT(rc == KPERM_END || (rc >= 0 && rc < n - 1 && (which < 3 || rc <= k)), "step %d n=%d: %d", which, n,
+                   rc);
+        free(p);
+        free(before);
     }
     check_end();
 }
@@ -224,12 +264,8 @@ static void families(void)
         EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_PERM || rc == KPERM_E_OVERFLOW,
                "ms_rank_of: %d", rc);
         if (n >= 1) {
-            rc = kperm_ms_next(p, n);
-            EXPECT(rc == KPERM_END || (rc >= 0 && rc < n), "ms_next: %d", rc);
-            rc = kperm_ms_skip(p, n, k);
-            EXPECT(rc == KPERM_END || rc == KPERM_E_ARG || (rc >= 0 && rc <= k), "ms_skip: %d", rc);
             rc = kperm_ms_skip_rank(p, n, k, &out);
-            EXPECT(rc <= KPERM_OK && rc != KPERM_E_RANK && rc != KPERM_E_TABLES, "ms_skip_rank: %d", rc);
+            EXPECT(is_status(rc) && rc != KPERM_E_RANK && rc != KPERM_E_TABLES, "ms_skip_rank: %d", rc);
         }
         free(p);
         rc = kperm_ms_pcursor_init(&pc, counts, m, any_rank(count), any_rank(count));
@@ -257,11 +293,14 @@ static void families(void)
         EXPECT(rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_PERM || rc == KPERM_E_ARG || (rc >= 0 && rc < k),
                "kp_skip: %d", rc);
         rc = kperm_kp_skip_rank(any_rank(count), kn, k, any_int(), &out);
-        EXPECT(rc <= KPERM_OK && rc != KPERM_E_PERM, "kp_skip_rank: %d", rc);
+        EXPECT(is_status(rc) && rc != KPERM_E_PERM, "kp_skip_rank: %d", rc);
         free(p);
         rc = kperm_kcursor_init(&kc, kn, k, any_rank(count), any_rank(count));
         for (steps = 0; steps < 3 && kperm_kcursor_next(&kc); steps++)
             EXPECT(rc == KPERM_OK && kperm_kcursor_get(&kc, steps % (k > 0 ? k : 1)) < kn, "kcursor");
+        i = any_int();
+        rc = kperm_kcursor_get(&kc, i);
+        EXPECT(i >= 0 && i < kc.k && i < 8 ? rc >= 0 : rc == KPERM_E_ARG, "kcursor_get k=%d i=%d: %d", kc.k, i, rc);
 
         /* 128-bit ranks */
         big.lo = any_rank(fact(20));
@@ -277,7 +316,7 @@ static void families(void)
         rc = kperm_rank128_of(p, kn, &big_out);
         EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_PERM, "rank128_of: %d", rc);
         rc = kperm_skip_rank128(big, kn, k, &big_out);
-        EXPECT(rc <= KPERM_OK && rc != KPERM_E_PERM, "skip_rank128: %d", rc);
+        EXPECT(is_status(rc) && rc != KPERM_E_PERM, "skip_rank128: %d", rc);
         free(p);
     }
     check_end();
@@ -308,10 +347,6 @@ static void packed_and_skips(void)
         (void)kperm_packed_get(w, any_int());
         (void)kperm_internal_arrange_packed(list, any_int(), (kperm_u32)rnd());
         (void)kperm_internal_list_take(&list, any_int(), any_int());
-        if (n >= 1 && n <= KPERM_MAX_N)
-            any_values(p, n, n);
-        rc = kperm_skip(p, n, k);
-        EXPECT(rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_ARG || (rc >= 0 && rc <= k), "skip: %d", rc);
         rc = kperm_skip_rank(any_rank(len <= 20 ? fact(len) : 1), n, k, &out);
         EXPECT(rc == KPERM_OK || rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_ARG || rc == KPERM_E_RANK,
                "skip_rank: %d", rc);
@@ -372,11 +407,11 @@ static void combinations_and_plain_changes(void)
         if (wide)
             any_comb(p, k, n);
         rc = kperm_comb_rank128_of(p, n, k, &big_out);
-        EXPECT(rc == KPERM_OK || (rc < 0 && big_out.lo == 0x1234), "comb_rank128_of: %d", rc);
+        EXPECT(rc == KPERM_OK || (is_status(rc) && big_out.lo == 0x1234), "comb_rank128_of: %d", rc);
         rc = kperm_comb_cursor_init(&cc, n, k, any_rank(count), any_rank(count));
         for (steps = 0; steps < 3 && kperm_comb_cursor_next(&cc); steps++) {
             EXPECT(rc == KPERM_OK && kperm_popcount64(cc.mask) == k, "comb_cursor_next after %d", rc);
-            EXPECT(kperm_comb_cursor_skip(&cc, any_int()) <= KPERM_OK, "comb_cursor_skip");
+            EXPECT(is_status(kperm_comb_cursor_skip(&cc, any_int())), "comb_cursor_skip");
         }
         rc = kperm_sjt_cursor_init(&sc, n, any_rank(n >= 1 && n <= 20 ? fact(n) : 1), any_rank(n >= 1 && n <= 20 ? fact(n) : 1));
         for (steps = 0; steps < 3 && kperm_sjt_cursor_next(&sc); steps++)
@@ -397,14 +432,288 @@ static void combinations_and_plain_changes(void)
     check_end();
 }
 
+/* a word with the edges: 0, all ones, one bit, a low run, or any */
+static kperm_u64 any_word(void)
+{
+    switch (rnd() % 5) {
+    case 0: return 0;
+    case 1: return ~(kperm_u64)0;
+    case 2: return (kperm_u64)1 << (rnd() % 64);
+    case 3: return rnd() >> (rnd() % 64);
+    default: return rnd();
+    }
+}
+
+static int naive_popcount(kperm_u64 x)
+{
+    int c = 0;
+    for (; x; x >>= 1)
+        c += (int)(x & 1);
+    return c;
+}
+
+/* the position of set bit number k (from 0 at the lowest), -1 if none */
+static int naive_select(kperm_u64 x, int k)
+{
+    int i;
+    for (i = 0; i < 64; i++)
+        if (x >> i & 1 && k-- == 0)
+            return i;
+    return -1;
+}
+
+static void bits(void)
+{
+    int t;
+    check_begin("contract: popcount64, highest64, lowest64, select64 on every kind of word, 0 included");
+    for (t = 0; t < CALLS; t++) {
+        kperm_u64 x = any_word();
+        int k = any_int(), pc = naive_popcount(x), hi = pc ? naive_select(x, pc - 1) : -1, sel = kperm_select64(x, k);
+        EXPECT(kperm_popcount64(x) == pc, "popcount64 %llx", x);
+        EXPECT(kperm_highest64(x) == hi, "highest64 %llx: %d", x, kperm_highest64(x));
+        EXPECT(kperm_lowest64(x) == (x ? naive_select(x, 0) : 64), "lowest64 %llx", x);
+        EXPECT(k >= 0 && k < pc ? sel == naive_select(x, k) : sel >= 0 && sel <= 63, "select64 %llx %d: %d", x, k, sel);
+    }
+    check_end();
+}
+
+/* C(d, j) by Pascal's additions, an independent table */
+static kperm_u64 pascal[65][65];
+
+static void pascal_fill(void)
+{
+    int d, j;
+    for (d = 0; d <= 64; d++)
+        for (j = 0; j <= d; j++)
+            pascal[d][j] = j == 0 || j == d ? 1 : pascal[d - 1][j - 1] + pascal[d - 1][j];
+}
+
+/* the k lowest bits */
+static kperm_u64 pc_mask(int k) { return k >= 64 ? ~(kperm_u64)0 : ((kperm_u64)1 << k) - 1; }
+
+static void comb_masks(void)
+{
+    static kperm_u64 table[KPERM_COMB_TABLE_SIZE];
+    int t;
+    pascal_fill();
+    check_begin("contract: combination masks, binomials, a table in global memory, 128-bit counts");
+    for (t = 0; t < CALLS; t++) {
+        int n = any_int(), k = any_int(), d = any_int(), rc, i, valid_n = n >= 0 && n <= 64;
+        int valid = valid_n && k >= 0 && k <= n, len = k >= 1 && k <= 64 ? k : 1;
+        kperm_u64 mask = any_word(), before = mask, out = 0x1234, want = 0x1234;
+        kperm_rank r0 = 0, r1 = 0, rank;
+        kperm_rank128 big = {0x1234, 0x5678};
+        kperm_u8 *p = (kperm_u8 *)malloc((size_t)len);
+
+        if (valid_n && n < 64 && (before >> n) != 0 && rnd() % 2)
+            mask = before &= ((kperm_u64)1 << n) - 1; /* half the time a mask that fits */
+        rc = kperm_comb_next_mask(&mask, n);
+        if (!valid_n)
+            EXPECT(rc == KPERM_E_N && mask == before, "comb_next_mask n=%d: %d", n, rc);
+        else if (n < 64 && before >> n)
+            EXPECT(rc == KPERM_E_PERM && mask == before, "comb_next_mask %llx n=%d: %d", before, n, rc);
+        else if (rc == KPERM_END)
+            EXPECT(mask == (pc_mask(naive_popcount(before))) && kperm_comb_rank_of_mask(before, n, &r0) == KPERM_OK
+                       && r0 + 1 == pascal[n][naive_popcount(before)],
+                   "comb_next_mask %llx n=%d: the end from the last", before, n);
+        else
+            EXPECT(rc >= 0 && rc < naive_popcount(before) && kperm_comb_rank_of_mask(before, n, &r0) == KPERM_OK
+                       && kperm_comb_rank_of_mask(mask, n, &r1) == KPERM_OK && r1 == r0 + 1,
+                   "comb_next_mask %llx n=%d: %d, rank %llu then %llu", before, n, rc, r0, r1);
+
+        rc = (int)(rnd() % 3) - 1; /* j: -1, 0, 1 around k, or any */
+        i = rnd() % 2 && k > -1000 && k < 1000 ? k + rc : any_int();
+        EXPECT(kperm_binomial(d, i) == (d >= 0 && d <= 64 && i >= 0 && i <= d ? pascal[d][i] : 0),
+               "binomial %d %d: %llu", d, i, kperm_binomial(d, i));
+
+        /* the table in global memory: the built-in one, never filled, or damaged */
+        memcpy(table, kperm_comb_table, sizeof table);
+        i = (int)(rnd() % 4);
+        if (i == 1)
+            table[0] = 0;
+        else if (i == 2)
+            table[rnd() % KPERM_COMB_TABLE_SIZE] = rnd();
+        rank = any_rank(valid ? pascal[n][k] : 1);
+        rc = kperm_comb_unrank_mask_in(table, rank, n, k, &out);
+        if (i == 1)
+            EXPECT(rc == KPERM_E_TABLES && out == 0x1234, "comb_unrank_mask_in, table never filled: %d", rc);
+        else if (i == 2)
+            EXPECT(is_status(rc) && (rc == KPERM_OK || out == 0x1234), "comb_unrank_mask_in, damaged table: %d", rc);
+        else {
+            int rc_want = kperm_comb_unrank_mask(rank, n, k, &want);
+            EXPECT(rc == rc_want && out == want, "comb_unrank_mask_in %llu %d %d: %d", rank, n, k, rc);
+        }
+
+        /* comb_from_mask writes k values: the mask's, then 64 past its last bit */
+        if (k >= 0 && k <= 64) {
+            kperm_comb_from_mask(before, k, p);
+            for (i = 0; i < k; i++)
+                EXPECT(p[i] == (i < naive_popcount(before) ? naive_select(before, i) : 64), "comb_from_mask %llx %d",
+                       before, k);
+        }
+        if (valid && k > 0)
+            any_comb(p, k, n);
+        out = 0x1234;
+        rc = kperm_comb_mask_of(p, n, k, &out);
+        if (!valid)
+            EXPECT(rc == KPERM_E_N && out == 0x1234, "comb_mask_of n=%d k=%d: %d", n, k, rc);
+        else
+            EXPECT(rc == KPERM_OK ? naive_popcount(out) == k && (k == 0 || naive_select(out, 0) == p[0])
+                                  : rc == KPERM_E_PERM && out == 0x1234,
+                   "comb_mask_of n=%d k=%d: %d", n, k, rc);
+
+        rc = kperm_comb_count128(n, k, &big);
+        if (n >= 0 && n <= 128 && k >= 0 && k <= n)
+            EXPECT(rc == KPERM_OK && (n > 64 || (big.hi == 0 && big.lo == pascal[n][k])), "comb_count128 %d %d", n, k);
+        else
+            EXPECT(rc == KPERM_E_N && big.lo == 0x1234 && big.hi == 0x5678, "comb_count128 %d %d: %d", n, k, rc);
+        free(p);
+    }
+    check_end();
+}
+
+static kperm_rank128 rank128(kperm_u64 hi, kperm_u64 lo)
+{
+    kperm_rank128 r;
+    r.hi = hi;
+    r.lo = lo;
+    return r;
+}
+
+/* a 128-bit rank near n!'s: 0, the count or one either side, or any */
+static kperm_rank128 any_rank128(kperm_rank128 count)
+{
+    switch (rnd() % 6) {
+    case 0: return rank128(0, 0);
+    case 1: return count;
+    case 2: return count.lo ? rank128(count.hi, count.lo - 1) : rank128(count.hi - 1, ~(kperm_u64)0);
+    case 3: return count.lo + 1 ? rank128(count.hi, count.lo + 1) : rank128(count.hi + 1, 0);
+    case 4: return rank128(count.hi ? rnd() % count.hi : 0, rnd());
+    default: return rank128(rnd() >> (rnd() % 64), rnd());
+    }
+}
+
+static int lt128(kperm_rank128 a, kperm_rank128 b) { return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo); }
+
+static void wide_cursors(void)
+{
+    int t, steps;
+    check_begin("contract: kperm_cursor_get, kperm_split128 and the 128-bit cursor out of contract");
+    for (t = 0; t < CALLS; t++) {
+        int n = any_int(), i = any_int(), rc, v, valid = n >= 1 && n <= KPERM_MAX_N128;
+        kperm_rank128 count = rank128(0, 1), b, e, pb = rank128(7, 7), pe = rank128(7, 7);
+        kperm_u32 parts = (kperm_u32)(rnd() % 3 ? rnd() % 5 : rnd()), part = (kperm_u32)(rnd() % 3 ? rnd() % 6 : rnd());
+        kperm_cursor c;
+        kperm_cursor128 c128;
+        kperm_u8 *p;
+        if (valid)
+            kperm_count128(n, &count);
+        b = any_rank128(count);
+        e = any_rank128(count);
+        rc = kperm_split128(b, e, parts, part, &pb, &pe);
+        if (lt128(e, b))
+            EXPECT(rc == KPERM_E_RANK, "split128 with begin > end: %d", rc);
+        else if (parts == 0 || part >= parts)
+            EXPECT(rc == KPERM_E_ARG, "split128 parts=%u i=%u: %d", parts, part, rc);
+        else
+            EXPECT(rc == KPERM_OK && !lt128(pb, b) && !lt128(pe, pb) && !lt128(e, pe), "split128: %d", rc);
+        if (rc != KPERM_OK)
+            EXPECT(pb.hi == 7 && pb.lo == 7 && pe.hi == 7 && pe.lo == 7, "split128 wrote on an error");
+
+        rc = kperm_cursor128_init(&c128, n, b, e);
+        EXPECT(!valid ? rc == KPERM_E_N : lt128(e, b) || lt128(count, e) ? rc == KPERM_E_RANK : rc == KPERM_OK,
+               "cursor128_init n=%d: %d", n, rc);
+        p = block(n, KPERM_MAX_N128);
+        for (steps = 0; steps < 3 && kperm_cursor128_next(&c128); steps++) {
+            kperm_cursor128_perm(&c128, p);
+            EXPECT(rc == KPERM_OK && distinct_below(p, n, n), "cursor128_next after %d", rc);
+        }
+        if (steps == 0)
+            EXPECT(untouched(p, n, KPERM_MAX_N128) || rc == KPERM_OK, "cursor128_perm never called");
+        if (!valid) {
+            kperm_cursor128_perm(&c128, p);
+            EXPECT(untouched(p, n, KPERM_MAX_N128), "cursor128_perm after a failed init wrote");
+        }
+        v = kperm_cursor128_get(&c128, i); /* some value before a first visit */
+        if (!valid || i < 0 || i >= n)
+            EXPECT(v == KPERM_E_ARG, "cursor128_get n=%d i=%d: %d", n, i, v);
+        else
+            EXPECT(v >= 0 && (steps == 0 || v < n), "cursor128_get n=%d i=%d: %d", n, i, v);
+        free(p);
+
+        /* kperm_cursor_get: any i gives some byte value, never a read outside */
+        kperm_cursor_init(&c, n, 0, n >= 1 && n <= KPERM_MAX_N ? fact(n) : 1);
+        kperm_cursor_next(&c);
+        v = kperm_cursor_get(&c, i);
+        EXPECT(v >= 0 && v <= 255, "cursor_get n=%d i=%d: %d", n, i, v);
+        if (n >= 1 && n <= KPERM_MAX_N && i >= 0 && i < n)
+            EXPECT(v == i, "cursor_get n=%d i=%d on the identity: %d", n, i, v);
+    }
+    check_end();
+}
+
+/* counts of m values for a plan: small counts, so that plans stay small */
+static void ms_plans(void)
+{
+    static kperm_u64 plan[KPERM_MAX_MS_PLAN];
+    int t;
+    check_begin("contract: multiset plans: sizes, plans, checks, unranks with damaged plans");
+    for (t = 0; t < CALLS / 4; t++) {
+        kperm_u8 counts[80], *p, *q;
+        kperm_u32 states = 0x1234;
+        kperm_rank count = 0, rank;
+        int m = rnd() % 2 ? (int)(rnd() % 7) : any_int(), n = 0, i, rc, rc_plan, rc_check, damaged = 0;
+        for (i = 0; i < 80; i++)
+            counts[i] = (kperm_u8)(rnd() % 5 ? rnd() % 4 : rnd());
+        if (kperm_ms_count(counts, m, &count) == KPERM_OK)
+            for (i = 0; i < m; i++)
+                n += counts[i];
+        rc = rc_plan = kperm_ms_plan_size(counts, m, &states);
+        EXPECT(rc == KPERM_OK ? states >= 1 && states <= KPERM_MAX_MS_PLAN : is_status(rc) && states == 0x1234,
+               "ms_plan_size m=%d: %d", m, rc);
+        plan[0] = 0x5555;
+        rc_check = kperm_ms_plan(counts, m, plan);
+        EXPECT(rc_check == rc && (rc == KPERM_OK ? plan[states - 1] == count : plan[0] == 0x5555),
+               "ms_plan m=%d: %d, size said %d", m, rc_check, rc);
+        if (rc == KPERM_OK && rnd() % 2) {
+            i = (int)(rnd() % states);
+            plan[i] ^= rnd() % 2 ? (kperm_u64)1 << (rnd() % 64) : rnd() | 1; /* changes the entry */
+            damaged = 1;
+        }
+        rc_check = kperm_ms_plan_check(counts, m, plan);
+        EXPECT(rc_check == (rc != KPERM_OK ? rc : damaged ? KPERM_E_ARG : KPERM_OK), "ms_plan_check: %d", rc_check);
+
+        p = block(n, KPERM_MAX_MS_N);
+        q = block(n, KPERM_MAX_MS_N);
+        rank = any_rank(count);
+        rc = kperm_ms_unrank_plan(rank, counts, m, plan, p);
+        EXPECT(is_status(rc), "ms_unrank_plan: %d", rc);
+        if (rc_plan != KPERM_OK)
+            EXPECT(rc != KPERM_OK && untouched(p, n, KPERM_MAX_MS_N), "ms_unrank_plan without a plan: %d", rc);
+        else if (!damaged) {
+            int rc_want = kperm_ms_unrank(rank, counts, m, q);
+            EXPECT(rc == rc_want && memcmp(p, q, (size_t)(n >= 1 ? n : 1)) == 0, "ms_unrank_plan: %d, want %d",
+                   rc, rc_want);
+        }
+        free(p);
+        free(q);
+    }
+    check_end();
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
         check_prefix = argv[1];
     lex();
+    steps_any_n();
     ranges();
     families();
     packed_and_skips();
     combinations_and_plain_changes();
+    bits();
+    comb_masks();
+    wide_cursors();
+    ms_plans();
     return check_any_failed;
 }

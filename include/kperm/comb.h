@@ -30,9 +30,11 @@
  * checked: the inner loop); 0 for d < j */
 #define KPERM_INTERNAL_BINOMIAL_IN(table, d, j) ((d) < (j) ? 0 : (table)[65 * (j) - (j) * ((j) - 1) / 2 + (d) - (j)])
 
-/* C(d, j) from this backend's table */
+/* C(d, j) from this backend's table; 0 unless 0 <= j <= d <= 64 */
 KPERM_FN kperm_u64 kperm_binomial(int d, int j)
 {
+    if (d < 0 || d > KPERM_MAX_COMB_N || j < 0)
+        return 0;
     return KPERM_INTERNAL_BINOMIAL_IN(KPERM_TABLE(kperm_comb_table), d, j);
 }
 
@@ -203,9 +205,16 @@ KPERM_FN int kperm_internal_comb_step(kperm_u64 *mask, int n, int k)
     return kperm_internal_comb_step_within(mask, n, k);
 }
 
-/* the next subset of a mask of any k (its popcount): kperm_internal_comb_step */
+/* The next subset of a mask of any k (its popcount): the pivot, or KPERM_END
+ * after the last (the mask is then the first); KPERM_E_N unless 0 <= n <= 64,
+ * KPERM_E_PERM for a bit at n or above (mask untouched on errors). The two
+ * checks are what keeps the step's shifts inside the word. */
 KPERM_FN int kperm_comb_next_mask(kperm_u64 *mask, int n)
 {
+    if (n < 0 || n > KPERM_MAX_COMB_N)
+        return KPERM_E_N;
+    if (*mask & ~kperm_internal_kp_all(n))
+        return KPERM_E_PERM;
     return kperm_internal_comb_step(mask, n, kperm_popcount64(*mask));
 }
 

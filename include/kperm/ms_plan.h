@@ -62,34 +62,65 @@ KPERM_FN int kperm_ms_plan_size(const kperm_u8 *counts, int m, kperm_u32 *states
     return KPERM_OK;
 }
 
+/* What plan[s] holds, from the entries below it (a size down): 1 for the
+ * empty multiset, 0 for a vector with a value used up, else the sum of the
+ * entries one value less. stride and group as kperm_internal_ms_plan_strides
+ * gives them for valid counts. */
+KPERM_FN kperm_u64 kperm_internal_ms_plan_entry(const kperm_u8 *counts, int m, const kperm_u32 *stride,
+                                                kperm_u32 s, const KPERM_GLOBAL kperm_u64 *plan)
+{
+    kperm_u32 group = stride[m - 1];
+    kperm_u64 sum = 0;
+    int v, last = (int)(s / group), used_up = 0; /* last: r_{m-1}, L less the others */
+    for (v = 0; v < m - 1; v++) {
+        int digit = (int)(s / stride[v] % ((kperm_u32)counts[v] + 2));
+        used_up |= digit == 0;
+        last -= digit - 1;
+    }
+    if (used_up || last < 0 || last > counts[m - 1])
+        return 0;
+    if (s < group)
+        return 1; /* L = 0: the empty multiset */
+    for (v = 0; v < m; v++) /* the entries one size down; 0 for a value used up */
+        sum += plan[s - group - (v < m - 1 ? stride[v] : 0)];
+    return sum;
+}
+
 /* Fills plan[0 .. states - 1] for counts (errors as kperm_ms_plan_size, plan
  * untouched): plan[states - 1] is the count of the whole multiset. */
 KPERM_FN int kperm_ms_plan(const kperm_u8 *counts, int m, KPERM_GLOBAL kperm_u64 *plan)
 {
-    kperm_u32 states = 0, stride[KPERM_MAX_MS_N] = {0}, s, group;
-    int v, rc = kperm_ms_plan_size(counts, m, &states);
+    kperm_u32 states = 0, stride[KPERM_MAX_MS_N] = {0}, s;
+    int rc = kperm_ms_plan_size(counts, m, &states);
     if (rc != KPERM_OK)
         return rc;
     kperm_internal_ms_plan_strides(counts, m, stride);
-    group = stride[m - 1];
-    for (s = 0; s < states; s++) {
-        kperm_u64 sum = 0;
-        int last = (int)(s / group), used_up = 0; /* last: r_{m-1}, L less the others */
-        for (v = 0; v < m - 1; v++) {
-            int digit = (int)(s / stride[v] % ((kperm_u32)counts[v] + 2));
-            used_up |= digit == 0;
-            last -= digit - 1;
-        }
-        if (!used_up && last >= 0 && last <= counts[m - 1]) {
-            if (s < group)
-                sum = 1; /* L = 0: the empty multiset */
-            else
-                for (v = 0; v < m; v++) /* the entries one size down; 0 for a value used up */
-                    sum += plan[s - group - (v < m - 1 ? stride[v] : 0)];
-        }
-        plan[s] = sum;
-    }
+    for (s = 0; s < states; s++)
+        plan[s] = kperm_internal_ms_plan_entry(counts, m, stride, s, plan);
     return KPERM_OK;
+}
+
+/* KPERM_OK when plan[0 .. states - 1] is what kperm_ms_plan makes for counts
+ * (each entry against the sum of the ones below it, so the whole plan is
+ * proved), KPERM_E_ARG when an entry differs; else errors as
+ * kperm_ms_plan_size. Once per plan, where it was uploaded or read in, so
+ * that the unrank need not check it. */
+KPERM_FN int kperm_ms_plan_check(const kperm_u8 *counts, int m, const KPERM_GLOBAL kperm_u64 *plan)
+{
+    kperm_u32 states = 0, stride[KPERM_MAX_MS_N] = {0}, s;
+    int rc = kperm_ms_plan_size(counts, m, &states);
+    if (rc != KPERM_OK)
+        return rc;
+    kperm_internal_ms_plan_strides(counts, m, stride);
+    for (s = 0; s < states; s++)
+        if (plan[s] != kperm_internal_ms_plan_entry(counts, m, stride, s, plan))
+            return KPERM_E_ARG;
+    return KPERM_OK;
+}
+
+KPERM_FN kperm_u32 kperm_internal_min32(kperm_u32 a, kperm_u32 b)
+{
+    return a < b ? a : b;
 }
 
 /* kperm_ms_unrank with counts' plan: position by position, the values in
@@ -97,8 +128,10 @@ KPERM_FN int kperm_ms_plan(const kperm_u8 *counts, int m, KPERM_GLOBAL kperm_u64
  * up) and a compare. With a literal m the loops unroll and the strides stay
  * in registers. KPERM_E_N (bad m or size), KPERM_E_ARG (counts no plan is
  * made for), KPERM_E_RANK (rank >= the count the plan holds); the plan must
- * be kperm_ms_plan's for these counts (not checked: that would cost what the
- * plan saves). */
+ * be kperm_ms_plan's for these counts: not checked, as that would cost what
+ * the plan saves (kperm_ms_plan_check proves a plan once). A plan that is not
+ * gives a wrong arrangement, never a read outside plan[0 .. states - 1]: each
+ * index is clamped there, one min against a load. */
 KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m,
                                   const KPERM_GLOBAL kperm_u64 *plan, kperm_u8 *perm)
 {
@@ -121,7 +154,7 @@ KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m
          * are independent, so they wait on memory together */
         KPERM_UNROLL
         for (v = 0; v < m - 1; v++)
-            group[v] = plan[s - stride[v]];
+            group[v] = plan[kperm_internal_min32(s - stride[v], states - 1)];
         KPERM_UNROLL
         for (v = 0; v < m; v++)
             if (!chosen) {

@@ -120,9 +120,12 @@ typedef struct {
     kperm_rank rank, end;
 } kperm_kcursor;
 
-/* the value at position i (< k) of the cursor's k-permutation */
+/* the value at position i of the cursor's k-permutation, or KPERM_E_ARG for
+ * i outside 0..k-1 */
 KPERM_FN int kperm_kcursor_get(const kperm_kcursor *c, int i)
 {
+    if (i < 0 || i >= c->k || i >= KPERM_MAX_KCURSOR_K)
+        return KPERM_E_ARG;
     return (int)((c->word >> (8 * i)) & 255u);
 }
 
