@@ -118,6 +118,11 @@ KPERM_FN int kperm_ms_plan_check(const kperm_u8 *counts, int m, const KPERM_GLOB
     return KPERM_OK;
 }
 
+KPERM_FN kperm_u32 kperm_internal_min32(kperm_u32 a, kperm_u32 b)
+{
+    return a < b ? a : b;
+}
+
 /* kperm_ms_unrank with counts' plan: position by position, the values in
  * turn, each a lookup of how many arrangements follow it (0 for a value used
  * up) and a compare. With a literal m the loops unroll and the strides stay
@@ -125,34 +130,31 @@ KPERM_FN int kperm_ms_plan_check(const kperm_u8 *counts, int m, const KPERM_GLOB
  * made for), KPERM_E_RANK (rank >= the count the plan holds); the plan must
  * be kperm_ms_plan's for these counts: not checked, as that would cost what
  * the plan saves (kperm_ms_plan_check proves a plan once). A plan that is not
- * gives a wrong arrangement, never a read outside plan[0 .. states - 1]: s
- * only falls, and each position clamps it from below at the largest stride
- * (one max; a valid plan's s is never below it, all its digits being >= 1). */
+ * gives a wrong arrangement, never a read outside plan[0 .. states - 1]: each
+ * index is clamped there, one min against a load. */
 KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m,
                                   const KPERM_GLOBAL kperm_u64 *plan, kperm_u8 *perm)
 {
-    kperm_u32 stride[KPERM_MAX_MS_N] = {0}, states;
-    int n = 0, i, v, s, low, rc = kperm_internal_ms_size(counts, m, &n);
+    kperm_u32 stride[KPERM_MAX_MS_N] = {0}, states, s;
+    int n = 0, i, v, rc = kperm_internal_ms_size(counts, m, &n);
     if (rc != KPERM_OK)
         return rc;
     states = kperm_internal_ms_plan_strides(counts, m, stride);
     if (states == 0)
         return KPERM_E_ARG; /* no plan has that many entries: nothing is read */
-    s = (int)states - 1;
-    low = m > 1 ? (int)stride[m - 2] : 0;
+    s = states - 1;
     if (rank >= plan[s])
         return KPERM_E_RANK;
     KPERM_UNROLL /* a constant bound, so that a literal multiset unrolls whole */
     for (i = 0; i < KPERM_MAX_MS_N && i < n; i++) {
         kperm_u64 group[KPERM_MAX_MS_N];
         int chosen = 0;
-        s -= (int)stride[m - 1]; /* one size down */
-        s = s > low ? s : low;
+        s -= stride[m - 1]; /* one size down */
         /* every lookup first, then the compares: the loads of a position
          * are independent, so they wait on memory together */
         KPERM_UNROLL
         for (v = 0; v < m - 1; v++)
-            group[v] = plan[s - (int)stride[v]];
+            group[v] = plan[kperm_internal_min32(s - stride[v], states - 1)];
         KPERM_UNROLL
         for (v = 0; v < m; v++)
             if (!chosen) {
@@ -161,7 +163,7 @@ KPERM_FN int kperm_ms_unrank_plan(kperm_rank rank, const kperm_u8 *counts, int m
                 if (v == m - 1 || rank < group[v]) { /* every index stays a constant */
                     chosen = 1;
                     perm[i] = (kperm_u8)v;
-                    s -= v == m - 1 ? 0 : (int)stride[v];
+                    s -= v == m - 1 ? 0 : stride[v];
                 } else
                     rank -= group[v];
             }
