@@ -76,7 +76,9 @@ KPERM_FN kperm_u64 user_cursors(int n, int k, kperm_rank begin, kperm_u64 parts,
  * cursor and the block walk */
 KPERM_FN kperm_u64 user_packed(int n, int k, kperm_rank begin, kperm_rank end)
 {
-    kperm_u8 p[KPERM_MAX_PACKED_N];
+    /* set: for n <= 0 kperm_unpack writes nothing, and gcc 13 warns (maybe
+     * uninitialized) about the array passed on to kperm_pack's const pointer */
+    kperm_u8 p[KPERM_MAX_PACKED_N] = {0};
     kperm_u64 w = 0;
     kperm_u32 j;
     kperm_pcursor c;
