@@ -11,6 +11,18 @@
 
 __extension__ typedef unsigned __int128 u128; /* pedantic C99 has no 128-bit type */
 
+/* C(d, j) for 0 <= j <= d <= 128 by Pascal's additions, an independent
+ * table: test_pascal_fill() once, then test_pascal[d][j] */
+static u128 test_pascal[129][129];
+
+static inline void test_pascal_fill(void)
+{
+    int d, j;
+    for (d = 0; d <= 128; d++)
+        for (j = 0; j <= d; j++)
+            test_pascal[d][j] = j == 0 || j == d ? 1 : test_pascal[d - 1][j - 1] + test_pascal[d - 1][j];
+}
+
 static inline u128 fact128(int n)
 {
     u128 f = 1;

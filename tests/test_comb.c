@@ -12,15 +12,6 @@
 #include <string.h>
 
 static unsigned long long seed = 0xc0b;
-static u128 pascal[129][129];
-
-static void fill_pascal(void)
-{
-    int d, j;
-    for (d = 0; d <= 128; d++)
-        for (j = 0; j <= d; j++)
-            pascal[d][j] = j == 0 || j == d ? 1 : pascal[d - 1][j - 1] + pascal[d - 1][j];
-}
 
 /* every k-subset of 0..n-1 in order, into out (rows of k bytes) */
 static long list_rec(int n, int k, int i, int from, kperm_u8 *cur, kperm_u8 *out, long count)
@@ -42,7 +33,7 @@ static void ref_unrank(u128 r, int n, int k, kperm_u8 *out)
 {
     int v, i = 0;
     for (v = 0; i < k; v++) {
-        u128 take = pascal[n - v - 1][k - i - 1];
+        u128 take = test_pascal[n - v - 1][k - i - 1];
         if (r < take)
             out[i++] = (kperm_u8)v;
         else
@@ -68,7 +59,7 @@ static void test_table(void)
     CHECK(KPERM_COMB_TABLE_SIZE == 65 * 66 / 2, "size %d", KPERM_COMB_TABLE_SIZE);
     for (d = 0; d <= 64; d++)
         for (j = 0; j <= d; j++)
-            CHECK(kperm_binomial(d, j) == (kperm_u64)pascal[d][j], "C(%d, %d)", d, j);
+            CHECK(kperm_binomial(d, j) == (kperm_u64)test_pascal[d][j], "C(%d, %d)", d, j);
     check_end();
 }
 
@@ -183,7 +174,7 @@ static void test_random(void)
         kperm_rank128 wide, wback = {0, 0}, wtotal = {0, 0};
         kperm_u8 c[64], want[64], c128[64];
         kperm_comb_count(n, k, &total);
-        CHECK((u128)total == pascal[n][k], "count C(%d, %d)", n, k);
+        CHECK((u128)total == test_pascal[n][k], "count C(%d, %d)", n, k);
         r = i % 7 == 0 ? total - 1 : test_splitmix(&seed) % total;
         ref_unrank(r, n, k, want);
         CHECK(kperm_comb_unrank(r, n, k, c) == KPERM_OK && !memcmp(c, want, (size_t)k), "unrank C(%d, %d) %llu", n, k, r);
@@ -209,13 +200,13 @@ static void test_random(void)
         int n = 65 + (int)(test_splitmix(&seed) % 64), k = (int)(test_splitmix(&seed) % (kperm_u64)(n + 1));
         kperm_rank128 wide, back = {0, 0}, total = {0, 0};
         kperm_u8 c[128], want[128];
-        u128 r = (((u128)test_splitmix(&seed) << 64) | test_splitmix(&seed)) % pascal[n][k];
+        u128 r = (((u128)test_splitmix(&seed) << 64) | test_splitmix(&seed)) % test_pascal[n][k];
         if (i % 9 == 0)
-            r = pascal[n][k] - 1;
+            r = test_pascal[n][k] - 1;
         ref_unrank(r, n, k, want);
         wide.lo = (kperm_u64)r;
         wide.hi = (kperm_u64)(r >> 64);
-        CHECK(kperm_comb_count128(n, k, &total) == KPERM_OK && (((u128)total.hi << 64) | total.lo) == pascal[n][k],
+        CHECK(kperm_comb_count128(n, k, &total) == KPERM_OK && (((u128)total.hi << 64) | total.lo) == test_pascal[n][k],
               "count128 C(%d, %d)", n, k);
         CHECK(kperm_comb_unrank128(wide, n, k, c) == KPERM_OK && !memcmp(c, want, (size_t)k), "unrank128 C(%d, %d)", n, k);
         CHECK(kperm_comb_rank128_of(c, n, k, &back) == KPERM_OK && back.lo == wide.lo && back.hi == wide.hi,
@@ -318,7 +309,7 @@ int main(int argc, char **argv)
 {
     if (argc > 1)
         check_prefix = argv[1];
-    fill_pascal();
+    test_pascal_fill();
     test_table();
     test_exhaustive();
     test_skip();

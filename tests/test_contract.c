@@ -11,6 +11,7 @@
  * past the word or a clz of zero ends it. */
 #include "kperm.h"
 #include "check.h"
+#include "reference.h"
 #include "rng.h"
 #include <limits.h>
 #include <stdlib.h>
@@ -477,16 +478,6 @@ static void bits(void)
     check_end();
 }
 
-/* C(d, j) by Pascal's additions, an independent table */
-static kperm_u64 pascal[65][65];
-
-static void pascal_fill(void)
-{
-    int d, j;
-    for (d = 0; d <= 64; d++)
-        for (j = 0; j <= d; j++)
-            pascal[d][j] = j == 0 || j == d ? 1 : pascal[d - 1][j - 1] + pascal[d - 1][j];
-}
 
 /* the k lowest bits */
 static kperm_u64 pc_mask(int k) { return k >= 64 ? ~(kperm_u64)0 : ((kperm_u64)1 << k) - 1; }
@@ -495,7 +486,7 @@ static void comb_masks(void)
 {
     static kperm_u64 table[KPERM_COMB_TABLE_SIZE];
     int t;
-    pascal_fill();
+    test_pascal_fill();
     check_begin("contract: combination masks, binomials, a table in global memory, 128-bit counts");
     for (t = 0; t < CALLS; t++) {
         int n = any_int(), k = any_int(), d = any_int(), rc, i, valid_n = n >= 0 && n <= 64;
@@ -514,7 +505,7 @@ static void comb_masks(void)
             EXPECT(rc == KPERM_E_PERM && mask == before, "comb_next_mask %llx n=%d: %d", before, n, rc);
         else if (rc == KPERM_END)
             EXPECT(mask == (pc_mask(naive_popcount(before))) && kperm_comb_rank_of_mask(before, n, &r0) == KPERM_OK
-                       && r0 + 1 == pascal[n][naive_popcount(before)],
+                       && r0 + 1 == (kperm_u64)test_pascal[n][naive_popcount(before)],
                    "comb_next_mask %llx n=%d: the end from the last", before, n);
         else
             EXPECT(rc >= 0 && rc < naive_popcount(before) && kperm_comb_rank_of_mask(before, n, &r0) == KPERM_OK
@@ -523,7 +514,7 @@ static void comb_masks(void)
 
         rc = (int)(rnd() % 3) - 1; /* j: -1, 0, 1 around k, or any */
         i = rnd() % 2 && k > -1000 && k < 1000 ? k + rc : any_int();
-        EXPECT(kperm_binomial(d, i) == (d >= 0 && d <= 64 && i >= 0 && i <= d ? pascal[d][i] : 0),
+        EXPECT(kperm_binomial(d, i) == (d >= 0 && d <= 64 && i >= 0 && i <= d ? (kperm_u64)test_pascal[d][i] : 0),
                "binomial %d %d: %llu", d, i, kperm_binomial(d, i));
 
         /* the table in global memory: the built-in one, never filled, or damaged */
@@ -533,7 +524,7 @@ static void comb_masks(void)
             table[0] = 0;
         else if (i == 2)
             table[rnd() % KPERM_COMB_TABLE_SIZE] = rnd();
-        rank = any_rank(valid ? pascal[n][k] : 1);
+        rank = any_rank(valid ? (kperm_u64)test_pascal[n][k] : 1);
         rc = kperm_comb_unrank_mask_in(table, rank, n, k, &out);
         if (i == 1)
             EXPECT(rc == KPERM_E_TABLES && out == 0x1234, "comb_unrank_mask_in, table never filled: %d", rc);
@@ -564,7 +555,7 @@ static void comb_masks(void)
 
         rc = kperm_comb_count128(n, k, &big);
         if (n >= 0 && n <= 128 && k >= 0 && k <= n)
-            EXPECT(rc == KPERM_OK && (n > 64 || (big.hi == 0 && big.lo == pascal[n][k])), "comb_count128 %d %d", n, k);
+            EXPECT(rc == KPERM_OK && (n > 64 || (big.hi == 0 && big.lo == (kperm_u64)test_pascal[n][k])), "comb_count128 %d %d", n, k);
         else
             EXPECT(rc == KPERM_E_N && big.lo == 0x1234 && big.hi == 0x5678, "comb_count128 %d %d: %d", n, k, rc);
         free(p);

@@ -45,13 +45,14 @@ KPERM_FN kperm_u32 kperm_internal_ms_plan_strides(const kperm_u8 *counts, int m,
     return (n + 1) * p > KPERM_MAX_MS_PLAN ? 0 : (n + 1) * p;
 }
 
-/* The entries of counts' plan into *states: KPERM_E_N (bad m or size, as
- * kperm_ms_count), KPERM_E_OVERFLOW (more arrangements than 64 bits count),
- * KPERM_E_ARG (more than KPERM_MAX_MS_PLAN entries) */
-KPERM_FN int kperm_ms_plan_size(const kperm_u8 *counts, int m, kperm_u32 *states)
+/* counts' plan layout: its strides and, into *states, its entry count;
+ * KPERM_E_N (bad m or size, as kperm_ms_count), KPERM_E_OVERFLOW (more
+ * arrangements than 64 bits count), KPERM_E_ARG (more than
+ * KPERM_MAX_MS_PLAN entries) */
+KPERM_FN int kperm_internal_ms_plan_layout(const kperm_u8 *counts, int m, kperm_u32 *stride, kperm_u32 *states)
 {
     kperm_rank total;
-    kperm_u32 stride[KPERM_MAX_MS_N] = {0}, size;
+    kperm_u32 size;
     int rc = kperm_ms_count(counts, m, &total);
     if (rc != KPERM_OK)
         return rc;
@@ -60,6 +61,13 @@ KPERM_FN int kperm_ms_plan_size(const kperm_u8 *counts, int m, kperm_u32 *states
         return KPERM_E_ARG;
     *states = size;
     return KPERM_OK;
+}
+
+/* The entries of counts' plan into *states (errors as the layout's) */
+KPERM_FN int kperm_ms_plan_size(const kperm_u8 *counts, int m, kperm_u32 *states)
+{
+    kperm_u32 stride[KPERM_MAX_MS_N] = {0};
+    return kperm_internal_ms_plan_layout(counts, m, stride, states);
 }
 
 /* What plan[s] holds, from the entries below it (a size down): 1 for the
@@ -91,13 +99,10 @@ KPERM_FN kperm_u64 kperm_internal_ms_plan_entry(const kperm_u8 *counts, int m, c
 KPERM_FN int kperm_ms_plan(const kperm_u8 *counts, int m, KPERM_GLOBAL kperm_u64 *plan)
 {
     kperm_u32 states = 0, stride[KPERM_MAX_MS_N] = {0}, s;
-    int rc = kperm_ms_plan_size(counts, m, &states);
-    if (rc != KPERM_OK)
-        return rc;
-    kperm_internal_ms_plan_strides(counts, m, stride);
-    for (s = 0; s < states; s++)
+    int rc = kperm_internal_ms_plan_layout(counts, m, stride, &states);
+    for (s = 0; rc == KPERM_OK && s < states; s++)
         plan[s] = kperm_internal_ms_plan_entry(counts, m, stride, s, plan);
-    return KPERM_OK;
+    return rc;
 }
 
 /* KPERM_OK when plan[0 .. states - 1] is what kperm_ms_plan makes for counts
@@ -108,14 +113,11 @@ KPERM_FN int kperm_ms_plan(const kperm_u8 *counts, int m, KPERM_GLOBAL kperm_u64
 KPERM_FN int kperm_ms_plan_check(const kperm_u8 *counts, int m, const KPERM_GLOBAL kperm_u64 *plan)
 {
     kperm_u32 states = 0, stride[KPERM_MAX_MS_N] = {0}, s;
-    int rc = kperm_ms_plan_size(counts, m, &states);
-    if (rc != KPERM_OK)
-        return rc;
-    kperm_internal_ms_plan_strides(counts, m, stride);
-    for (s = 0; s < states; s++)
+    int rc = kperm_internal_ms_plan_layout(counts, m, stride, &states);
+    for (s = 0; rc == KPERM_OK && s < states; s++)
         if (plan[s] != kperm_internal_ms_plan_entry(counts, m, stride, s, plan))
-            return KPERM_E_ARG;
-    return KPERM_OK;
+            rc = KPERM_E_ARG;
+    return rc;
 }
 
 KPERM_FN kperm_u32 kperm_internal_min32(kperm_u32 a, kperm_u32 b)
