@@ -1,9 +1,10 @@
 """kperm_build.py - the package's own build backend (PEP 517), in pure
 Python with no requirements: `pip install --no-index ./python` then needs no
 package index at all (setuptools would have to be fetched into pip's isolated
-build environment). It writes a wheel of kperm/ and the repository's headers
-(../include, ../cu/*.h, ../cl/kperm.cl) under kperm/data, so one copy of them
-lives in the repository, and kperm.cl with its includes inlined by
+build environment). It writes a wheel of kperm/ (its modules and the kernel
+headers of kperm.stats) and the repository's headers (../include, ../cu/*.h,
+../cl/kperm.cl) under kperm/data, so one copy of them lives in the
+repository, and kperm.cl with its includes inlined by
 tools/cl_inline.awk (the inliner make runs too: POSIX awk, no compiler) for
 kperm.cl_source(); the version is KPERM_VERSION of include/kperm/status.h.
 An editable install (PEP 660, pip install -e ./python) gets a wheel that only
@@ -30,7 +31,7 @@ def version():
 def _files():
     """(name in the wheel, file here) for every file the wheel holds"""
     for name in sorted(os.listdir(os.path.join(HERE, NAME))):
-        if name.endswith(".py"):
+        if name.endswith((".py", ".h")):  # the package's modules and kperm.stats' kernel source
             yield NAME + "/" + name, os.path.join(HERE, NAME, name)
     for top, _, names in sorted(os.walk(os.path.join(ROOT, "include"))):
         for name in sorted(names):

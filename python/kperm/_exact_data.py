@@ -1,0 +1,81 @@
+"""The data of kperm.stats as exact integers: every value is read as the
+decimal it is written as (an int as it is, a float by its shortest repr,
+which is what Python prints for it, a str or Decimal as written, a Fraction
+only if it is a finite decimal), and all are scaled by 10**d for the least d
+that makes each an integer. The kernels add and multiply those integers
+exactly; each must stay below 2**53 in magnitude, so that it is also exact as
+a double and sums of up to 128 of them stay below 2**60."""
+import numbers
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+LIMIT = 2 ** 53
+
+
+def _decimal(value):
+    """value as a Decimal, digit for digit as written"""
+    if isinstance(value, bool):
+        raise TypeError("data: %r is a bool, not a number" % (value,))
+    if isinstance(value, numbers.Integral):
+        return Decimal(int(value))
+    if isinstance(value, Decimal):
+        dec = value
+    elif isinstance(value, str):
+        try:
+            dec = Decimal(value.strip())
+        except InvalidOperation:
+            raise ValueError("data: %r is not a number" % (value,)) from None
+    elif isinstance(value, numbers.Rational):
+        dec = _fraction(Fraction(value))
+    elif isinstance(value, numbers.Real):
+        dec = Decimal(repr(float(value)))
+    else:
+        raise TypeError("data: %r is not a number" % (value,))
+    if not dec.is_finite():
+        raise ValueError("data: %r is not finite" % (value,))
+    return dec
+
+
+def _fraction(frac):
+    """a Fraction whose denominator is 2**a * 5**b as the decimal it is"""
+    rest, places = frac.denominator, 0
+    for p in (2, 5):
+        count = 0
+        while rest % p == 0:
+            rest, count = rest // p, count + 1
+        places = max(places, count)
+    if rest != 1:
+        raise ValueError("data: %s is not a finite decimal" % (frac,))
+    coefficient = abs(frac.numerator) * 10 ** places // frac.denominator
+    return Decimal((int(frac < 0), tuple(map(int, str(coefficient))), -places))
+
+
+def _parse(value):
+    """(sign, coefficient, exponent) of value with no trailing zeros in the
+    coefficient (0 for 0)"""
+    sign, digits, exponent = _decimal(value).as_tuple()
+    coefficient = int("".join(map(str, digits)))
+    while coefficient and coefficient % 10 == 0:
+        coefficient //= 10
+        exponent += 1
+    return -1 if sign else 1, coefficient, exponent if coefficient else 0
+
+
+def read(samples):
+    """(ints, floats, d) for a list of samples (each a sequence of numbers):
+    the values times 10**d, and as Python floats (the doubles a statistic in
+    C sees: for a float, the float itself)"""
+    parsed = [[_parse(v) for v in sample] for sample in samples]
+    flat = [(p, v) for sample, values in zip(parsed, samples) for p, v in zip(sample, values)]
+    d = max((max(0, -e) for (_, _, e), _ in flat), default=0)
+    ints = [[s * c * 10 ** (e + d) for s, c, e in sample] for sample in parsed]
+    (s, c, e), worst = max(flat, key=lambda t: t[0][1] * 10 ** (t[0][2] + d), default=((1, 0, 0), 0))
+    if c * 10 ** (e + d) >= LIMIT:
+        longest = min(flat, key=lambda t: t[0][2])[1]
+        raise ValueError(
+            "data: exact sums need every value times 10**d below 2**53 in magnitude, where d = %d is the most decimal "
+            "places a value has (%r has them, a float counting by its shortest repr); %r times 10**%d is %d. Round "
+            "the data to the digits they carry (round(x, 6), or strings such as '0.3') or rescale them"
+            % (d, longest, worst, d, c * 10 ** (e + d)))
+    floats = [[float(Decimal((int(s < 0), tuple(map(int, str(c))), e))) for s, c, e in sample] for sample in parsed]
+    return ints, floats, d

@@ -1,0 +1,201 @@
+"""kperm.stats' backends: stats_kernel.h built and launched through PyOpenCL
+or CuPy. Each gives the same three calls: build(source) makes a program of
+kperm's headers and the source (raising BuildFailed with the compiler's log),
+values(...) the exact value of each of a few ranks (rank 0 is the observed
+arrangement), count(...) the counters, extremes and histogram of a range of
+ranks, summed over work-items and launches on the host."""
+import os
+
+import numpy as np
+
+from . import cl_source, cuda_options
+
+COUNTS = 6  # PS_COUNTS of stats_kernel.h
+LAUNCH = (1 << 32) - 1  # ranks a launch: no work-group's 32-bit histogram counter can overflow
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class BuildFailed(Exception):
+    """The kernel source did not compile; str() is the compiler's log."""
+
+
+def kernel_source():
+    """stats_kernel.h with its #include "stats_wide.h" replaced by the file"""
+    def read(name):
+        with open(os.path.join(_HERE, name)) as f:
+            return f.read()
+    return read("stats_kernel.h").replace('#include "stats_wide.h"\n', read("stats_wide.h"))
+
+
+class _Device:
+    """The launches shared by both backends; a subclass supplies _upload,
+    _values and _count (one launch) and sets local and groups."""
+
+    def values(self, program, data, begin, count):
+        """(keys, x): keys[i] = (sign, num, den) of rank begin + i as Python
+        ints, x[i] its statistic"""
+        out, x = self._values(program, self._upload(data), data, begin, count)
+        sign = out.view(np.int64)
+        keys = [(int(sign[5 * i]), int(out[5 * i + 1]) | int(out[5 * i + 2]) << 64,
+                 int(out[5 * i + 3]) | int(out[5 * i + 4]) << 64) for i in range(count)]
+        return keys, [float(v) for v in x]
+
+    def count(self, program, data, begin, end, bins):
+        """(counters, lo, hi, hist) over ranks [begin, end): the PS_COUNTS
+        counters as Python ints, the least and greatest finite statistic
+        (lo > hi if there was none), the histogram's bins as ints"""
+        bufs = self._upload(data)
+        total = np.zeros(COUNTS, dtype=object)
+        hist = np.zeros(bins, dtype=object)
+        lo, hi = float("inf"), float("-inf")
+        for first in range(begin, end, LAUNCH):
+            last = min(end, first + LAUNCH)
+            groups = max(1, min(self.groups, -(-(last - first) // self.local)))
+            counts, extremes, h = self._count(program, bufs, data, first, last, bins, groups)
+            total += counts.reshape(-1, COUNTS).sum(axis=0, dtype=np.uint64).astype(object)
+            hist += h.reshape(-1, bins).sum(axis=0, dtype=np.uint64).astype(object) if bins else 0
+            lo, hi = min(lo, float(extremes[0::2].min())), max(hi, float(extremes[1::2].max()))
+        return [int(c) for c in total], lo, hi, [int(b) for b in hist]
+
+
+class OpenCL(_Device):
+    name = "pyopencl"
+
+    def __init__(self, device=None):
+        import pyopencl as cl
+
+        self.cl = cl
+        if device is None:
+            self.ctx = cl.create_some_context(interactive=False)
+        elif isinstance(device, cl.Context):
+            self.ctx = device
+        elif isinstance(device, cl.Device):
+            self.ctx = cl.Context([device])
+        else:
+            raise TypeError("device: a pyopencl.Device or pyopencl.Context for backend='pyopencl', not %r" % (device,))
+        dev = self.ctx.devices[0]
+        if "cl_khr_fp64" not in dev.extensions.split():
+            raise ValueError("the OpenCL device %s has no double precision (cl_khr_fp64)" % dev.name)
+        self.queue = cl.CommandQueue(self.ctx)
+        cpu = dev.type & cl.device_type.CPU
+        self.local = min(64 if cpu else 128, dev.max_work_group_size)
+        self.groups = dev.max_compute_units * (4 if cpu else 16)
+        self.device = "%s (OpenCL, %s)" % (dev.name.strip(), dev.platform.name.strip())
+        self._programs = {}
+
+    def build(self, source):
+        if source not in self._programs:
+            try:
+                self._programs[source] = self.cl.Program(self.ctx, cl_source() + source).build()
+            except self.cl.RuntimeError as e:
+                raise BuildFailed(str(e)) from None
+        return self._programs[source]
+
+    def _upload(self, data):
+        flags = self.cl.mem_flags.READ_ONLY | self.cl.mem_flags.COPY_HOST_PTR
+        return [self.cl.Buffer(self.ctx, flags, hostbuf=data[k]) for k in ("v", "d", "sizes", "aux", "par")]
+
+    def _out(self, count, dtype):
+        return np.empty(max(count, 1), dtype=dtype), self.cl.Buffer(self.ctx, self.cl.mem_flags.WRITE_ONLY,
+                                                                     8 * max(count, 1))
+
+    def _values(self, program, bufs, data, begin, count):
+        (out, dout), (x, dx) = self._out(5 * count, np.uint64), self._out(count, np.float64)
+        v, d, sizes, aux, par = bufs
+        size = -(-count // self.local) * self.local
+        program.ps_values(self.queue, (size,), (self.local,), v, d, sizes, aux, par, np.int32(data["n"]),
+                          np.int32(data["m"]), np.uint64(begin), np.uint64(count), dout, dx)
+        self.cl.enqueue_copy(self.queue, out, dout)
+        self.cl.enqueue_copy(self.queue, x, dx)
+        return out, x
+
+    def _count(self, program, bufs, data, begin, end, bins, groups):
+        items = groups * self.local
+        (counts, dcounts), (ext, dext), (hist, dhist) = (self._out(COUNTS * items, np.uint64),
+                                                         self._out(2 * items, np.float64),
+                                                         self._out(bins * groups, np.uint64))
+        flags = self.cl.mem_flags.READ_ONLY | self.cl.mem_flags.COPY_HOST_PTR
+        obs = self.cl.Buffer(self.ctx, flags, hostbuf=data["obs"])
+        v, d, sizes, aux, par = bufs
+        program.ps_count(self.queue, (items,), (self.local,), v, d, sizes, aux, obs, par, np.int32(data["n"]),
+                         np.int32(data["m"]), np.uint64(begin), np.uint64(end), np.int32(bins), dcounts, dext,
+                         dhist)
+        for host, dev in ((counts, dcounts), (ext, dext), (hist, dhist)):
+            self.cl.enqueue_copy(self.queue, host, dev)
+        return counts, ext, hist[:bins * groups]
+
+
+class CuPy(_Device):
+    name = "cupy"
+
+    def __init__(self, device=None):
+        import cupy
+
+        self.cp = cupy
+        self.dev = cupy.cuda.Device(0 if device is None else device)
+        props = cupy.cuda.runtime.getDeviceProperties(self.dev.id)
+        self.local = 256
+        self.groups = props["multiProcessorCount"] * 4
+        self.device = "%s (CUDA device %d, CuPy)" % (props["name"].decode(), self.dev.id)
+        self._modules = {}
+
+    def build(self, source):
+        from . import cupy as kperm_cupy
+
+        if source not in self._modules:
+            with self.dev:
+                module = self.cp.RawModule(code='#include "kperm_cuda_device.h"\n' + source,
+                                           options=cuda_options())
+                try:
+                    module.get_function("ps_count")  # compiles
+                except self.cp.cuda.compiler.CompileException as e:
+                    raise BuildFailed(str(e)) from None
+                kperm_cupy.upload_tables(module)
+            self._modules[source] = module
+        return self._modules[source]
+
+    def _upload(self, data):
+        with self.dev:
+            return [self.cp.asarray(data[k]) for k in ("v", "d", "sizes", "aux", "par")]
+
+    def _values(self, program, bufs, data, begin, count):
+        with self.dev:
+            out, x = self.cp.zeros(5 * count, dtype=self.cp.uint64), self.cp.zeros(count, dtype=self.cp.float64)
+            program.get_function("ps_values")((-(-count // self.local),), (self.local,),
+                                              tuple(bufs) + (np.int32(data["n"]), np.int32(data["m"]),
+                                                             np.uint64(begin), np.uint64(count), out, x))
+            return self.cp.asnumpy(out), self.cp.asnumpy(x)
+
+    def _count(self, program, bufs, data, begin, end, bins, groups):
+        items = groups * self.local
+        with self.dev:
+            counts = self.cp.zeros(COUNTS * items, dtype=self.cp.uint64)
+            ext = self.cp.zeros(2 * items, dtype=self.cp.float64)
+            hist = self.cp.zeros(max(bins * groups, 1), dtype=self.cp.uint64)
+            v, d, sizes, aux, par = bufs
+            program.get_function("ps_count")((groups,), (self.local,),
+                                             (v, d, sizes, aux, self.cp.asarray(data["obs"]), par,
+                                              np.int32(data["n"]), np.int32(data["m"]), np.uint64(begin),
+                                              np.uint64(end), np.int32(bins), counts, ext, hist))
+            return self.cp.asnumpy(counts), self.cp.asnumpy(ext), self.cp.asnumpy(hist)[:bins * groups]
+
+
+def gpu_present():
+    """True when CuPy imports and sees a CUDA device"""
+    try:
+        import cupy
+
+        return cupy.cuda.runtime.getDeviceCount() > 0
+    except Exception:  # noqa: BLE001 - no CuPy, no driver, no device: all mean no
+        return False
+
+
+def open_backend(backend, device):
+    """The backend named 'pyopencl' or 'cupy'; None: CuPy where a GPU is, else PyOpenCL"""
+    if backend is None:
+        backend = "cupy" if gpu_present() else "pyopencl"
+    if backend == "pyopencl":
+        return OpenCL(device)
+    if backend == "cupy":
+        return CuPy(device)
+    raise ValueError("backend: 'pyopencl', 'cupy' or None, not %r" % (backend,))

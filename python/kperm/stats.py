@@ -1,0 +1,244 @@
+"""kperm.stats: exact permutation tests with scipy.stats.permutation_test's
+API, every rearrangement of the data enumerated on the device (CuPy on a GPU,
+or PyOpenCL on any OpenCL device) and none ever stored.
+
+    import kperm.stats
+    res = kperm.stats.permutation_test((x, y), "mean_difference")
+    res.pvalue, res.less, res.equal, res.greater, res.histogram
+
+docs/stats.md says what is computed and how exactly; stats_kernel.h holds
+the kernels. Imports numpy, and CuPy or PyOpenCL when a test runs."""
+import dataclasses
+import math
+import re
+import sys
+from typing import List
+
+from . import _exact_data, _stats_device
+
+# built-in statistics: their code in stats_kernel.h (PS_STAT) and the
+# permutation types they go with
+STATISTICS = {"mean_difference": (1, ("independent", "samples")), "welch_t": (2, ("independent", "samples")),
+              "variance_ratio": (3, ("independent", "samples")), "anova_f": (4, ("independent",)),
+              "pearson_r": (5, ("pairings",)), "kendall_tau": (6, ("pairings",))}
+_USER = 7
+_TWO, _FLIPS, _GROUPS, _PAIRINGS = 1, 2, 3, 4  # PS_WALK
+_NAN = 2  # PS_NAN
+_MAX_N = {_TWO: 64, _GROUPS: 64, _FLIPS: 63, _PAIRINGS: 20}
+DEFAULT_TOLERANCE = 100 * sys.float_info.epsilon  # relative, for statistics compared in floating point
+MAX_BINS = 1024
+C_SIGNATURE = "double statistic(const double *x, const int *start, int k)"
+
+
+@dataclasses.dataclass(frozen=True)
+class PermutationTestResult:
+    """What permutation_test found. The counts are exact and add up to
+    n_rearrangements: less + equal + greater + undefined (0/0 values, compared
+    with nothing). p-values are count / n_rearrangements, as scipy's exact
+    test gives them."""
+    statistic: float         # the observed statistic
+    pvalue: float            # for the alternative asked
+    pvalue_less: float       # (less + equal) / n
+    pvalue_greater: float    # (greater + equal) / n
+    pvalue_two_sided: float  # min(1, 2 * min(pvalue_less, pvalue_greater)): scipy's two-sided
+    pvalue_abs: float        # abs_ge / n: |statistic| >= |observed|
+    less: int
+    equal: int
+    greater: int
+    abs_ge: int
+    in_band: int             # counted equal only through the tolerance (0 when exact)
+    undefined: int
+    n_rearrangements: int
+    exact: bool              # compared exactly (else in floating point within `tolerance`)
+    tolerance: float         # the band's half-width around the observed value (0.0 when exact)
+    decimals: int            # d: the data were read as integers times 10**-d
+    null_min: float          # least and greatest finite value of the null distribution
+    null_max: float
+    histogram: List[int]     # the null distribution's counts in bins ...
+    bin_edges: List[float]   # ... between these edges (len(histogram) + 1 of them)
+    device: str
+
+
+def _samples(data):
+    try:
+        return [list(sample) for sample in data]
+    except TypeError:
+        raise TypeError("data: a sequence of samples, each a sequence of numbers") from None
+
+
+def _statistic(statistic):
+    """(code, C body or None) of a statistic name or C source"""
+    if not isinstance(statistic, str):
+        raise TypeError("statistic: a built-in name (%s) or C source as a str (a Python function cannot run on the "
+                        "device)" % ", ".join(STATISTICS))
+    if re.fullmatch(r"\s*[A-Za-z_]\w*\s*", statistic):
+        name = statistic.strip()
+        if name not in STATISTICS:
+            raise ValueError("statistic: unknown name %r; the built-in ones are %s, or give the body of the C "
+                             "function %s" % (name, ", ".join(STATISTICS), C_SIGNATURE))
+        return STATISTICS[name][0], None
+    return _USER, statistic
+
+
+def _walk(samples, code, permutation_type):
+    """(walk, sizes, number of rearrangements) for the data's shape"""
+    sizes = [len(s) for s in samples]
+    name = {v[0]: k for k, v in STATISTICS.items()}.get(code)
+    if name and permutation_type not in STATISTICS[name][1]:
+        raise ValueError("statistic %r goes with permutation_type %s, not %r"
+                         % (name, " or ".join(map(repr, STATISTICS[name][1])), permutation_type))
+    if min(sizes, default=0) < 2 or len(sizes) < 2:
+        raise ValueError("data: two or more samples of two or more observations each")
+    n = sum(sizes)
+    if permutation_type == "independent":
+        if code in (1, 2, 3) and len(sizes) != 2:
+            raise ValueError("statistic %r compares two samples, not %d" % (name, len(sizes)))
+        walk = _TWO if len(sizes) == 2 and code != 4 else _GROUPS
+        count = math.factorial(n)
+        for s in sizes:
+            count //= math.factorial(s)
+    else:
+        if len(sizes) != 2 or sizes[0] != sizes[1]:
+            raise ValueError("permutation_type %r: two samples of the same length" % permutation_type)
+        n = sizes[0]
+        walk = _FLIPS if permutation_type == "samples" else _PAIRINGS
+        count = 2 ** n if walk == _FLIPS else math.factorial(n)
+    if n > _MAX_N[walk]:
+        raise ValueError("data: %d %s; at most %d" % (n, "pairs" if walk in (_FLIPS, _PAIRINGS) else "observations",
+                                                       _MAX_N[walk]))
+    return walk, sizes, count
+
+
+def _kernel_terms(code, walk, ints, decimals, sizes, tolerance):
+    """(exact, wide, scale, aux): how the kernel compares and scales; raises
+    ValueError where the statistic is undefined for every rearrangement"""
+    flat = [v for s in ints for v in s]
+    biggest, abs_sum, squares = max(map(abs, flat)), sum(map(abs, flat)), sum(v * v for v in flat)
+    # 64-bit sums of squares and cross products where they cannot pass 2^62
+    wide = (len(flat) + 2) * biggest ** 2 >= 2 ** 62
+    exact, aux = tolerance is None and code != _USER, [0] * len(sizes)
+    n1, n2 = (sizes[0], sizes[0]) if walk == _FLIPS else sizes[:2]
+    n, k = sum(sizes), len(sizes)
+    if code == 1:
+        scale = float(n1 * n2 * 10 ** decimals)
+    elif code == 2:
+        k1, k2 = n1 * n1 * (n1 - 1), n2 * n2 * (n2 - 1)
+        exact = exact and abs_sum * max(n1, n2) < 2 ** 64 and squares * (n1 * k2 + n2 * k1) < 2 ** 128
+        scale = (n1 - 1) * (n2 - 1)
+    elif code == 3:
+        scale = n2 * (n2 - 1) / (n1 * (n1 - 1))
+    elif code == 4:
+        lcm = 1
+        for s in sizes:
+            lcm = lcm * s // math.gcd(lcm, s)
+        exact = exact and lcm * abs_sum ** 2 < 2 ** 128
+        aux = [lcm // s if exact else 0 for s in sizes]
+        scale = (n - k) / (n * n * (k - 1))
+        if len(set(flat)) == 1:
+            raise ValueError("statistic 'anova_f' is 0/0 for data whose values are all equal")
+    elif code in (5, 6):
+        x, y = ints
+        spread = [_spread(s, code) for s in ints]
+        if 0 in spread:
+            raise ValueError("statistic %r is undefined: %s is constant" % ("pearson_r" if code == 5 else "kendall_tau",
+                                                                            "x" if spread[0] == 0 else "y"))
+        scale = math.sqrt(spread[0] * spread[1])
+    else:
+        scale = 1.0
+    return exact, wide, scale, aux
+
+
+def _spread(values, code):
+    """pearson_r: n*Sxx - Sx^2; kendall_tau: the pairs not tied"""
+    n = len(values)
+    if code == 5:
+        return n * sum(v * v for v in values) - sum(values) ** 2
+    return n * (n - 1) // 2 - sum(values.count(v) * (values.count(v) - 1) // 2 for v in set(values))
+
+
+def _band(x, tolerance):
+    """the tolerance band's half-width around the observed value x"""
+    rel, absolute = (DEFAULT_TOLERANCE, 0.0) if tolerance is None else (
+        (tolerance, 0.0) if isinstance(tolerance, (int, float)) else tuple(tolerance))
+    if not (0 <= rel < math.inf and 0 <= absolute < math.inf):
+        raise ValueError("tolerance: None, a relative tolerance r >= 0, or (r, a) for max(a, r*|observed|)")
+    return max(absolute, rel * abs(x))
+
+
+def _source(walk, code, exact, wide, k, body):
+    head = "#define PS_WALK %d\n#define PS_STAT %d\n#define PS_EXACT %d\n#define PS_WIDE %d\n#define PS_K %d\n" % (
+        walk, code, exact, wide, k)
+    tail = "" if body is None else "\nPS_FN double ps_user_statistic(const double *x, const int *start, int k)\n{\n" \
+                                   "#line 1 \"statistic\"\n%s\n}\n" % body
+    return head + _stats_device.kernel_source() + tail
+
+
+def permutation_test(data, statistic, *, permutation_type="independent", alternative="two-sided", backend=None,
+                     device=None, tolerance=None, bins=64, hist_range=None, max_rearrangements=10 ** 12):
+    """An exact permutation test: the statistic of every rearrangement of
+    data, counted against the observed one on the device. statistic is a
+    name of STATISTICS or the body of the C function C_SIGNATURE. tolerance
+    None compares the built-in statistics exactly and C statistics within
+    DEFAULT_TOLERANCE*|observed|; r or (r, a) compares every statistic in
+    floating point within max(a, r*|observed|) (scipy 1.10 to 1.12: (1e-14,
+    1e-14)). See docs/stats.md."""
+    import numpy as np
+
+    if permutation_type not in ("independent", "samples", "pairings"):
+        raise ValueError("permutation_type: 'independent', 'samples' or 'pairings', not %r" % (permutation_type,))
+    if alternative not in ("two-sided", "less", "greater"):
+        raise ValueError("alternative: 'two-sided', 'less' or 'greater', not %r" % (alternative,))
+    if not (isinstance(bins, int) and 0 <= bins <= MAX_BINS):
+        raise ValueError("bins: an int from 0 to %d" % MAX_BINS)
+    _band(0.0, tolerance)
+    if hist_range is not None and not (len(hist_range) == 2 and hist_range[0] < hist_range[1]):
+        raise ValueError("hist_range: (lo, hi) with lo < hi, or None for the null distribution's own range")
+    code, body = _statistic(statistic)
+    samples = _samples(data)
+    walk, sizes, total = _walk(samples, code, permutation_type)
+    if total > max_rearrangements:
+        raise ValueError("%d rearrangements is more than max_rearrangements = %d; raise it to enumerate them all"
+                         % (total, max_rearrangements))
+    ints, floats, decimals = _exact_data.read(samples)
+    exact, wide, scale, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
+    k = len(sizes) if walk == _GROUPS else 2
+    source = _source(walk, code, exact, wide, k, body)
+    par = np.zeros(7)
+    par[0] = scale
+    data = {"v": np.array([v for s in ints for v in s], dtype=np.int64),
+            "d": np.array([v for s in floats for v in s], dtype=np.float64),
+            "sizes": np.array(sizes if walk == _GROUPS else [sizes[0], 0], dtype=np.uint8),
+            "aux": np.array(aux if walk == _GROUPS else [0, 0], dtype=np.uint64), "par": par,
+            "n": sizes[0] if walk in (_FLIPS, _PAIRINGS) else sum(sizes), "m": sizes[0]}
+    dev = _stats_device.open_backend(backend, device)
+    try:
+        program = dev.build(source)
+    except _stats_device.BuildFailed as e:
+        if body is None:
+            raise
+        raise ValueError("statistic: the C source does not compile as the body of %s on %s:\n%s"
+                         % (C_SIGNATURE, dev.device, e)) from None
+    keys, xs = dev.values(program, data, 0, 1)
+    (sign, num, den), observed = keys[0], xs[0]
+    if sign == _NAN or math.isnan(observed) or (not exact and math.isinf(observed)):
+        raise ValueError("statistic: %r for the data as observed (a zero variance?)" % observed)
+    gamma = 0.0 if exact else _band(observed, tolerance)
+    par[1:5] = observed, observed - gamma, observed + gamma, abs(observed) - gamma
+    data["obs"] = np.array([sign % 2 ** 64, num % 2 ** 64, num >> 64, den % 2 ** 64, den >> 64], dtype=np.uint64)
+    if hist_range is not None:
+        par[5], par[6] = hist_range[0], bins / (hist_range[1] - hist_range[0])
+    counts, lo, hi, hist = dev.count(program, data, 0, total, bins if hist_range is not None else 0)
+    if hist_range is None and bins:
+        hist_range = (lo, hi) if lo <= hi else (0.0, 0.0)
+        par[5], par[6] = hist_range[0], bins / (hi - lo) if hi > lo else 0.0
+        hist = dev.count(program, data, 0, total, bins)[3]
+    less, equal, greater, abs_ge, in_band, undefined = counts
+    p_less, p_greater = (less + equal) / total, (greater + equal) / total
+    p_two = min(1.0, 2 * min(p_less, p_greater))
+    return PermutationTestResult(
+        statistic=observed, pvalue={"less": p_less, "greater": p_greater, "two-sided": p_two}[alternative],
+        pvalue_less=p_less, pvalue_greater=p_greater, pvalue_two_sided=p_two, pvalue_abs=abs_ge / total,
+        less=less, equal=equal, greater=greater, abs_ge=abs_ge, in_band=in_band, undefined=undefined,
+        n_rearrangements=total, exact=exact, tolerance=gamma, decimals=decimals, null_min=lo, null_max=hi,
+        histogram=hist, bin_edges=[float(e) for e in np.linspace(hist_range[0], hist_range[1], bins + 1)]
+        if bins else [], device=dev.device)

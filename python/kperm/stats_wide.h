@@ -1,0 +1,118 @@
+/* stats_wide.h - exact integers past 64 bits for kperm.stats' kernel, in
+ * OpenCL C 1.2 (which has no 128-bit type) and CUDA alike: a pair of 64-bit
+ * limbs, read as unsigned or as two's complement as each function says, and
+ * the one 256-bit operation the comparisons need, a*b against c*d. The caller
+ * keeps every value inside its type: the host proves the bounds first
+ * (python/kperm/stats.py, _bounds). */
+#ifndef KPERM_STATS_WIDE_H
+#define KPERM_STATS_WIDE_H
+
+typedef struct {
+    ps_u64 lo, hi;
+} ps_u128;
+
+PS_FN ps_u128 ps_make(ps_u64 lo, ps_u64 hi)
+{
+    ps_u128 r;
+    r.lo = lo;
+    r.hi = hi;
+    return r;
+}
+
+PS_FN ps_u128 ps_from_i64(ps_i64 a)
+{
+    return ps_make((ps_u64)a, a < 0 ? ~(ps_u64)0 : 0);
+}
+
+PS_FN ps_u128 ps_add(ps_u128 a, ps_u128 b)
+{
+    ps_u64 lo = a.lo + b.lo;
+    return ps_make(lo, a.hi + b.hi + (lo < a.lo));
+}
+
+PS_FN ps_u128 ps_sub(ps_u128 a, ps_u128 b)
+{
+    return ps_make(a.lo - b.lo, a.hi - b.hi - (a.lo < b.lo));
+}
+
+PS_FN int ps_negative(ps_u128 a)
+{
+    return (ps_i64)a.hi < 0;
+}
+
+/* |a| of a two's complement value */
+PS_FN ps_u128 ps_abs(ps_u128 a)
+{
+    return ps_negative(a) ? ps_sub(ps_make(0, 0), a) : a;
+}
+
+/* -1, 0, 1: the sign of a two's complement value */
+PS_FN int ps_sign(ps_u128 a)
+{
+    return ps_negative(a) ? -1 : (a.lo | a.hi) != 0;
+}
+
+PS_FN int ps_cmp_u(ps_u128 a, ps_u128 b)
+{
+    if (a.hi != b.hi)
+        return a.hi < b.hi ? -1 : 1;
+    return a.lo < b.lo ? -1 : a.lo > b.lo;
+}
+
+PS_FN ps_u128 ps_mul_u64(ps_u64 a, ps_u64 b)
+{
+    return ps_make(a * b, ps_mulhi(a, b));
+}
+
+/* a*b of signed 64-bit values, exactly */
+PS_FN ps_u128 ps_mul_i64(ps_i64 a, ps_i64 b)
+{
+    ps_u128 r = ps_mul_u64((ps_u64)a, (ps_u64)b);
+    /* the unsigned product read a negative factor as factor + 2^64 */
+    r.hi -= (a < 0 ? (ps_u64)b : 0) + (b < 0 ? (ps_u64)a : 0);
+    return r;
+}
+
+/* a*k modulo 2^128, signed or unsigned alike */
+PS_FN ps_u128 ps_mul_small(ps_u128 a, ps_u64 k)
+{
+    ps_u128 r = ps_mul_u64(a.lo, k);
+    r.hi += a.hi * k;
+    return r;
+}
+
+/* the value as a double, a read as two's complement */
+PS_FN double ps_to_double(ps_u128 a)
+{
+    ps_u128 m = ps_abs(a);
+    double d = (double)m.hi * 18446744073709551616.0 + (double)m.lo;
+    return ps_negative(a) ? -d : d;
+}
+
+/* the 256-bit product a*b, unsigned, as four limbs, lowest first */
+PS_FN void ps_mul_wide(ps_u128 a, ps_u128 b, ps_u64 *r)
+{
+    ps_u128 ll = ps_mul_u64(a.lo, b.lo), lh = ps_mul_u64(a.lo, b.hi);
+    ps_u128 hl = ps_mul_u64(a.hi, b.lo), hh = ps_mul_u64(a.hi, b.hi);
+    ps_u128 mid = ps_add(ps_add(ps_make(ll.hi, 0), ps_make(lh.lo, 0)), ps_make(hl.lo, 0));
+    ps_u128 top = ps_add(ps_add(ps_make(lh.hi, 0), ps_make(hl.hi, 0)), ps_add(ps_make(mid.hi, 0), hh));
+    r[0] = ll.lo;
+    r[1] = mid.lo;
+    r[2] = top.lo;
+    r[3] = top.hi;
+}
+
+/* -1, 0, 1 as a*b is below, equal to, above c*d (unsigned) */
+PS_FN int ps_cmp_products(ps_u128 a, ps_u128 b, ps_u128 c, ps_u128 d)
+{
+    ps_u64 x[4], y[4];
+    int i;
+    ps_mul_wide(a, b, x);
+    ps_mul_wide(c, d, y);
+    for (i = 3; i >= 0; i--)
+        if (x[i] != y[i])
+            return x[i] < y[i] ? -1 : 1;
+    return 0;
+}
+
+#endif /* KPERM_STATS_WIDE_H */
