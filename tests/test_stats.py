@@ -1,0 +1,409 @@
+"""test_stats.py - kperm.stats.permutation_test on every backend present
+(PyOpenCL's devices, CuPy where a GPU is): the p-values of
+scipy.stats.permutation_test(..., n_resamples=np.inf) on random small cases
+of every permutation type and statistic, compared under the installed
+scipy's own tolerance rule; the exact counts against the brute force in
+rational arithmetic of tests/ptest/reference.py, on random cases with ties
+and on the textbook data sets of samples/ptest/data; infinite and undefined
+values; the 128-bit sums, the floating-point fallback, the histogram; every
+error path. Prints PASS/FAIL/SKIP lines; exits 1 on a failure.
+    /usr/bin/python3 tests/test_stats.py [pyopencl] [cupy]
+(Debian's python3 has scipy, numpy and PyOpenCL; the arguments name the
+backends to test, all present by default). Uses the installed kperm, else
+the repository's python/."""
+import inspect
+import os
+import random
+import sys
+import time
+import warnings
+import zlib
+from fractions import Fraction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "ptest"))
+try:
+    import numpy as np
+    import kperm
+except ImportError as e:
+    if "kperm" not in str(e):
+        print("SKIP stats: %s for %s (Debian's /usr/bin/python3 has numpy, scipy and PyOpenCL)" % (e, sys.executable))
+        sys.exit(0)
+    sys.path.insert(1, os.path.join(os.path.dirname(HERE), "python"))
+    import kperm  # noqa: F811
+import kperm.stats as ks  # noqa: E402
+from kperm import _stats_device  # noqa: E402
+import reference as ref  # noqa: E402
+
+failed = 0
+started = time.time()
+
+
+def check(ok, name):
+    global failed
+    print(("PASS " if ok else "FAIL ") + "stats: " + name)
+    failed += not ok
+
+
+# ---- the statistics, as scipy's statistic and as the names or C bodies kperm takes
+
+MEDIAN_DIFFERENCE = r"""
+double m[2];
+for (int j = 0; j < 2; j++) {
+    double s[128];
+    int n = start[j + 1] - start[j];
+    for (int i = 0; i < n; i++) {  /* insertion sort */
+        double v = x[start[j] + i];
+        int p = i;
+        for (; p > 0 && s[p - 1] > v; p--)
+            s[p] = s[p - 1];
+        s[p] = v;
+    }
+    m[j] = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+return m[0] - m[1];"""
+MEANS_RANGE = r"""
+double lo = 1e308, hi = -1e308;
+for (int j = 0; j < k; j++) {
+    double s = 0;
+    for (int i = start[j]; i < start[j + 1]; i++)
+        s += x[i];
+    s /= start[j + 1] - start[j];
+    lo = fmin(lo, s);
+    hi = fmax(hi, s);
+}
+return hi - lo;"""
+L1_DISTANCE = r"""
+double s = 0;
+for (int i = 0; i < start[1]; i++)
+    s += fabs(x[i] - x[start[1] + i]);
+return s;"""
+
+
+def scipy_statistic(name, permutation_type, x=None):
+    """(statistic, vectorized) as scipy takes it; pairings get (y,) and hold x"""
+    from scipy import stats
+
+    if permutation_type == "pairings":
+        one = {"pearson_r": lambda y: stats.pearsonr(x, y)[0], "kendall_tau": lambda y: stats.kendalltau(x, y)[0],
+               L1_DISTANCE: lambda y: np.sum(np.abs(np.asarray(x) - y))}[name]
+        return one, False
+    return {"mean_difference": lambda a, b, axis: np.mean(a, axis=axis) - np.mean(b, axis=axis),
+            "welch_t": lambda a, b, axis: stats.ttest_ind(a, b, equal_var=False, axis=axis).statistic,
+            "variance_ratio": lambda a, b, axis: np.var(a, ddof=1, axis=axis) / np.var(b, ddof=1, axis=axis),
+            "anova_f": lambda *g, axis: stats.f_oneway(*g, axis=axis).statistic,
+            MEDIAN_DIFFERENCE: lambda a, b, axis: np.median(a, axis=axis) - np.median(b, axis=axis),
+            MEANS_RANGE: lambda *g, axis: np.ptp([np.mean(s, axis=axis) for s in g], axis=0)}[name], True
+
+
+EXACT = {"mean_difference": ref.MEAN_DIFF, "welch_t": ref.WELCH_T, "variance_ratio": ref.VAR_RATIO,
+         "anova_f": ref.ANOVA_F, "pearson_r": ref.PEARSON_R, "kendall_tau": ref.KENDALL_TAU}
+# (permutation type, statistic, group counts): the cases each check draws
+KINDS = [("independent", s, (2,)) for s in ("mean_difference", "welch_t", "variance_ratio", MEDIAN_DIFFERENCE)] + [
+    ("independent", "anova_f", (2, 3, 4)), ("independent", MEANS_RANGE, (3, 4))] + [
+    ("samples", s, (2,)) for s in ("mean_difference", "welch_t", "variance_ratio", MEDIAN_DIFFERENCE)] + [
+    ("pairings", s, (2,)) for s in ("pearson_r", "kendall_tau", L1_DISTANCE)]
+
+
+def label(name):
+    return {MEDIAN_DIFFERENCE: "C median difference", MEANS_RANGE: "C range of the means",
+            L1_DISTANCE: "C sum |x - y|"}.get(name, name)
+
+
+def draw(rng, permutation_type, groups):
+    """random samples of short decimals, as floats; often from a small pool,
+    so that ties are common; never constant"""
+    pool = [rng.randint(-40, 40) / rng.choice((1, 10, 4)) for _ in range(rng.choice((3, 5, 40)))]
+    while True:
+        if permutation_type == "independent":
+            k = rng.choice(groups)
+            sizes = [rng.randint(2, {2: 6, 3: 3, 4: 2}[k]) for _ in range(k)]
+        else:
+            sizes = [rng.randint(3, 8 if permutation_type == "samples" else 6)] * 2
+        samples = [[rng.choice(pool) for _ in range(s)] for s in sizes]
+        if all(len(set(s)) > 1 for s in samples):
+            return samples
+
+
+def reference(samples, permutation_type, name, **kwargs):
+    """the brute force's exact Result (tests/ptest/reference.py), floats read
+    as the decimals they print as, the way kperm reads them"""
+    decimals = [[repr(v) if isinstance(v, float) else v for v in s] for s in samples]
+    if permutation_type == "independent":
+        return ref.independent(decimals, EXACT[name], **kwargs)
+    pair = ref.paired if permutation_type == "samples" else ref.pairings
+    return pair(decimals[0], decimals[1], EXACT[name], **kwargs)
+
+
+def counts(res):
+    """(less, equal, greater, abs_ge, n) of a kperm or a reference Result"""
+    if isinstance(res, ref.Result):
+        return res.less, res.equal, res.greater, res.abs_ge, res.n
+    return res.less, res.equal, res.greater, res.abs_ge, res.n_rearrangements
+
+
+def scipy_rule():
+    """the installed scipy's tolerance, as (relative, absolute) for
+    kperm.stats: its source says which rule it follows"""
+    from scipy.stats import _resampling
+
+    src = inspect.getsource(_resampling.permutation_test)
+    return (1e-14, 1e-14) if "eps = 1e-14" in src else (ks.DEFAULT_TOLERANCE, 0.0)
+
+
+def against_scipy(backend, cases):
+    """the p-values of scipy's exact test, in scipy's tolerance mode"""
+    import scipy
+    from scipy import stats
+
+    rule = scipy_rule()
+    for permutation_type, name, groups in KINDS:
+        rng, bad, seen = random.Random(zlib.crc32((permutation_type + label(name)).encode())), [], 0
+        for _ in range(cases):
+            samples = draw(rng, permutation_type, groups)
+            alternative = rng.choice(("less", "greater", "two-sided"))
+            x = samples[0]
+            statistic, vectorized = scipy_statistic(name, permutation_type, x)
+            with warnings.catch_warnings(), np.errstate(all="ignore"):  # scipy on zero variances
+                warnings.simplefilter("ignore", RuntimeWarning)
+                want = stats.permutation_test(samples[1:] if permutation_type == "pairings" else samples,
+                                              statistic, permutation_type=permutation_type, vectorized=vectorized,
+                                              n_resamples=np.inf, alternative=alternative)
+            got = ks.permutation_test(samples, name, permutation_type=permutation_type, alternative=alternative,
+                                      backend=backend, tolerance=rule, bins=0)
+            seen += got.in_band
+            if got.pvalue != want.pvalue or abs(got.statistic - want.statistic) > 1e-12 * max(1, abs(got.statistic)):
+                bad.append("%s %s: p %r, scipy %r; statistic %r, scipy %r"
+                           % (samples, alternative, got.pvalue, want.pvalue, got.statistic, want.statistic))
+        check(not bad, "%s %s, %s: %d random cases, the p-values of scipy %s's exact test (tolerance %r; %d null "
+              "values inside the band)%s" % (backend, permutation_type, label(name), cases, scipy.__version__, rule,
+                                             seen, "".join("\n# " + b for b in bad[:3])))
+
+
+def against_brute_force(backend, cases):
+    """exact counts, ties included, in the default (exact) mode; cases the
+    brute force finds undefined somewhere (a zero variance) are drawn again"""
+    for permutation_type, name, groups in KINDS:
+        if name not in EXACT:
+            continue
+        rng, bad, ties, done = random.Random(zlib.crc32((permutation_type + name).encode()) + 1), [], 0, 0
+        while done < cases:
+            samples = draw(rng, permutation_type, groups)
+            try:
+                want = reference(samples, permutation_type, name)
+            except ref.Undefined:
+                continue
+            got = ks.permutation_test(samples, name, permutation_type=permutation_type, backend=backend, bins=0)
+            done, ties = done + 1, ties + (want.equal > 1)
+            if counts(got) != counts(want) or got.undefined or not got.exact:
+                bad.append("%s: %s, brute force %s" % (samples, counts(got), counts(want)))
+        check(not bad, "%s %s, %s: %d random cases (%d with ties), exact counts less/equal/greater/|t|>= = the "
+              "brute force's%s" % (backend, permutation_type, name, cases, ties, "".join("\n# " + b for b in bad[:3])))
+
+
+def textbook(backend):
+    """the data sets of samples/ptest/data (their published p-values are
+    checked by tests/ptest/check_reference.py) against the brute force"""
+    def column(name, key):
+        return [r[key] for r in ref.read_csv(name)]
+
+    def groups(name, order):
+        rows = ref.read_csv(name)
+        return [[r["value"] for r in rows if r["group"] == g] for g in order]
+
+    spearman = [ref.ranks([Fraction(v) for v in column("scipy_doc_spearmanr.csv", k)]) for k in ("x", "y")]
+    cases = {"zea_mays": ("samples", "mean_difference", [column("zea_mays.csv", k) for k in ("crossed", "self")]),
+             "sleep": ("samples", "mean_difference", [column("sleep.csv", k) for k in ("drug2", "drug1")]),
+             "mouse": ("independent", "mean_difference", groups("mouse.csv", ("treatment", "control"))),
+             "mouse_rpkg_bootstrap": ("independent", "mean_difference",
+                                      groups("mouse_rpkg_bootstrap.csv", ("treatment", "control"))),
+             "scipy_doc_pearsonr": ("pairings", "pearson_r", [column("scipy_doc_pearsonr.csv", k) for k in "xy"]),
+             "scipy_doc_spearmanr": ("pairings", "pearson_r", spearman),
+             "scipy_tutorial_collagen_proline": ("pairings", "kendall_tau",
+                                                 [column("scipy_tutorial_collagen_proline.csv", k)
+                                                  for k in ("collagen", "proline")])}
+    for name, what, run in ref.datasets():
+        if name == "scipy_doc_meandiff":
+            samples = groups("scipy_doc_meandiff.csv", ("x", "y"))
+            try:
+                ks.permutation_test(samples, "mean_difference", backend=backend)
+                refused = False
+            except ValueError as e:
+                refused = "2**53" in str(e)
+            rounded = ks.permutation_test([[round(float(v), 9) for v in s] for s in samples], "mean_difference",
+                                          backend=backend, alternative="less")
+            check(refused and rounded.pvalue == float(run().p_less) == 2 / 462,
+                  "%s %s (%s): its 17-digit floats refused, past 2^53 at a common scale; rounded to 9 decimals, "
+                  "p = 2/462 as published" % (backend, name, what))
+            continue
+        permutation_type, statistic, samples = cases[name]
+        got = ks.permutation_test(samples, statistic, permutation_type=permutation_type, backend=backend)
+        want = run()
+        check(counts(got) == counts(want), "%s %s (%s): less, equal, greater, |t|>= %s, as the brute force"
+              % (backend, name, what, counts(got)))
+
+
+def infinite_and_undefined(backend):
+    """variance_ratio where group 2 can be constant: x/0 = inf is compared
+    (the observed one too), 0/0 is counted undefined, as scipy's nan is"""
+    a = ks.permutation_test(([1, 2], [1, 2]), "variance_ratio", backend=backend, bins=4)
+    b = ks.permutation_test(([1, 1, 2], [1, 1]), "variance_ratio", backend=backend, alternative="greater")
+    check((a.equal, a.undefined, a.less + a.greater, a.pvalue_less, sum(a.histogram)) == (4, 2, 0, 4 / 6, 4)
+          and (b.statistic, b.equal, b.less, b.pvalue) == (float("inf"), 6, 4, 0.6),
+          "%s variance ratios 0/0 counted undefined (2 of 6), an infinite observed ratio compared exactly (6 of 10 "
+          "equal)" % backend)
+
+
+def wide_and_fallback(backend):
+    """values near 2^40: 128-bit sums, counted exactly; Welch's t on values
+    near 2^52, too large for its exact compare: floating point, which must
+    count as the same data scaled down (t does not change) counts exactly"""
+    rng = random.Random(7)
+    for permutation_type, name in (("independent", "welch_t"), ("independent", "variance_ratio"),
+                                   ("independent", "anova_f"), ("pairings", "pearson_r"), ("samples", "welch_t")):
+        sizes = (6, 3) if permutation_type == "independent" else (6, 6)
+        samples = [[rng.randint(-2 ** 40, 2 ** 40) for _ in range(s)] for s in sizes]
+        got = ks.permutation_test(samples, name, permutation_type=permutation_type, backend=backend, bins=0)
+        check(got.exact and counts(got) == counts(reference(samples, permutation_type, name)),
+              "%s %s, %s on values near 2^40 (sums of squares past 2^64): exact counts" % (backend, permutation_type,
+                                                                                        name))
+    small = [[rng.choice((4, 5, 6, 7)) for _ in range(20)] for _ in range(2)]
+    big = [[v * 2 ** 50 for v in s] for s in small]
+    a = ks.permutation_test(small, "welch_t", permutation_type="samples", backend=backend, bins=0)
+    b = ks.permutation_test(big, "welch_t", permutation_type="samples", backend=backend, bins=0)
+    check(a.exact and not b.exact and b.tolerance > 0 and counts(a) == counts(b),
+          "%s samples, welch_t on 20 pairs near 2^52: past the exact compare's 256 bits, counted in floating point "
+          "(%d of 2^20 inside the band) as the same data scaled down are counted exactly" % (backend, b.in_band))
+
+
+def histogram(backend):
+    x, y = [19.2, 21.5, 23.1, 24.8, 25.0, 26.3], [17.9, 18.4, 20.0, 20.7, 22.2, 23.4]
+    res = ks.permutation_test((x, y), "mean_difference", backend=backend, bins=10)
+    null = sorted(float(key) for key in reference((x, y), "independent", "mean_difference", return_null=True)[1])
+    want = np.histogram(null, bins=res.bin_edges)[0].tolist()
+    check(res.histogram == want and res.null_min == null[0] and res.null_max == null[-1] and sum(want) == 924,
+          "%s the histogram of all 924 mean differences in 10 bins over [min, max] is numpy's" % backend)
+    fixed = ks.permutation_test((x, y), "mean_difference", backend=backend, bins=4, hist_range=(-1.0, 1.0))
+    want = [sum(v < -0.5 for v in null), sum(-0.5 <= v < 0 for v in null), sum(0 <= v < 0.5 for v in null),
+            sum(v >= 0.5 for v in null)]
+    check(fixed.histogram == want and fixed.bin_edges == [-1.0, -0.5, 0.0, 0.5, 1.0],
+          "%s hist_range=(-1, 1), 4 bins: values outside fall in the end bins" % backend)
+    check(res.pvalue_greater == 32 / 924 and res.less + res.equal + res.greater == 924 and res.exact,
+          "%s the README's treated/control example: one-sided p = 32/924" % backend)
+
+
+def quiet(f, *args, **kwargs):
+    """f(*args, **kwargs) with file descriptor 2 closed to the compiler's
+    own prints (POCL's "1 error generated."): its log is in the exception"""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            return f(*args, **kwargs)
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def errors(backend):
+    x, y = [1.5, 2.5, 3.0, 4.0], [2.0, 3.5, 1.0, 0.5]
+    cases = [
+        ("bad data: a word", dict(data=([1, "abc"], [1, 2])), ValueError, "'abc' is not a number"),
+        ("bad data: NaN", dict(data=([1, float("nan")], [1, 2])), ValueError, "not finite"),
+        ("bad data: a list in a sample", dict(data=([1, [2]], [1, 2])), TypeError, "not a number"),
+        ("bad data: one sample", dict(data=([1, 2, 3],)), ValueError, "two or more samples"),
+        ("bad data: a sample of one", dict(data=([1], [1, 2])), ValueError, "two or more observations"),
+        ("lost digits: 0.1 + 0.2", dict(data=([0.1 + 0.2, 1.0], [2.0, 3.0])), ValueError, "0.30000000000000004"),
+        ("lost digits: a Fraction 1/3", dict(data=([Fraction(1, 3), 1], [2, 3])), ValueError, "not a finite decimal"),
+        ("too many rearrangements", dict(data=(list(range(30)), list(range(30))), max_rearrangements=10 ** 6),
+         ValueError, "more than max_rearrangements"),
+        ("too many pairings", dict(data=(list(range(21)), list(range(21))), permutation_type="pairings",
+                                   statistic="pearson_r", max_rearrangements=10 ** 30), ValueError, "at most 20"),
+        ("bad statistic name", dict(statistic="mean_diff"), ValueError, "unknown name 'mean_diff'"),
+        ("a Python function", dict(statistic=lambda a, b: 0), TypeError, "C source"),
+        ("statistic and permutation type", dict(statistic="pearson_r"), ValueError, "goes with permutation_type"),
+        ("three samples, two-sample statistic", dict(data=(x, y, y)), ValueError, "compares two samples"),
+        ("paired samples of two lengths", dict(data=(x, y[:3]), permutation_type="samples"), ValueError,
+         "same length"),
+        ("constant x for pearson_r", dict(data=([1, 1, 1], [1, 2, 3]), permutation_type="pairings",
+                                          statistic="pearson_r"), ValueError, "x is constant"),
+        ("0/0 observed", dict(data=([1, 1, 1], [1, 1, 1]), statistic="welch_t"), ValueError, "nan"),
+        ("bad permutation_type", dict(permutation_type="paired"), ValueError, "permutation_type"),
+        ("bad alternative", dict(alternative="two_sided"), ValueError, "alternative"),
+        ("bad tolerance", dict(tolerance=-1.0), ValueError, "tolerance"),
+        ("bad bins", dict(bins=5000), ValueError, "bins"),
+        ("bad backend", dict(backend="opencl"), ValueError, "backend"),
+        ("C that does not compile", dict(statistic="return x[0] +;"), ValueError, "does not compile"),
+        ("C with an undeclared name", dict(statistic="return mean(x);"), ValueError, "statistic:1"),
+    ]
+    bad = []
+    for name, kwargs, kind, text in cases:
+        args = dict(data=(x, y), statistic="mean_difference", backend=backend)
+        args.update(kwargs)
+        data, statistic = args.pop("data"), args.pop("statistic")
+        try:
+            quiet(ks.permutation_test, data, statistic, **args)
+            bad.append("%s: no error" % name)
+        except Exception as e:  # noqa: BLE001 - the kind and message are what is checked
+            if not isinstance(e, kind) or text not in str(e):
+                bad.append("%s: %s: %s" % (name, type(e).__name__, str(e)[:300]))
+    check(not bad, "%s every error path (%d) raises its exception with a clear message%s"
+          % (backend, len(cases), "".join("\n# " + b for b in bad)))
+
+
+def selection():
+    """backend=None: CuPy where a GPU is, else PyOpenCL; device= picks one"""
+    x, y = [1, 2, 3], [4, 5, 6]
+    gpu = _stats_device.gpu_present()
+    auto = ks.permutation_test((x, y), "mean_difference").device
+    check(("CuPy" in auto) == gpu and ("OpenCL" in auto) != gpu,
+          "backend=None runs on %s (%s)" % ("CuPy: a GPU is present" if gpu else "PyOpenCL: no GPU", auto))
+    try:
+        import pyopencl
+    except ImportError:
+        return
+    device = pyopencl.get_platforms()[0].get_devices()[0]
+    res = ks.permutation_test((x, y), "mean_difference", backend="pyopencl", device=device)
+    check(res.device.startswith(device.name.strip()) and res.pvalue == 0.1,
+          "backend='pyopencl', device=a pyopencl.Device: it runs there (p = 2/20)")
+
+
+def main():
+    wanted, backends = sys.argv[1:] or ["pyopencl", "cupy"], []
+    if "pyopencl" in wanted:
+        try:
+            import pyopencl
+
+            pyopencl.create_some_context(interactive=False)
+            backends.append("pyopencl")
+        except Exception as e:  # noqa: BLE001 - no PyOpenCL, or no device
+            print("SKIP stats: PyOpenCL: %s" % e)
+    if "cupy" in wanted:
+        if _stats_device.gpu_present():
+            backends.append("cupy")
+        else:
+            print("SKIP stats: CuPy: no CuPy or no GPU")
+    try:
+        import scipy.stats  # noqa: F401
+        have_scipy = True
+    except ImportError:
+        have_scipy = False
+        print("SKIP stats: scipy's p-values: no scipy (Debian's python3-scipy, for /usr/bin/python3)")
+    if backends:
+        selection()
+    for backend in backends:
+        errors(backend)
+        histogram(backend)
+        infinite_and_undefined(backend)
+        textbook(backend)
+        against_brute_force(backend, 16)
+        wide_and_fallback(backend)
+        if have_scipy:
+            against_scipy(backend, 16)
+    print("# %.0f s" % (time.time() - started))
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(1 if main() else 0)
