@@ -335,7 +335,8 @@ def errors(backend):
         ("bad bins", dict(bins=5000), ValueError, "bins"),
         ("bad backend", dict(backend="opencl"), ValueError, "backend"),
         ("C that does not compile", dict(statistic="return x[0] +;"), ValueError, "does not compile"),
-        ("C with an undeclared name", dict(statistic="return mean(x);"), ValueError, "statistic:1"),
+        ("C with an undeclared name, the line shown", dict(statistic="return mean(x);"), ValueError,
+         ("statistic:1", "statistic(1)")),  # clang's and NVRTC's ways
     ]
     bad = []
     for name, kwargs, kind, text in cases:
@@ -346,7 +347,7 @@ def errors(backend):
             quiet(ks.permutation_test, data, statistic, **args)
             bad.append("%s: no error" % name)
         except Exception as e:  # noqa: BLE001 - the kind and message are what is checked
-            if not isinstance(e, kind) or text not in str(e):
+            if not isinstance(e, kind) or not any(t in str(e) for t in (text if isinstance(text, tuple) else (text,))):
                 bad.append("%s: %s: %s" % (name, type(e).__name__, str(e)[:300]))
     check(not bad, "%s every error path (%d) raises its exception with a clear message%s"
           % (backend, len(cases), "".join("\n# " + b for b in bad)))

@@ -471,7 +471,7 @@ PS_FN ps_value ps_eval(const ps_walk *w, const PS_G ps_i64 *v, const PS_G double
     r.x = ps_user_eval(w, d, sh);
     r.sign = r.x != r.x ? PS_NAN : 0;
 #endif
-    (void)v, (void)d;
+    (void)v, (void)d, (void)scale;
     return r;
 }
 
