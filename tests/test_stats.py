@@ -353,6 +353,20 @@ def errors(backend):
           % (backend, len(cases), "".join("\n# " + b for b in bad)))
 
 
+def example():
+    """docs/stats.md's example, examples/permutation_test.py, runs and prints
+    the counts scipy gives (32 and 41 of 924)"""
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.abspath(kperm.__file__))))
+    run = subprocess.run([sys.executable, os.path.join(os.path.dirname(HERE), "examples", "permutation_test.py")],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True, env=env)
+    check(run.returncode == 0 and "32 of 924 splits as large, p = 0.0346" in run.stdout
+          and "41 of 924 splits as large, p = 0.0444" in run.stdout,
+          "examples/permutation_test.py (docs/stats.md) runs: means 32/924, medians 41/924%s"
+          % "".join("\n# " + line for line in run.stdout.splitlines()[-5:] if run.returncode))
+
+
 def selection():
     """backend=None: CuPy where a GPU is, else PyOpenCL; device= picks one"""
     x, y = [1, 2, 3], [4, 5, 6]
@@ -393,6 +407,7 @@ def main():
         print("SKIP stats: scipy's p-values: no scipy (Debian's python3-scipy, for /usr/bin/python3)")
     if backends:
         selection()
+        example()
     for backend in backends:
         errors(backend)
         histogram(backend)
