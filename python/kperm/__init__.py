@@ -9,9 +9,10 @@ count, unrank and rank_of on the host.
     kperm.cupy.upload_tables(module)  # CuPy: fill a RawModule's tables
     kperm.comb_table()    # the binomials kperm_comb_unrank_mask_in reads
     kperm.unrank(5, 3)    # [2, 1, 0]: every family's count/unrank/rank_of, see kperm.host
+    kperm.stats.permutation_test((x, y), "mean_difference")  # exact tests on the device
 
 Nothing here imports numpy, CuPy or PyOpenCL (comb_table() imports numpy
-when called).
+when called; import kperm.stats imports numpy).
 """
 import os
 import re

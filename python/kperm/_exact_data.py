@@ -71,6 +71,9 @@ def read(samples):
     ints = [[s * c * 10 ** (e + d) for s, c, e in sample] for sample in parsed]
     (s, c, e), worst = max(flat, key=lambda t: t[0][1] * 10 ** (t[0][2] + d), default=((1, 0, 0), 0))
     if c * 10 ** (e + d) >= LIMIT:
+        if d == 0:
+            raise ValueError("data: %r is 2**53 or more in magnitude; exact sums need every value below 2**53: "
+                             "rescale the data" % (worst,))
         longest = min(flat, key=lambda t: t[0][2])[1]
         raise ValueError(
             "data: exact sums need every value times 10**d below 2**53 in magnitude, where d = %d is the most decimal "

@@ -190,12 +190,17 @@ def gpu_present():
         return False
 
 
+_OPEN = {}  # (backend, device): the backend, with its context and the programs built
+
+
 def open_backend(backend, device):
-    """The backend named 'pyopencl' or 'cupy'; None: CuPy where a GPU is, else PyOpenCL"""
+    """The backend named 'pyopencl' or 'cupy' on device; None: CuPy where a
+    GPU is, else PyOpenCL. Opened once for each pair and kept."""
     if backend is None:
         backend = "cupy" if gpu_present() else "pyopencl"
-    if backend == "pyopencl":
-        return OpenCL(device)
-    if backend == "cupy":
-        return CuPy(device)
-    raise ValueError("backend: 'pyopencl', 'cupy' or None, not %r" % (backend,))
+    kinds = {"pyopencl": OpenCL, "cupy": CuPy}
+    if backend not in kinds:
+        raise ValueError("backend: 'pyopencl', 'cupy' or None, not %r" % (backend,))
+    if (backend, device) not in _OPEN:
+        _OPEN[backend, device] = kinds[backend](device)
+    return _OPEN[backend, device]

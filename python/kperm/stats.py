@@ -10,6 +10,7 @@ docs/stats.md says what is computed and how exactly; stats_kernel.h holds
 the kernels. Imports numpy, and CuPy or PyOpenCL when a test runs."""
 import dataclasses
 import math
+import numbers
 import re
 import sys
 from typing import List
@@ -52,7 +53,7 @@ class PermutationTestResult:
     exact: bool              # compared exactly (else in floating point within `tolerance`)
     tolerance: float         # the band's half-width around the observed value (0.0 when exact)
     decimals: int            # d: the data were read as integers times 10**-d
-    null_min: float          # least and greatest finite value of the null distribution
+    null_min: float          # least and greatest finite value of the null distribution (nan: none)
     null_max: float
     histogram: List[int]     # the null distribution's counts in bins ...
     bin_edges: List[float]   # ... between these edges (len(histogram) + 1 of them)
@@ -137,7 +138,6 @@ def _kernel_terms(code, walk, ints, decimals, sizes, tolerance):
         if len(set(flat)) == 1:
             raise ValueError("statistic 'anova_f' is 0/0 for data whose values are all equal")
     elif code in (5, 6):
-        x, y = ints
         spread = [_spread(s, code) for s in ints]
         if 0 in spread:
             raise ValueError("statistic %r is undefined: %s is constant" % ("pearson_r" if code == 5 else "kendall_tau",
@@ -158,10 +158,14 @@ def _spread(values, code):
 
 def _band(x, tolerance):
     """the tolerance band's half-width around the observed value x"""
-    rel, absolute = (DEFAULT_TOLERANCE, 0.0) if tolerance is None else (
-        (tolerance, 0.0) if isinstance(tolerance, (int, float)) else tuple(tolerance))
+    try:
+        rel, absolute = (DEFAULT_TOLERANCE, 0.0) if tolerance is None else (
+            (float(tolerance), 0.0) if isinstance(tolerance, numbers.Real) else map(float, tolerance))
+    except (TypeError, ValueError):
+        rel = absolute = -1.0
     if not (0 <= rel < math.inf and 0 <= absolute < math.inf):
-        raise ValueError("tolerance: None, a relative tolerance r >= 0, or (r, a) for max(a, r*|observed|)")
+        raise ValueError("tolerance: None, a relative tolerance r >= 0, or (r, a) for max(a, r*|observed|), not %r"
+                         % (tolerance,))
     return max(absolute, rel * abs(x))
 
 
@@ -171,6 +175,51 @@ def _source(walk, code, exact, wide, k, body):
     tail = "" if body is None else "\nPS_FN double ps_user_statistic(const double *x, const int *start, int k)\n{\n" \
                                    "#line 1 \"statistic\"\n%s\n}\n" % body
     return head + _stats_device.kernel_source() + tail
+
+
+def _check_options(permutation_type, alternative, tolerance, bins, hist_range):
+    if permutation_type not in ("independent", "samples", "pairings"):
+        raise ValueError("permutation_type: 'independent', 'samples' or 'pairings', not %r" % (permutation_type,))
+    if alternative not in ("two-sided", "less", "greater"):
+        raise ValueError("alternative: 'two-sided', 'less' or 'greater', not %r" % (alternative,))
+    if not (isinstance(bins, numbers.Integral) and 0 <= bins <= MAX_BINS):
+        raise ValueError("bins: an int from 0 to %d, not %r" % (MAX_BINS, bins))
+    _band(0.0, tolerance)
+    if hist_range is not None and not (len(hist_range) == 2 and hist_range[0] < hist_range[1]):
+        raise ValueError("hist_range: (lo, hi) with lo < hi, or None for the null distribution's own range")
+
+
+def _observe(dev, program, data, exact, tolerance):
+    """the observed statistic (rank 0) and the band around it; puts both
+    where the counting kernel reads them"""
+    keys, xs = dev.values(program, data, 0, 1)
+    (sign, num, den), observed = keys[0], xs[0]
+    if sign == _NAN or math.isnan(observed) or (not exact and math.isinf(observed)):
+        raise ValueError("statistic: %r for the data as observed (a zero variance?)" % observed)
+    gamma = 0.0 if exact else _band(observed, tolerance)
+    data["par"][1:5] = observed, observed - gamma, observed + gamma, abs(observed) - gamma
+    data["obs"][:] = sign % 2 ** 64, num % 2 ** 64, num >> 64, den % 2 ** 64, den >> 64
+    return observed, gamma
+
+
+def _count(dev, program, data, total, bins, hist_range):
+    """(counters, lo, hi, hist, hist_range): one pass over every
+    rearrangement, two when the histogram's range is the null's own"""
+    def set_range(lo, hi):
+        data["par"][5:7] = lo, bins / (hi - lo) if hi > lo else 0.0
+
+    if hist_range is not None:
+        set_range(*hist_range)
+    counters, lo, hi, hist = dev.count(program, data, 0, total, bins if hist_range is not None else 0)
+    if sum(counters[:3]) + counters[5] != total:
+        raise RuntimeError("kperm.stats: the device counted %d of %d rearrangements" % (sum(counters[:3]), total))
+    if lo > hi:  # no finite value
+        lo = hi = math.nan
+    if hist_range is None and bins:
+        hist_range = (lo, hi) if lo == lo else (0.0, 0.0)
+        set_range(*hist_range)
+        hist = dev.count(program, data, 0, total, bins)[3]
+    return counters, lo, hi, hist, hist_range
 
 
 def permutation_test(data, statistic, *, permutation_type="independent", alternative="two-sided", backend=None,
@@ -184,15 +233,7 @@ def permutation_test(data, statistic, *, permutation_type="independent", alterna
     1e-14)). See docs/stats.md."""
     import numpy as np
 
-    if permutation_type not in ("independent", "samples", "pairings"):
-        raise ValueError("permutation_type: 'independent', 'samples' or 'pairings', not %r" % (permutation_type,))
-    if alternative not in ("two-sided", "less", "greater"):
-        raise ValueError("alternative: 'two-sided', 'less' or 'greater', not %r" % (alternative,))
-    if not (isinstance(bins, int) and 0 <= bins <= MAX_BINS):
-        raise ValueError("bins: an int from 0 to %d" % MAX_BINS)
-    _band(0.0, tolerance)
-    if hist_range is not None and not (len(hist_range) == 2 and hist_range[0] < hist_range[1]):
-        raise ValueError("hist_range: (lo, hi) with lo < hi, or None for the null distribution's own range")
+    _check_options(permutation_type, alternative, tolerance, bins, hist_range)
     code, body = _statistic(statistic)
     samples = _samples(data)
     walk, sizes, total = _walk(samples, code, permutation_type)
@@ -202,37 +243,23 @@ def permutation_test(data, statistic, *, permutation_type="independent", alterna
     ints, floats, decimals = _exact_data.read(samples)
     exact, wide, scale, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
     k = len(sizes) if walk == _GROUPS else 2
-    source = _source(walk, code, exact, wide, k, body)
-    par = np.zeros(7)
-    par[0] = scale
     data = {"v": np.array([v for s in ints for v in s], dtype=np.int64),
             "d": np.array([v for s in floats for v in s], dtype=np.float64),
             "sizes": np.array(sizes if walk == _GROUPS else [sizes[0], 0], dtype=np.uint8),
-            "aux": np.array(aux if walk == _GROUPS else [0, 0], dtype=np.uint64), "par": par,
+            "aux": np.array(aux if walk == _GROUPS else [0, 0], dtype=np.uint64),
+            "par": np.array([scale, 0, 0, 0, 0, 0, 0], dtype=np.float64), "obs": np.zeros(5, dtype=np.uint64),
             "n": sizes[0] if walk in (_FLIPS, _PAIRINGS) else sum(sizes), "m": sizes[0]}
     dev = _stats_device.open_backend(backend, device)
     try:
-        program = dev.build(source)
+        program = dev.build(_source(walk, code, exact, wide, k, body))
     except _stats_device.BuildFailed as e:
         if body is None:
             raise
         raise ValueError("statistic: the C source does not compile as the body of %s on %s:\n%s"
                          % (C_SIGNATURE, dev.device, e)) from None
-    keys, xs = dev.values(program, data, 0, 1)
-    (sign, num, den), observed = keys[0], xs[0]
-    if sign == _NAN or math.isnan(observed) or (not exact and math.isinf(observed)):
-        raise ValueError("statistic: %r for the data as observed (a zero variance?)" % observed)
-    gamma = 0.0 if exact else _band(observed, tolerance)
-    par[1:5] = observed, observed - gamma, observed + gamma, abs(observed) - gamma
-    data["obs"] = np.array([sign % 2 ** 64, num % 2 ** 64, num >> 64, den % 2 ** 64, den >> 64], dtype=np.uint64)
-    if hist_range is not None:
-        par[5], par[6] = hist_range[0], bins / (hist_range[1] - hist_range[0])
-    counts, lo, hi, hist = dev.count(program, data, 0, total, bins if hist_range is not None else 0)
-    if hist_range is None and bins:
-        hist_range = (lo, hi) if lo <= hi else (0.0, 0.0)
-        par[5], par[6] = hist_range[0], bins / (hi - lo) if hi > lo else 0.0
-        hist = dev.count(program, data, 0, total, bins)[3]
-    less, equal, greater, abs_ge, in_band, undefined = counts
+    observed, gamma = _observe(dev, program, data, exact, tolerance)
+    (less, equal, greater, abs_ge, in_band, undefined), lo, hi, hist, hist_range = _count(
+        dev, program, data, total, bins, hist_range)
     p_less, p_greater = (less + equal) / total, (greater + equal) / total
     p_two = min(1.0, 2 * min(p_less, p_greater))
     return PermutationTestResult(
@@ -240,5 +267,5 @@ def permutation_test(data, statistic, *, permutation_type="independent", alterna
         pvalue_less=p_less, pvalue_greater=p_greater, pvalue_two_sided=p_two, pvalue_abs=abs_ge / total,
         less=less, equal=equal, greater=greater, abs_ge=abs_ge, in_band=in_band, undefined=undefined,
         n_rearrangements=total, exact=exact, tolerance=gamma, decimals=decimals, null_min=lo, null_max=hi,
-        histogram=hist, bin_edges=[float(e) for e in np.linspace(hist_range[0], hist_range[1], bins + 1)]
-        if bins else [], device=dev.device)
+        histogram=hist, bin_edges=[float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else [],
+        device=dev.device)
