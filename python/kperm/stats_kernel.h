@@ -107,7 +107,7 @@ typedef long long ps_i64;
 
 #define PS_MASKS (PS_WALK == PS_TWO || PS_WALK == PS_FLIPS)
 #define PS_TWO_SAMPLE (PS_STAT == PS_MEAN_DIFF || PS_STAT == PS_WELCH_T || PS_STAT == PS_VAR_RATIO)
-#define PS_SQUARES (PS_STAT == PS_WELCH_T || PS_STAT == PS_VAR_RATIO || PS_STAT == PS_ANOVA_F)
+#define PS_SQUARES (PS_STAT == PS_WELCH_T || PS_STAT == PS_VAR_RATIO) /* group 1's sum of squares */
 
 /* the running sum of squares or cross products: 64 bits where the host
  * proved it fits, else 128 */
@@ -194,9 +194,11 @@ PS_FN void ps_build(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
     for (i = 0; i < sh->n; i++) {
         ps_i64 a = PS_IN(v, sh->n, i), b = PS_OUT(v, sh->n, i);
         w->s += b;
-        w->q = ps_acc_add(w->q, b, b);
         w->total += a + b;
+#if PS_SQUARES
+        w->q = ps_acc_add(w->q, b, b);
         w->total_q = ps_add(w->total_q, ps_add(ps_mul_i64(a, a), ps_mul_i64(b, b)));
+#endif
     }
 #endif
 }
@@ -211,11 +213,14 @@ PS_FN void ps_toggle(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, int i
         b = t;
     }
     w->s += a - b;
+#if PS_SQUARES
     w->q = ps_acc_sub(ps_acc_add(w->q, a, a), b, b);
+#endif
 #endif
 }
 #else
-/* the observed arrangement: each observation in its own group; y in order */
+/* the observed arrangement: each observation in the group it came from (the
+ * labels sorted: multiset rank 0), each y with its own x (rank 0) */
 PS_FN int ps_identity(const ps_shape *sh, int i)
 {
 #if PS_WALK == PS_GROUPS
@@ -300,11 +305,7 @@ PS_FN void ps_walk_init(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps
 #else
     if (begin < end) {
 #if PS_WALK == PS_GROUPS
-        kperm_u8 counts[PS_K];
-        int g;
-        for (g = 0; g < PS_K; g++)
-            counts[g] = sh->sizes[g];
-        kperm_ms_unrank(begin, counts, PS_K, w->next);
+        kperm_ms_unrank(begin, sh->sizes, PS_K, w->next);
 #else
         kperm_unrank(begin, sh->n, w->next);
 #endif
@@ -336,8 +337,13 @@ PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
     int i, from = 0;
     if (w->rank == w->end)
         return 0;
-    if (w->rank++ != w->first)
-        from = kperm_next(w->next, sh->n); /* the same step as kperm_ms_next */
+    if (w->rank++ != w->first) {
+#if PS_WALK == PS_GROUPS
+        from = kperm_ms_next(w->next, sh->n);
+#else
+        from = kperm_next(w->next, sh->n);
+#endif
+    }
     for (i = from; i < sh->n; i++)
         if (w->next[i] != w->cur[i]) {
             ps_move(w, v, sh, i, w->cur[i], w->next[i]);
