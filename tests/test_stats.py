@@ -276,6 +276,23 @@ def wide_and_fallback(backend):
           "(%d of 2^20 inside the band) as the same data scaled down are counted exactly" % (backend, b.in_band))
 
 
+def limits(backend):
+    """64 observations (the mask's top bit); many launches adding up"""
+    rng = random.Random(64)
+    samples = [[rng.randint(0, 9) for _ in range(2)], [rng.randint(0, 9) for _ in range(62)]]
+    got = ks.permutation_test(samples, "welch_t", backend=backend, bins=0)
+    check(counts(got) == counts(reference(samples, "independent", "welch_t")),
+          "%s 2 + 62 observations, every one of C(64, 2) = 2016 splits: exact counts" % backend)
+    samples = [[rng.randint(0, 9) for _ in range(8)] for _ in range(2)]
+    whole = ks.permutation_test(samples, "mean_difference", backend=backend)
+    launch, _stats_device.LAUNCH = _stats_device.LAUNCH, 97
+    try:
+        parts = ks.permutation_test(samples, "mean_difference", backend=backend)
+    finally:
+        _stats_device.LAUNCH = launch
+    check(whole == parts, "%s the C(16, 8) = 12870 splits in launches of 97 ranks: the same result" % backend)
+
+
 def histogram(backend):
     x, y = [19.2, 21.5, 23.1, 24.8, 25.0, 26.3], [17.9, 18.4, 20.0, 20.7, 22.2, 23.4]
     res = ks.permutation_test((x, y), "mean_difference", backend=backend, bins=10)
@@ -411,6 +428,7 @@ def main():
     for backend in backends:
         errors(backend)
         histogram(backend)
+        limits(backend)
         infinite_and_undefined(backend)
         textbook(backend)
         against_brute_force(backend, 16)
