@@ -50,6 +50,9 @@ typedef long ps_i64;
 #define PS_LOCAL_SIZE ((int)get_local_size(0))
 #define PS_GROUP_ID ((ps_u64)get_group_id(0))
 #else
+/* a build uses the part of this file its PS_WALK and PS_STAT select: no
+ * remark for the static functions it leaves unused */
+#pragma nv_diag_suppress 177
 typedef unsigned long long ps_u64;
 typedef long long ps_i64;
 #define PS_FN static __device__ __forceinline__
@@ -405,7 +408,9 @@ PS_FN ps_value ps_eval(const ps_walk *w, const PS_G ps_i64 *v, const PS_G double
                        const PS_G double *par)
 {
     ps_value r;
+#if PS_STAT != PS_USER
     double scale = par[PS_SCALE];
+#endif
     r.num = ps_make(0, 0);
     r.den = ps_make(1, 0);
 #if PS_TWO_SAMPLE
@@ -477,7 +482,7 @@ PS_FN ps_value ps_eval(const ps_walk *w, const PS_G ps_i64 *v, const PS_G double
     r.x = ps_user_eval(w, d, sh);
     r.sign = r.x != r.x ? PS_NAN : 0;
 #endif
-    (void)v, (void)d, (void)scale;
+    (void)v, (void)d, (void)par;
     return r;
 }
 
