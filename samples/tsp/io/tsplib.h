@@ -9,7 +9,7 @@
 extern "C" {
 #endif
 
-#define TSP_MAX_FILE (64L << 20)   /* bytes: the most tsp_read_file reads (TSPLIB files, checkpoints) */
+#define TSP_MAX_FILE (64L << 20)   /* bytes: the most a TSPLIB file may have (run_read_file) */
 #define TSP_MAX_WEIGHT 2147483647L /* so that every tour length fits with room */
 #define TSP_ERR_SIZE 512
 
@@ -21,14 +21,6 @@ typedef struct {
     int symmetric;         /* enumerate each tour once (TYPE: TSP) */
     unsigned dist[TSP_MAX_CITIES * TSP_MAX_CITIES]; /* d(i,j) = dist[i*n + j], 0-based */
 } tsp_instance;
-
-/* The whole of the regular file at path, NUL-terminated, if it has at most
- * max bytes: a malloc'ed buffer and *size; or NULL with err "PATH: what is
- * wrong" (*absent = 1 when there is no such file). Anything but a regular
- * file (a directory, a FIFO, a device) is refused before it is opened, so
- * nothing blocks on it; `what` names the file in messages ("TSPLIB file"). */
-char *tsp_read_file(const char *path, long max, const char *what, long *size, int *absent, char *err,
-                    size_t errsize);
 
 /* Reads path into *inst. Returns 0, or -1 with err holding one line
  * "PATH:LINE: what is wrong" (or "PATH: what is wrong"). */
