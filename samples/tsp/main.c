@@ -1,6 +1,6 @@
 /* kperm-tsp - exact brute-force TSP on CUDA, OpenCL or every CPU core; as
  * kperm-tsp-mpi, on the ranks of an MPI job (the same source, linked with
- * tsp_job_mpi.c instead of tsp_job_local.c).
+ * run_job_mpi.c instead of run_job_local.c).
  *
  *   kperm-tsp [--backend auto|cuda|opencl|cpu] [--gpus all|N] [--prune] [--json] [--force]
  *             [--checkpoint FILE [--checkpoint-every SECONDS]] [--chunk ORDERS] [--quiet]
@@ -14,7 +14,8 @@
  * interrupted by SIGINT or SIGTERM (the checkpoint keeps the work done).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "tsp_run.h"
+#include "run_engine.h"
+#include "tsp_sample.h"
 #include "tsp_report.h"
 #include "tsp_seed.h"
 #include "tsp_relax.h"
@@ -41,8 +42,8 @@ static const char *prog = "kperm-tsp";
 /* a failure of this process: under MPI it names the rank */
 static void say_error(const char *what)
 {
-    if (tsp_job_ranks() > 1)
-        fprintf(stderr, "%s: rank %d: %s\n", prog, tsp_job_rank(), what);
+    if (run_job_ranks() > 1)
+        fprintf(stderr, "%s: rank %d: %s\n", prog, run_job_rank(), what);
     else
         fprintf(stderr, "%s: %s\n", prog, what);
 }
@@ -68,16 +69,16 @@ static const struct {
 /* rank 0 says it once; every rank ends with status 2 */
 static void usage(const char *why)
 {
-    if (tsp_job_rank() == 0)
+    if (run_job_rank() == 0)
         fprintf(stderr, "%s: %s\n" USAGE, prog, why, prog);
-    tsp_job_exit(2);
+    run_job_exit(2);
 }
 
 /* --help: every option and exit status, to stdout, from rank 0 */
 static void help(void)
 {
-    if (tsp_job_rank() != 0)
-        tsp_job_exit(0);
+    if (run_job_rank() != 0)
+        run_job_exit(0);
     printf(USAGE, prog);
     printf("Exact travelling-salesman tour of a TSPLIB file (TSP or ATSP, 3..21 cities; 3..64\n"
            "with --prune) by enumeration on the GPU or the CPU, with kperm. Ties go to the\n"
@@ -111,15 +112,15 @@ static void help(void)
            "checkpoint (or one in use by another run); 3 refused as hopeless (more than a day;\n"
            "--force); 4 a backend failed, or an MPI rank stopped answering; 128 + the signal\n"
            "after SIGINT or SIGTERM (the checkpoint is written first).\n");
-    tsp_job_exit(0);
+    run_job_exit(0);
 }
 
 /* rank 0 says "PROG: OPT 'VALUE' WHY"; every rank ends with status 2 */
 static void bad_value(const char *opt, const char *s, const char *why)
 {
-    if (tsp_job_rank() == 0)
+    if (run_job_rank() == 0)
         fprintf(stderr, "%s: %s '%s' %s\n", prog, opt, s, why);
-    tsp_job_exit(2);
+    run_job_exit(2);
 }
 
 /* an integer in lo..hi: anything else, overflow included, is an error naming
@@ -252,14 +253,14 @@ static options parse_args(int argc, char **argv)
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
             help();
         else if (strcmp(a, "--version") == 0) {
-            if (tsp_job_rank() == 0)
+            if (run_job_rank() == 0)
                 printf("%s %s\n", prog, KPERM_VERSION);
-            tsp_job_exit(0);
+            run_job_exit(0);
         } else if (strcmp(a, "--list-devices") == 0) {
             int k;
-            for (k = 0; k < NBACKENDS && tsp_job_rank() == 0; k++)
+            for (k = 0; k < NBACKENDS && run_job_rank() == 0; k++)
                 backends[k].list();
-            tsp_job_exit(0);
+            run_job_exit(0);
         } else if (strcmp(a, "--device") == 0)
             o.device = parse_device(v);
         else if (strcmp(a, "--threads") == 0)
@@ -328,18 +329,18 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
             other.close(&other);
         return 0;
     }
-    t0 = tsp_now();
+    t0 = run_now();
     tsp_task trial_task = tsp_task_of(0, trial, TSP_NONE, 0);
     if (b->search(b, &trial_task, err, sizeof err)) {
         say_error(err);
         return -1;
     }
-    t_cpu = tsp_now() - t0;
-    t0 = tsp_now();
+    t_cpu = run_now() - t0;
+    t0 = run_now();
     if (other.search(&other, &trial_task, err, sizeof err))
         t_cl = 1e30;
     else
-        t_cl = tsp_now() - t0;
+        t_cl = run_now() - t0;
     if (t_cl < t_cpu) {
         b->close(b);
         *b = other;
@@ -351,7 +352,8 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
 /* the answer and how it was found; info (one per rank) is NULL when a
  * finished checkpoint gave it */
 typedef struct {
-    const tsp_pool *pool;
+    const run_pool *pool;
+    tsp_item *result;       /* the pool's */
     tsp_report_rank *info;
     const char *checkpoint;
     int ranks;
@@ -381,7 +383,7 @@ static void summary(const report *r, tsp_report *out)
  * report: tours and ranks in decimal */
 static void print_result(const options *o, const tsp_instance *inst, const report *r)
 {
-    const tsp_pool *pool = r->pool;
+    const run_pool *pool = r->pool;
     tsp_report out;
     kperm_u8 perm[TSP_MAX_CITIES];
     double searched;
@@ -389,9 +391,9 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
     memset(&out, 0, sizeof out);
     out.inst = inst;
     out.prune = o->prune;
-    out.length = pool->best.length;
+    out.length = r->result->best.length;
     out.bound = r->bound;
-    tsp_unit_tour(inst->n, p, &pool->best, perm);
+    tsp_unit_tour(inst->n, p, &r->result->best, perm);
     out.tour[0] = 1;
     for (i = 1; i < inst->n; i++)
         out.tour[i] = perm[i - 1] + 2;
@@ -402,7 +404,7 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
                               sizeof out.searched);
     out.resumed_from = pool->resumed ? o->checkpoint : NULL;
     out.seconds = r->seconds;
-    out.tally = tsp_pool_tally(pool);
+    out.tally = r->result->tally;
     if (o->prune) /* the tours evaluated, not those the bound skipped */
         searched = (double)out.tally.visited;
     out.tours_per_second = searched / (r->seconds > 0 ? r->seconds : 1e-9);
@@ -419,7 +421,7 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
  * process takes all), or --gpus of them */
 static void place_gpus(const options *o, tsp_place *place)
 {
-    int local = tsp_job_local_rank();
+    int local = run_job_local_rank();
     if (o->gpus < 0) {
         place->first_gpu = local < 0 ? 0 : local;
         place->gpus = local < 0 ? 0 : 1;
@@ -437,24 +439,24 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
     tsp_place place;
     kperm_rank total = 0;
     char err[TSP_ERR_SIZE];
-    place.share = tsp_job_local_ranks();
+    place.share = run_job_local_ranks();
     place.threads = o->threads;
     place.device = o->device;
     place.prune = o->prune;
     place.relax = relax;
-    place.quiet = o->quiet || tsp_job_rank() != 0;
+    place.quiet = o->quiet || run_job_rank() != 0;
     place_gpus(o, &place);
     kperm_count(inst->n - 1, &total);
     memset(b, 0, sizeof *b);
     if (strcmp(o->backend, "auto"))
-        return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = tsp_now(), 0);
+        return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = run_now(), 0);
     /* the pruned search is a depth-first walk per work-item: the host's
      * cores beat a GPU at it (bench/RESULTS.md, "Pruned search") */
     if (!o->prune && open_backend(o, inst, &place, b, 1) == 0) {
-        *t0 = tsp_now();
+        *t0 = run_now();
         return 0;
     }
-    *t0 = tsp_now();
+    *t0 = run_now();
     if (!o->prune && total > CPU_TRIAL && strcmp(tsp_simd_name(), "scalar") == 0) /* the trial's ranks are searched again
                                                                         * from the pool: a min is idempotent */
         return pick_cpu(o, inst, &place, b, CPU_TRIAL) ? 4 : 0;
@@ -481,50 +483,49 @@ static void read_instance(const options *o, tsp_instance *inst)
 {
     char err[TSP_ERR_SIZE];
     int status = 0;
-    if (tsp_job_rank() == 0 && (o->file ? tsp_read(o->file, inst, err, sizeof err)
+    if (run_job_rank() == 0 && (o->file ? tsp_read(o->file, inst, err, sizeof err)
                                         : tsp_random(o->random_n, o->seed, inst, err, sizeof err))) {
         fprintf(stderr, "%s\n", err);
         status = 2;
-    } else if (tsp_job_rank() == 0 && inst->n > TSP_MAX_EXHAUSTIVE && !o->prune) {
+    } else if (run_job_rank() == 0 && inst->n > TSP_MAX_EXHAUSTIVE && !o->prune) {
         fprintf(stderr, "%s: %s: %d cities: the exhaustive search handles at most %d (64-bit ranks); --prune goes to %d\n",
                 prog, o->file ? o->file : "--random", inst->n, TSP_MAX_EXHAUSTIVE, TSP_MAX_CITIES);
         status = 2;
     }
-    if (tsp_job_max(status))
-        tsp_job_exit(2);
-    tsp_job_share(inst, sizeof *inst);
+    if (run_job_max(status))
+        run_job_exit(2);
+    run_job_share(inst, sizeof *inst);
 }
 
-/* Rank 0: the run's pool, with the work a checkpoint says is done (the
- * checkpoint claimed into *claimed and saved at once: better now than after
- * hours of search), and --prune's first tour. A finished checkpoint's answer
- * is printed at once. Every rank ends here when that is all, or on an error. */
-static void open_pool(const options *o, const tsp_instance *inst, tsp_pool *pool, char **claimed, const report *r)
+/* Rank 0: the run's pool of the sample's ranks (with --prune's first tour
+ * known), with the work a checkpoint says is done (the checkpoint claimed
+ * into *claimed and saved at once: better now than after hours of search).
+ * A finished checkpoint's answer is printed at once. Every rank ends here
+ * when that is all, or on an error. */
+static void open_pool(const options *o, const tsp_instance *inst, const tsp_sample *sample, run_pool *pool,
+                      char **claimed, const report *r)
 {
     char err[TSP_ERR_SIZE];
     int status = 0, complete = 0;
-    if (tsp_job_rank() == 0) {
-        kperm_rank total = tsp_unit_total(inst->n, tsp_unit_cities(inst->n, o->prune));
-        if (tsp_pool_init(pool, total, o->prune, r->ranks, o->chunk)) {
+    if (run_job_rank() == 0) {
+        if (run_pool_init(pool, &sample->run, r->result, r->ranks, o->chunk)) {
             snprintf(err, sizeof err, "%s: out of memory", prog);
             status = 4;
-        } else if (o->checkpoint && (!(*claimed = tsp_checkpoint_claim(o->checkpoint, err, sizeof err))
-                                     || tsp_checkpoint_load(*claimed, inst, pool, err, sizeof err) < 0))
+        } else if (o->checkpoint && (!(*claimed = run_checkpoint_claim(o->checkpoint, err, sizeof err))
+                                     || run_checkpoint_load(*claimed, pool, err, sizeof err) < 0))
             status = 2;
-        if (status == 0 && o->prune)
-            pool->known = r->seed;
-        complete = status == 0 && tsp_pool_complete(pool);
+        complete = status == 0 && run_pool_complete(pool);
         if (complete)
             print_result(o, inst, r);
-        else if (status == 0 && o->checkpoint && tsp_checkpoint_save(*claimed, inst, pool, err, sizeof err))
+        else if (status == 0 && o->checkpoint && run_checkpoint_save(*claimed, pool, err, sizeof err))
             status = 2;
         if (status)
             fprintf(stderr, "%s\n", err);
     }
-    status = tsp_job_max(status);
-    tsp_job_share(&complete, sizeof complete);
+    status = run_job_max(status);
+    run_job_share(&complete, sizeof complete);
     if (status || complete)
-        tsp_job_exit(status);
+        run_job_exit(status);
 }
 
 /* Every rank opens its backend; t0 is when its search began. Ends the job
@@ -533,10 +534,10 @@ static void open_everywhere(const options *o, const tsp_instance *inst, const ts
                             double *t0)
 {
     int status = open_mine(o, inst, relax, b, t0);
-    if (tsp_job_max(status)) {
+    if (run_job_max(status)) {
         if (status == 0)
             b->close(b);
-        tsp_job_exit(status ? status : 4);
+        run_job_exit(status ? status : 4);
     }
 }
 
@@ -547,36 +548,37 @@ static tsp_report_rank *gather_devices(const tsp_backend *b, int ranks)
     memset(&mine, 0, sizeof mine);
     snprintf(mine.backend, sizeof mine.backend, "%s", b->name);
     snprintf(mine.device, sizeof mine.device, "%s", b->device);
-    if (tsp_job_rank() == 0 && !(info = (tsp_report_rank *)calloc((size_t)ranks, sizeof *info))) {
+    if (run_job_rank() == 0 && !(info = (tsp_report_rank *)calloc((size_t)ranks, sizeof *info))) {
         fprintf(stderr, "%s: out of memory\n", prog);
-        tsp_job_abort(4);
+        run_job_abort(4);
     }
-    tsp_job_gather(&mine, info, sizeof mine);
+    run_job_gather(&mine, info, sizeof mine);
     return info;
 }
 
 /* The search: rank 0 coordinates (and searches), the others work. Returns
- * rank 0's exit status (tsp_run_coordinator), 0 elsewhere. */
-static int search(const options *o, const tsp_instance *inst, tsp_pool *pool, tsp_backend *b, const char *claimed,
+ * rank 0's exit status (run_coordinator), 0 elsewhere. */
+static int search(const options *o, const tsp_sample *sample, run_pool *pool, tsp_backend *b, const char *claimed,
                   const report *r)
 {
     int ranks = r->ranks;
-    tsp_run_options run;
+    run_options run;
+    tsp_worker worker;
     char where[300];
     memset(&run, 0, sizeof run);
+    memset(&worker, 0, sizeof worker);
+    worker.b = b;
+    worker.sample = sample;
     run.prog = prog;
-    run.inst = inst;
     run.checkpoint = claimed;
     run.checkpoint_every = o->checkpoint_every;
     run.worker_timeout = o->worker_timeout;
     run.force = o->force;
-    run.prune = o->prune;
-    run.bound = r->bound;
     run.bar = isatty(2);
     run.quiet = o->quiet;
-    if (tsp_job_rank()) {
+    if (run_job_rank()) {
         run.where = b->name;
-        tsp_run_worker(b, &run);
+        run_worker(&sample->run, tsp_search_chunk, &worker, &run);
         return 0;
     }
     if (ranks > 1)
@@ -584,13 +586,15 @@ static int search(const options *o, const tsp_instance *inst, tsp_pool *pool, ts
     else
         snprintf(where, sizeof where, "%s", b->name);
     run.where = where;
-    return tsp_run_coordinator(pool, b, &run);
+    return run_coordinator(pool, tsp_search_chunk, &worker, &run);
 }
 
 int main(int argc, char **argv)
 {
     static tsp_instance inst;
-    static tsp_pool pool;
+    static tsp_sample sample;
+    static run_pool pool;
+    static tsp_item result;
     static tsp_relax relax;
     options o;
     tsp_backend b;
@@ -601,11 +605,12 @@ int main(int argc, char **argv)
     const char *slash = strrchr(argv[0], '/');
     prog = slash ? slash + 1 : argv[0];
     atexit(check_output);
-    tsp_job_init(&argc, &argv);
+    run_job_init(prog, &argc, &argv);
     o = parse_args(argc, argv);
     memset(&r, 0, sizeof r);
-    r.ranks = tsp_job_ranks();
+    r.ranks = run_job_ranks();
     r.pool = &pool;
+    r.result = &result;
     r.checkpoint = o.checkpoint;
 #ifdef TSP_HAVE_CUDA
     if (strcmp(o.backend, "cuda") == 0 || (strcmp(o.backend, "auto") == 0 && !o.prune)) {
@@ -620,23 +625,24 @@ int main(int argc, char **argv)
         r.seed = relax.first.length;
         r.bound = tsp_relax_of(&inst, r.seed, &relax);
     }
-    open_pool(&o, &inst, &pool, &claimed, &r);
-    if (tsp_job_rank() == 0 && o.checkpoint)
-        tsp_run_catch_signals();
+    tsp_sample_init(&sample, &inst, o.prune, r.seed, r.bound);
+    open_pool(&o, &inst, &sample, &pool, &claimed, &r);
+    if (run_job_rank() == 0 && o.checkpoint)
+        run_catch_signals();
     open_everywhere(&o, &inst, &relax, &b, &t0);
     r.info = gather_devices(&b, r.ranks);
-    status = search(&o, &inst, &pool, &b, claimed, &r);
-    if (tsp_job_rank() == 0) {
-        r.seconds = tsp_now() - t0;
-        if (status == 0 && pool.best.length == TSP_NONE) { /* never a non-answer printed as one */
+    status = search(&o, &sample, &pool, &b, claimed, &r);
+    if (run_job_rank() == 0) {
+        r.seconds = run_now() - t0;
+        if (status == 0 && result.best.length == TSP_NONE) { /* never a non-answer printed as one */
             fprintf(stderr, "%s: the search ended without a tour (a fault of this program)\n", prog);
             status = 4;
         } else if (status == 0)
             print_result(&o, &inst, &r);
         free(r.info);
-        tsp_pool_free(&pool);
+        run_pool_free(&pool);
     }
     b.close(&b);
-    tsp_job_exit(status);
+    run_job_exit(status);
     return status;
 }

@@ -87,7 +87,8 @@ typedef struct {
     kperm_u64 pruned;  /* paths skipped by the bound */
 } tsp_tally;
 
-/* a work-item's running best and tally in the pruned search (tsp_branch.h) */
+/* a running best and tally: a work-item's in the pruned search
+ * (tsp_branch.h); on the host, a chunk's result and the run's (tsp_sample.h) */
 typedef struct {
     tsp_best best;
     tsp_tally tally;

@@ -1,4 +1,5 @@
-/* test_pool.c - the chunk pool and the checkpoint file of kperm-tsp:
+/* test_run_pool.c - the run engine's chunk pool and checkpoint file
+ * (samples/run/), with kperm-tsp's sample (the best tour as the result):
  *  - random schedules (workers asking in random order with random wishes,
  *    ranges already done, chunk limits, a stop): every order is handed out
  *    exactly once, on chunk bounds, and the folded best is the smallest
@@ -7,7 +8,8 @@
  *  - every one-byte change and every truncation of a checkpoint is refused, as
  *    are other instances and bad ranges. */
 #define _POSIX_C_SOURCE 200809L
-#include "tsp_checkpoint.h"
+#include "run_checkpoint.h"
+#include "tsp_sample.h"
 #include "kperm.h"
 #include "check.h"
 #include "rng.h"
@@ -23,12 +25,12 @@ static unsigned long long rng(void)
     return test_splitmix(&rng_state);
 }
 
-static tsp_range handed[MAX_RANGES];
+static run_range handed[MAX_RANGES];
 static int nhanded;
 
 static int by_begin(const void *a, const void *b)
 {
-    kperm_rank x = ((const tsp_range *)a)->begin, y = ((const tsp_range *)b)->begin;
+    kperm_rank x = ((const run_range *)a)->begin, y = ((const run_range *)b)->begin;
     return x < y ? -1 : x > y;
 }
 
@@ -59,17 +61,26 @@ static kperm_u64 tour_length(const tsp_instance *t, kperm_rank r)
     return sum + t->dist[prev * t->n];
 }
 
+/* an empty pool of kperm-tsp's sample of t (exhaustive) */
+static void open_pool(run_pool *p, tsp_sample *s, tsp_item *result, const tsp_instance *t, int workers,
+                      kperm_rank chunk_max)
+{
+    tsp_sample_init(s, t, 0, TSP_NONE, 0);
+    CHECK(run_pool_init(p, &s->run, result, workers, chunk_max) == 0, "run_pool_init: out of memory");
+}
+
 /* Runs workers on p until it stops them all (or `steps` grants when steps
  * > 0, leaving the pool mid-run); chunks go to handed[]. Each worker reports
  * as its best the tour of a random rank of its last chunk. Returns the
  * smallest (length, rank) reported. */
-static tsp_best run(tsp_pool *p, const tsp_instance *t, int steps, tsp_best best_seen)
+static tsp_best run(run_pool *p, const tsp_instance *t, int steps, tsp_best best_seen)
 {
-    tsp_best mine[8];
-    tsp_range c;
+    tsp_item mine[8];
+    run_range c;
     int w, live[8], granted = 0;
     for (w = 0; w < p->workers; w++) {
-        mine[w].length = mine[w].rank = TSP_NONE;
+        mine[w].best = tsp_best_none();
+        mine[w].tally.visited = mine[w].tally.pruned = 0;
         live[w] = !p->stopped[w];
     }
     while (p->active > 0 && (steps == 0 || granted < steps)) {
@@ -77,7 +88,7 @@ static tsp_best run(tsp_pool *p, const tsp_instance *t, int steps, tsp_best best
         do
             w = (int)(rng() % (kperm_u64)p->workers);
         while (!live[w]);
-        if (!tsp_pool_next(p, w, want, &mine[w], NULL, &c)) {
+        if (!run_pool_next(p, w, want, &mine[w], &c)) {
             live[w] = 0;
             continue;
         }
@@ -95,8 +106,8 @@ static tsp_best run(tsp_pool *p, const tsp_instance *t, int steps, tsp_best best
             tsp_best b;
             b.rank = r;
             b.length = tour_length(t, r);
-            if (tsp_better(b.length, b.rank, mine[w].length, mine[w].rank))
-                mine[w] = b;
+            if (tsp_better(b.length, b.rank, mine[w].best.length, mine[w].best.rank))
+                mine[w].best = b;
             if (tsp_better(b.length, b.rank, best_seen.length, best_seen.rank))
                 best_seen = b;
         }
@@ -113,29 +124,32 @@ static void schedules(void)
     check_begin("pool: random schedules hand out every order exactly once, on block bounds; best = min reported");
     for (k = 0; k < (int)(sizeof ns / sizeof ns[0]); k++)
         for (trial = 0; trial < 20; trial++) {
-            tsp_pool p;
-            tsp_best none = {TSP_NONE, TSP_NONE, {0}}, best;
+            run_pool p;
+            tsp_sample s;
+            tsp_item result;
+            tsp_best best;
             kperm_rank total = 0;
             int workers = 1 + (int)(rng() % 5), i;
             tsp_random(ns[k], rng(), &t, err, sizeof err);
             kperm_count(ns[k] - 1, &total);
-            tsp_pool_init(&p, total, 0, workers, trial % 3 ? 0 : total / 37 + 1);
+            open_pool(&p, &s, &result, &t, workers, trial % 3 ? 0 : total / 37 + 1);
             nhanded = 0;
             /* some ranges already done (as a checkpoint leaves them) */
             for (i = 0; i < trial % 4 && total >= 2 * TSP_BLOCK; i++) {
                 kperm_rank blocks = total / TSP_BLOCK, b = rng() % blocks, e = b + 1 + rng() % (blocks - b);
                 kperm_rank b0 = b * TSP_BLOCK, e0 = e == blocks ? total : e * TSP_BLOCK;
-                if (tsp_pool_add_done(&p, b0, e0) == 0) {
+                if (run_pool_add_done(&p, b0, e0) == 0) {
                     handed[nhanded].begin = b0;
                     handed[nhanded++].end = e0;
                 }
             }
-            best = run(&p, &t, 0, none);
-            CHECK(tsp_pool_complete(&p), "n = %d: not complete (%llu of %llu)", ns[k], p.done_ranks, total);
-            CHECK(p.best.length == best.length && p.best.rank == best.rank, "n = %d: best (%llu, %llu), want "
-                  "(%llu, %llu)", ns[k], p.best.length, p.best.rank, best.length, best.rank);
+            best = run(&p, &t, 0, tsp_best_none());
+            CHECK(p.total == total, "n = %d: the sample has %llu ranks, want %llu", ns[k], p.total, total);
+            CHECK(run_pool_complete(&p), "n = %d: not complete (%llu of %llu)", ns[k], p.done_ranks, total);
+            CHECK(result.best.length == best.length && result.best.rank == best.rank, "n = %d: best (%llu, %llu), "
+                  "want (%llu, %llu)", ns[k], result.best.length, result.best.rank, best.length, best.rank);
             check_tiles(total, "schedule");
-            tsp_pool_free(&p);
+            run_pool_free(&p);
         }
     check_end();
 }
@@ -143,8 +157,10 @@ static void schedules(void)
 static void round_trip(void)
 {
     tsp_instance t, other;
-    tsp_pool p, q;
-    tsp_best none = {TSP_NONE, TSP_NONE, {0}}, best;
+    run_pool p, q;
+    tsp_sample sp, sq, so;
+    tsp_item rp, rq;
+    tsp_best best;
     char err[TSP_ERR_SIZE];
     kperm_rank total = 0;
     int i, rc;
@@ -153,40 +169,40 @@ static void round_trip(void)
     t.symmetric = 0; /* every rank is a tour: any reported best is valid */
     strcpy(t.type, "ATSP");
     kperm_count(10, &total);
-    tsp_pool_init(&p, total, 0, 3, total / 50);
+    open_pool(&p, &sp, &rp, &t, 3, total / 50);
     nhanded = 0;
-    best = run(&p, &t, 20, none);
-    CHECK(tsp_checkpoint_save(FILE_PATH, &t, &p, err, sizeof err) == 0, "save: %s", err);
-    tsp_pool_init(&q, total, 0, 2, total / 50);
-    rc = tsp_checkpoint_load(FILE_PATH, &t, &q, err, sizeof err);
+    best = run(&p, &t, 20, tsp_best_none());
+    CHECK(run_checkpoint_save(FILE_PATH, &p, err, sizeof err) == 0, "save: %s", err);
+    open_pool(&q, &sq, &rq, &t, 2, total / 50);
+    rc = run_checkpoint_load(FILE_PATH, &q, err, sizeof err);
     CHECK(rc == 1, "load: %d %s", rc, err);
     CHECK(q.done_ranks == p.done_ranks && q.resumed == p.done_ranks && q.ndone == p.ndone,
           "loaded %llu orders in %d ranges, saved %llu in %d", q.done_ranks, q.ndone, p.done_ranks, p.ndone);
-    CHECK(q.best.length == p.best.length && q.best.rank == p.best.rank, "loaded best differs");
+    CHECK(rq.best.length == rp.best.length && rq.best.rank == rp.best.rank, "loaded best differs");
     /* the chunks in progress when it was saved were not finished: handed
      * again after the resume, so only the finished ones stay in handed[] */
     nhanded = 0;
     for (i = 0; i < q.ndone; i++)
         handed[nhanded++] = q.done[i];
-    best = run(&q, &t, 0, q.best);
-    CHECK(tsp_pool_complete(&q), "the resumed pool is not complete");
-    CHECK(q.best.length == best.length && q.best.rank == best.rank, "best after the resume differs");
+    best = run(&q, &t, 0, rq.best);
+    CHECK(run_pool_complete(&q), "the resumed pool is not complete");
+    CHECK(rq.best.length == best.length && rq.best.rank == best.rank, "best after the resume differs");
     check_tiles(total, "resume");
-    CHECK(tsp_checkpoint_save(FILE_PATH, &t, &q, err, sizeof err) == 0, "final save: %s", err);
-    tsp_pool_free(&q);
-    tsp_pool_init(&q, total, 0, 1, 0);
-    CHECK(tsp_checkpoint_load(FILE_PATH, &t, &q, err, sizeof err) == 1 && tsp_pool_complete(&q),
+    CHECK(run_checkpoint_save(FILE_PATH, &q, err, sizeof err) == 0, "final save: %s", err);
+    run_pool_free(&q);
+    open_pool(&q, &sq, &rq, &t, 1, 0);
+    CHECK(run_checkpoint_load(FILE_PATH, &q, err, sizeof err) == 1 && run_pool_complete(&q),
           "a finished checkpoint does not load as complete");
-    tsp_pool_free(&q);
+    run_pool_free(&q);
     tsp_random(11, 4, &other, err, sizeof err);
-    tsp_pool_init(&q, total, 0, 1, 0);
-    CHECK(tsp_checkpoint_load(FILE_PATH, &other, &q, err, sizeof err) == -1 && strstr(err, "another instance"),
+    open_pool(&q, &so, &rq, &other, 1, 0);
+    CHECK(run_checkpoint_load(FILE_PATH, &q, err, sizeof err) == -1 && strstr(err, "another instance"),
           "another instance's checkpoint was accepted (%s)", err);
-    tsp_pool_free(&q);
-    tsp_pool_init(&q, total, 0, 1, 0);
-    CHECK(tsp_checkpoint_load("build/no-such-checkpoint", &t, &q, err, sizeof err) == 0, "a missing file is not 0");
-    tsp_pool_free(&q);
-    tsp_pool_free(&p);
+    run_pool_free(&q);
+    open_pool(&q, &sq, &rq, &t, 1, 0);
+    CHECK(run_checkpoint_load("build/no-such-checkpoint", &q, err, sizeof err) == 0, "a missing file is not 0");
+    run_pool_free(&q);
+    run_pool_free(&p);
     check_end();
 }
 
@@ -194,8 +210,9 @@ static void round_trip(void)
 static void corruption(void)
 {
     tsp_instance t;
-    tsp_pool p, q;
-    tsp_best none = {TSP_NONE, TSP_NONE, {0}};
+    run_pool p, q;
+    tsp_sample sp, sq;
+    tsp_item rp, rq;
     char err[TSP_ERR_SIZE], text[4096];
     kperm_rank total = 0;
     size_t size, i;
@@ -204,10 +221,10 @@ static void corruption(void)
     tsp_random(9, 5, &t, err, sizeof err);
     t.symmetric = 0;
     kperm_count(8, &total);
-    tsp_pool_init(&p, total, 0, 2, 1200);
+    open_pool(&p, &sp, &rp, &t, 2, 1200);
     nhanded = 0;
-    run(&p, &t, 9, none);
-    tsp_checkpoint_save(FILE_PATH, &t, &p, err, sizeof err);
+    run(&p, &t, 9, tsp_best_none());
+    run_checkpoint_save(FILE_PATH, &p, err, sizeof err);
     f = fopen(FILE_PATH, "rb");
     size = f ? fread(text, 1, sizeof text, f) : 0;
     if (f)
@@ -223,33 +240,38 @@ static void corruption(void)
         f = fopen(FILE_PATH, "wb");
         fwrite(copy, 1, len, f);
         fclose(f);
-        tsp_pool_init(&q, total, 0, 2, 0);
-        rc = tsp_checkpoint_load(FILE_PATH, &t, &q, err, sizeof err);
+        open_pool(&q, &sq, &rq, &t, 2, 0);
+        rc = run_checkpoint_load(FILE_PATH, &q, err, sizeof err);
         CHECK(rc == -1 && strncmp(err, FILE_PATH ": ", strlen(FILE_PATH) + 2) == 0,
               "%s at byte %zu: load gave %d (%s)", i % 2 ? "changed" : "cut", at, rc, err);
-        tsp_pool_free(&q);
+        run_pool_free(&q);
     }
-    tsp_pool_free(&p);
+    run_pool_free(&p);
     check_end();
 }
 
 static void bad_ranges(void)
 {
     const kperm_rank B = TSP_BLOCK;
-    tsp_pool p;
+    tsp_instance t;
+    run_pool p;
+    tsp_sample s;
+    tsp_item result;
+    char err[TSP_ERR_SIZE];
     kperm_rank total = 0;
     check_begin("pool: add_done refuses empty, reversed, out-of-range, off-block and overlapping ranges");
     kperm_count(9, &total);
-    tsp_pool_init(&p, total, 0, 1, 0);
-    CHECK(tsp_pool_add_done(&p, 0, 0) == -1, "empty");
-    CHECK(tsp_pool_add_done(&p, 2 * B, B) == -1, "reversed");
-    CHECK(tsp_pool_add_done(&p, 0, total + B) == -1, "past the end");
-    CHECK(tsp_pool_add_done(&p, 1, 2 * B) == -1 && tsp_pool_add_done(&p, 0, 2 * B - 1) == -1, "off the block bounds");
-    CHECK(tsp_pool_add_done(&p, 2 * B, 4 * B) == 0 && tsp_pool_add_done(&p, 3 * B, 5 * B) == -1
-          && tsp_pool_add_done(&p, B, 3 * B) == -1, "overlaps");
-    CHECK(tsp_pool_add_done(&p, 4 * B, 5 * B) == 0 && p.ndone == 1 && p.done[0].end == 5 * B, "no merge");
-    CHECK(tsp_pool_add_done(&p, 0, total) == -1 && p.done_ranks == 3 * B, "the pool changed on error");
-    tsp_pool_free(&p);
+    tsp_random(10, 1, &t, err, sizeof err);
+    open_pool(&p, &s, &result, &t, 1, 0);
+    CHECK(run_pool_add_done(&p, 0, 0) == -1, "empty");
+    CHECK(run_pool_add_done(&p, 2 * B, B) == -1, "reversed");
+    CHECK(run_pool_add_done(&p, 0, total + B) == -1, "past the end");
+    CHECK(run_pool_add_done(&p, 1, 2 * B) == -1 && run_pool_add_done(&p, 0, 2 * B - 1) == -1, "off the block bounds");
+    CHECK(run_pool_add_done(&p, 2 * B, 4 * B) == 0 && run_pool_add_done(&p, 3 * B, 5 * B) == -1
+          && run_pool_add_done(&p, B, 3 * B) == -1, "overlaps");
+    CHECK(run_pool_add_done(&p, 4 * B, 5 * B) == 0 && p.ndone == 1 && p.done[0].end == 5 * B, "no merge");
+    CHECK(run_pool_add_done(&p, 0, total) == -1 && p.done_ranks == 3 * B, "the pool changed on error");
+    run_pool_free(&p);
     check_end();
 }
 

@@ -1,61 +1,45 @@
-/* tsp_pool.c - the chunk source (see tsp_pool.h). */
-#include "tsp_pool.h"
+/* run_pool.c - the chunk source (see run_pool.h). */
+#include "run_pool.h"
 #include <stdlib.h>
 #include <string.h>
 
-/* chunks of ranks are never smaller than this (except at the very end or
- * where chunk_max says so): below it a GPU launch costs more than it
- * searches; a unit of the pruned search is work enough to stand alone */
-#define TSP_MIN_CHUNK ((kperm_rank)TSP_BLOCK << 10)
-
-/* chunks of ranks end on multiples of this (or total); units stand alone */
-static kperm_rank align(const tsp_pool *p)
+int run_pool_init(run_pool *p, const run_sample *sample, void *result, int workers, kperm_rank chunk_max)
 {
-    return p->units ? 1 : TSP_BLOCK;
-}
-
-static kperm_rank min_chunk(const tsp_pool *p)
-{
-    return p->units ? 1 : TSP_MIN_CHUNK;
-}
-
-int tsp_pool_init(tsp_pool *p, kperm_rank total, int units, int workers, kperm_rank chunk_max)
-{
+    kperm_rank align = sample->align;
     memset(p, 0, sizeof *p);
-    p->total = total;
-    p->units = units;
-    p->chunk_max = chunk_max ? (chunk_max + align(p) - 1) / align(p) * align(p) : 0;
+    p->sample = sample;
+    p->result = result;
+    p->total = sample->total;
+    p->chunk_max = chunk_max ? (chunk_max + align - 1) / align * align : 0;
     p->workers = p->active = workers;
-    p->best.length = p->best.rank = p->known = TSP_NONE;
+    sample->empty(sample->ctx, result);
     p->done_cap = 16;
-    p->done = (tsp_range *)malloc(sizeof *p->done * (size_t)p->done_cap);
-    p->out = (tsp_range *)calloc((size_t)workers, sizeof *p->out);
+    p->done = (run_range *)malloc(sizeof *p->done * (size_t)p->done_cap);
+    p->out = (run_range *)calloc((size_t)workers, sizeof *p->out);
     p->searched = (kperm_rank *)calloc((size_t)workers, sizeof *p->searched);
     p->stopped = (char *)calloc((size_t)workers, 1);
-    p->tallies = (tsp_tally *)calloc((size_t)workers, sizeof *p->tallies);
-    if (p->done && p->out && p->searched && p->stopped && p->tallies)
+    if (p->done && p->out && p->searched && p->stopped)
         return 0;
-    tsp_pool_free(p);
+    run_pool_free(p);
     return -1;
 }
 
-void tsp_pool_free(tsp_pool *p)
+void run_pool_free(run_pool *p)
 {
     free(p->done);
     free(p->out);
     free(p->searched);
     free(p->stopped);
-    free(p->tallies);
     memset(p, 0, sizeof *p);
 }
 
-static int on_bound(const tsp_pool *p, kperm_rank r)
+static int on_bound(const run_pool *p, kperm_rank r)
 {
-    return r % align(p) == 0 || r == p->total;
+    return r % p->sample->align == 0 || r == p->total;
 }
 
 /* inserts [b, e), which overlaps no done range, merging with its neighbours */
-static int insert_done(tsp_pool *p, kperm_rank b, kperm_rank e)
+static int insert_done(run_pool *p, kperm_rank b, kperm_rank e)
 {
     int i = 0, j;
     while (i < p->ndone && p->done[i].end < b)
@@ -75,7 +59,7 @@ static int insert_done(tsp_pool *p, kperm_rank b, kperm_rank e)
         return 0;
     }
     if (p->ndone == p->done_cap) {
-        tsp_range *more = (tsp_range *)realloc(p->done, sizeof *more * (size_t)p->done_cap * 2);
+        run_range *more = (run_range *)realloc(p->done, sizeof *more * (size_t)p->done_cap * 2);
         if (!more) {
             p->done_ranks -= e - b;
             return -1;
@@ -91,7 +75,7 @@ static int insert_done(tsp_pool *p, kperm_rank b, kperm_rank e)
     return 0;
 }
 
-int tsp_pool_add_done(tsp_pool *p, kperm_rank begin, kperm_rank end)
+int run_pool_add_done(run_pool *p, kperm_rank begin, kperm_rank end)
 {
     int i;
     if (begin >= end || end > p->total || !on_bound(p, begin) || !on_bound(p, end))
@@ -105,13 +89,7 @@ int tsp_pool_add_done(tsp_pool *p, kperm_rank begin, kperm_rank end)
     return 0;
 }
 
-void tsp_pool_fold(tsp_pool *p, const tsp_best *best)
-{
-    if (tsp_best_better(best, &p->best))
-        p->best = *best;
-}
-
-static int stop(tsp_pool *p, int w)
+static int stop(run_pool *p, int w)
 {
     if (!p->stopped[w]) {
         p->stopped[w] = 1;
@@ -120,26 +98,15 @@ static int stop(tsp_pool *p, int w)
     return 0;
 }
 
-kperm_u64 tsp_pool_known(const tsp_pool *p)
+kperm_u64 run_pool_hint(const run_pool *p)
 {
-    return p->best.length < p->known ? p->best.length : p->known;
+    return p->sample->hint ? p->sample->hint(p->sample->ctx, p->result) : 0;
 }
 
-tsp_tally tsp_pool_tally(const tsp_pool *p)
+int run_pool_next(run_pool *p, int w, kperm_rank want, const void *part, run_range *chunk)
 {
-    tsp_tally sum = {0, 0};
-    int w;
-    for (w = 0; w < p->workers; w++) {
-        sum.visited += p->tallies[w].visited;
-        sum.pruned += p->tallies[w].pruned;
-    }
-    return sum;
-}
-
-int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, const tsp_tally *tally,
-                  tsp_range *chunk)
-{
-    tsp_range *mine = &p->out[w];
+    const run_sample *s = p->sample;
+    run_range *mine = &p->out[w];
     kperm_rank gap_end = p->total, left, size;
     int i;
     if (mine->begin < mine->end) {
@@ -149,10 +116,8 @@ int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, con
             p->searched[w] += mine->end - mine->begin;
         mine->begin = mine->end = 0;
     }
-    if (best)
-        tsp_pool_fold(p, best);
-    if (tally)
-        p->tallies[w] = *tally;
+    if (part)
+        s->fold(s->ctx, p->result, part);
     if (p->stopping || p->stopped[w])
         return stop(p, w);
     /* next moves past the done ranges it meets (they are sorted); the gap
@@ -168,13 +133,13 @@ int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, con
             gap_end = gap_end < p->done[i].begin ? gap_end : p->done[i].begin;
             left -= p->done[i].end - p->done[i].begin;
         }
-    /* the worker's wish, whole blocks, capped by a share of what is left
+    /* the worker's wish in whole multiples of align, capped by a share of what is left
      * (guided scheduling: the last chunks are small, so nobody waits long) */
-    size = (want + align(p) - 1) / align(p) * align(p);
+    size = (want + s->align - 1) / s->align * s->align;
     if (size > left / (2 * (kperm_rank)p->workers))
-        size = left / (2 * (kperm_rank)p->workers) / align(p) * align(p);
-    if (size < min_chunk(p))
-        size = min_chunk(p);
+        size = left / (2 * (kperm_rank)p->workers) / s->align * s->align;
+    if (size < s->min_chunk)
+        size = s->min_chunk;
     if (p->chunk_max && size > p->chunk_max)
         size = p->chunk_max;
     chunk->begin = p->next;
@@ -184,7 +149,7 @@ int tsp_pool_next(tsp_pool *p, int w, kperm_rank want, const tsp_best *best, con
     return 1;
 }
 
-int tsp_pool_complete(const tsp_pool *p)
+int run_pool_complete(const run_pool *p)
 {
     return p->done_ranks == p->total;
 }

@@ -1,8 +1,9 @@
-/* tsp_job_mpi.c - the job of kperm-tsp-mpi: the ranks of an MPI job (Open MPI,
- * started by mpirun or Slurm's srun). Only rank 0's main thread talks to
- * workers (MPI_THREAD_FUNNELED): requests and grants are small fixed-size
- * messages, sent as bytes (every rank runs the same binary). */
-#include "tsp_job.h"
+/* run_job_mpi.c - the job of an MPI program (kperm-tsp-mpi): the ranks of an
+ * MPI job (Open MPI, started by mpirun or Slurm's srun). Only rank 0's main
+ * thread talks to workers (MPI_THREAD_FUNNELED): requests and grants are
+ * small messages of one size, sent as bytes (every rank runs the same
+ * binary). */
+#include "run_job.h"
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@ static void find_local(void)
     MPI_Comm_free(&host);
 }
 
-void tsp_job_init(int *argc, char ***argv)
+void run_job_init(const char *prog, int *argc, char ***argv)
 {
     int provided;
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
@@ -41,42 +42,42 @@ void tsp_job_init(int *argc, char ***argv)
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     if (provided < MPI_THREAD_FUNNELED) {
         if (my_rank == 0)
-            fprintf(stderr, "kperm-tsp-mpi: this MPI library does not allow threads (MPI_THREAD_FUNNELED)\n");
+            fprintf(stderr, "%s: this MPI library does not allow threads (MPI_THREAD_FUNNELED)\n", prog);
         MPI_Abort(MPI_COMM_WORLD, 4);
     }
     find_local();
 }
 
-int tsp_job_rank(void) { return my_rank; }
-int tsp_job_ranks(void) { return ranks; }
-int tsp_job_local_rank(void) { return local_rank; }
-int tsp_job_local_ranks(void) { return local_ranks; }
+int run_job_rank(void) { return my_rank; }
+int run_job_ranks(void) { return ranks; }
+int run_job_local_rank(void) { return local_rank; }
+int run_job_local_ranks(void) { return local_ranks; }
 
-int tsp_job_max(int v)
+int run_job_max(int v)
 {
     int all = v;
     MPI_Allreduce(&v, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     return all;
 }
 
-void tsp_job_share(void *data, size_t size)
+void run_job_share(void *data, size_t size)
 {
     MPI_Bcast(data, (int)size, MPI_BYTE, 0, MPI_COMM_WORLD);
 }
 
-void tsp_job_gather(const void *mine, void *all, size_t size)
+void run_job_gather(const void *mine, void *all, size_t size)
 {
     MPI_Gather((void *)mine, (int)size, MPI_BYTE, all, (int)size, MPI_BYTE, 0, MPI_COMM_WORLD);
 }
 
-void tsp_job_exit(int status)
+void run_job_exit(int status)
 {
     fflush(stdout);
     MPI_Finalize();
     exit(status);
 }
 
-void tsp_job_abort(int status)
+void run_job_abort(int status)
 {
     fflush(stdout);
     fflush(stderr);
@@ -84,25 +85,25 @@ void tsp_job_abort(int status)
     exit(status);
 }
 
-int tsp_job_poll(int *from, tsp_request *req)
+int run_job_poll(int *from, run_request *req, size_t size)
 {
     int waiting = 0;
     MPI_Status st;
     MPI_Iprobe(MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &waiting, &st);
     if (!waiting)
         return 0;
-    MPI_Recv(req, (int)sizeof *req, MPI_BYTE, st.MPI_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(req, (int)size, MPI_BYTE, st.MPI_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     *from = st.MPI_SOURCE;
     return 1;
 }
 
-void tsp_job_reply(int to, const tsp_grant *grant)
+void run_job_reply(int to, const run_grant *grant)
 {
     MPI_Send((void *)grant, (int)sizeof *grant, MPI_BYTE, to, TAG_GRANT, MPI_COMM_WORLD);
 }
 
-void tsp_job_ask(const tsp_request *req, tsp_grant *grant)
+void run_job_ask(const run_request *req, size_t size, run_grant *grant)
 {
-    MPI_Send((void *)req, (int)sizeof *req, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
+    MPI_Send((void *)req, (int)size, MPI_BYTE, 0, TAG_REQUEST, MPI_COMM_WORLD);
     MPI_Recv(grant, (int)sizeof *grant, MPI_BYTE, 0, TAG_GRANT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }

@@ -1,0 +1,308 @@
+/* run_checkpoint.c - the checkpoint file (see run_checkpoint.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "run_checkpoint.h"
+#include "run_file.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_FILE (64L << 20) /* bytes a checkpoint may have */
+#define MAX_LINKS 40 /* symbolic links followed, as the kernel's own limit */
+
+static char *lock_path; /* the lock file held, or NULL */
+
+/* path with suffix appended, malloc'ed */
+static char *with_suffix(const char *path, const char *suffix)
+{
+    size_t len = strlen(path);
+    char *s = (char *)malloc(len + strlen(suffix) + 1);
+    if (s) {
+        memcpy(s, path, len);
+        strcpy(s + len, suffix);
+    }
+    return s;
+}
+
+/* the file path names after every symbolic link (which may not exist yet),
+ * malloc'ed; NULL with err */
+static char *follow_links(const char *path, char *err, size_t errsize)
+{
+    char *p = with_suffix(path, ""), target[4096];
+    int hops;
+    for (hops = 0; p && hops < MAX_LINKS; hops++) {
+        struct stat st;
+        ssize_t k;
+        const char *slash;
+        char *next;
+        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
+            return p;
+        if ((k = readlink(p, target, sizeof target - 1)) < 0) {
+            snprintf(err, errsize, "%s: cannot read the symbolic link %s: %s", path, p, strerror(errno));
+            free(p);
+            return NULL;
+        }
+        target[k] = 0;
+        slash = strrchr(p, '/');
+        if (target[0] == '/' || !slash) /* absolute, or relative to the link's own directory */
+            next = with_suffix(target, "");
+        else if ((next = (char *)malloc((size_t)(slash - p) + 2 + (size_t)k)) != NULL)
+            sprintf(next, "%.*s/%s", (int)(slash - p), p, target);
+        free(p);
+        p = next;
+    }
+    snprintf(err, errsize, "%s: %s", path, p ? "too many levels of symbolic links" : "out of memory");
+    free(p);
+    return NULL;
+}
+
+/* locks PATH.lock for this process: 0, or -1 with err naming who holds it */
+static int lock(const char *path, const char *real, char *err, size_t errsize)
+{
+    char *name = with_suffix(real, ".lock");
+    for (;;) {
+        struct flock fl;
+        struct stat held, now;
+        int fd = name ? open(name, O_RDWR | O_CREAT, 0644) : -1;
+        if (fd < 0) {
+            snprintf(err, errsize, "%s: cannot write the checkpoint (its lock file %s: %s)", path, name ? name : "",
+                     name ? strerror(errno) : "out of memory");
+            break;
+        }
+        memset(&fl, 0, sizeof fl);
+        fl.l_type = F_WRLCK;
+        fl.l_whence = SEEK_SET;
+        if (fcntl(fd, F_SETLK, &fl) != 0) {
+            int busy = errno == EACCES || errno == EAGAIN;
+            if (busy && fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
+                snprintf(err, errsize, "%s: in use by another run (process %ld holds %s)", path, (long)fl.l_pid,
+                         name);
+            else
+                snprintf(err, errsize, "%s: cannot lock %s: %s", path, name, busy ? "in use" : strerror(errno));
+            close(fd);
+            break;
+        }
+        /* the file locked must still be the one at that name: a run that
+         * ended meanwhile removes its lock file */
+        if (fstat(fd, &held) == 0 && stat(name, &now) == 0 && held.st_ino == now.st_ino && held.st_dev == now.st_dev) {
+            lock_path = name; /* fd stays open: closing it would drop the lock */
+            atexit(run_checkpoint_release);
+            return 0;
+        }
+        close(fd);
+    }
+    free(name);
+    return -1;
+}
+
+char *run_checkpoint_claim(const char *path, char *err, size_t errsize)
+{
+    struct stat st;
+    char *real = follow_links(path, err, errsize), *tmp;
+    int refused = 0, exists;
+    if (!real)
+        return NULL;
+    exists = stat(real, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        snprintf(err, errsize, "%s: not a regular file, so not a checkpoint", path);
+        refused = 1;
+    } else if (exists && (!(st.st_mode & S_IWUSR) || access(real, W_OK) != 0)) {
+        snprintf(err, errsize, "%s: the checkpoint is read-only (mode %04o): make it writable or name another file",
+                 path, (unsigned)(st.st_mode & 07777));
+        refused = 1;
+    }
+    if (refused || lock(path, real, err, errsize)) {
+        free(real);
+        return NULL;
+    }
+    if ((tmp = with_suffix(real, ".tmp")) != NULL) /* what a killed run was writing */
+        unlink(tmp);
+    free(tmp);
+    return real;
+}
+
+void run_checkpoint_release(void)
+{
+    if (lock_path)
+        unlink(lock_path);
+    free(lock_path);
+    lock_path = NULL;
+}
+
+kperm_u64 run_fnv(kperm_u64 h, const void *data, size_t size)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    size_t i;
+    for (i = 0; i < size; i++)
+        h = (h ^ s[i]) * KPERM_U64(0x100000001b3);
+    return h;
+}
+
+/* the first line: "NAME checkpoint VERSION\n" */
+static void magic(const run_sample *s, char *out, size_t size)
+{
+    snprintf(out, size, "%s checkpoint %d\n", s->name, s->version);
+}
+
+static int parse(char *text, const char *path, run_pool *p, char *err, size_t errsize)
+{
+    const run_sample *smp = p->sample;
+    run_lines in;
+    char *l, word[8];
+    const char *why;
+    unsigned long long fp, total, sum = 0, b, e;
+    long count, i;
+    int extra;
+#define BAD(...) do { snprintf(err, errsize, __VA_ARGS__); return -1; } while (0)
+    in.at = strchr(text, '\n') + 1; /* past the first line, which the caller checked */
+    if (!(l = run_lines_next(&in)) || sscanf(l, "fingerprint %16llx%n", &fp, &extra) != 1 || l[extra])
+        BAD("%s: corrupt checkpoint (fingerprint line)", path);
+    if (fp != smp->fingerprint)
+        BAD("%s: a checkpoint of another %s (fingerprint %016llx, this %s %016llx)", path, smp->problem, fp,
+            smp->problem, smp->fingerprint);
+    if (smp->read_problem && (why = smp->read_problem(smp->ctx, &in)) != NULL)
+        BAD("%s: corrupt checkpoint (%s)", path, why);
+    if (!(l = run_lines_next(&in)) || sscanf(l, "total %llu%n", &total, &extra) != 1 || l[extra] || total != p->total)
+        BAD("%s: corrupt checkpoint (total line)", path);
+    if ((why = smp->read_result(smp->ctx, p->result, &in)) != NULL)
+        BAD("%s: corrupt checkpoint (%s)", path, why);
+    if (!(l = run_lines_next(&in)) || sscanf(l, "done %llu %ld%n", &sum, &count, &extra) != 2 || l[extra]
+        || count < 0)
+        BAD("%s: corrupt checkpoint (done line)", path);
+    for (i = 0; i < count; i++) {
+        if (!(l = run_lines_next(&in)) || sscanf(l, "%llu %llu%n", &b, &e, &extra) != 2 || l[extra]
+            || run_pool_add_done(p, b, e))
+            BAD("%s: corrupt checkpoint (finished range %ld of %ld)", path, i + 1, count);
+    }
+    if (p->done_ranks != sum || (smp->plausible && !smp->plausible(smp->ctx, p->result, sum)))
+        BAD("%s: corrupt checkpoint (the ranges do not add up)", path);
+    if ((l = run_lines_next(&in)) && sscanf(l, "%7s", word) == 1)
+        BAD("%s: corrupt checkpoint (unexpected line '%.40s')", path, l);
+#undef BAD
+    return 0;
+}
+
+kperm_u64 run_checkpoint_sum(const char *text, size_t size)
+{
+    return run_fnv(RUN_FNV_BASIS, text, size);
+}
+
+int run_checkpoint_read(char *text, size_t size, const char *path, run_pool *p, char *err, size_t errsize)
+{
+    /* the last line is "sum X\n", X the hash of everything before it */
+    char *sum_line = size >= 2 ? text + size - 2 : text, first[128];
+    unsigned long long sum;
+    int extra;
+    while (sum_line > text && sum_line[-1] != '\n')
+        sum_line--;
+    magic(p->sample, first, sizeof first);
+    if (size < strlen(first) || memcmp(text, first, strlen(first)) != 0) {
+        snprintf(err, errsize, "%s: not a %s checkpoint", path, p->sample->name);
+        return -1;
+    }
+    if (text[size - 1] != '\n' || sscanf(sum_line, "sum %16llx\n%n", &sum, &extra) != 1 || sum_line[extra]
+        || sum != run_fnv(RUN_FNV_BASIS, text, (size_t)(sum_line - text))) {
+        snprintf(err, errsize, "%s: truncated or corrupt checkpoint (its checksum does not match)", path);
+        return -1;
+    }
+    *sum_line = 0;
+    return parse(text, path, p, err, errsize) ? -1 : 1;
+}
+
+int run_checkpoint_load(const char *path, run_pool *p, char *err, size_t errsize)
+{
+    long size = 0;
+    int absent, rc;
+    char *text = run_read_file(path, MAX_FILE, "checkpoint", &size, &absent, err, errsize);
+    if (!text)
+        return absent ? 0 : -1;
+    rc = run_checkpoint_read(text, (size_t)size, path, p, err, errsize);
+    free(text);
+    return rc;
+}
+
+static int write_all(const char *path, const char *tmp, const run_text *b, char *err, size_t errsize)
+{
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    size_t off = 0;
+    struct stat st;
+    if (fd < 0) {
+        snprintf(err, errsize, "%s: cannot write the checkpoint (%s: %s)", path, tmp, strerror(errno));
+        return -1;
+    }
+    if (stat(path, &st) == 0) /* the new file keeps the old one's mode */
+        fchmod(fd, st.st_mode & 07777);
+    while (off < b->len) {
+        ssize_t k = write(fd, b->s + off, b->len - off);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        off += (size_t)k;
+    }
+    if (off < b->len || fsync(fd) != 0) {
+        snprintf(err, errsize, "%s: cannot write the checkpoint (%s: %s)", path, tmp, strerror(errno));
+        close(fd);
+        unlink(tmp);
+        return -1;
+    }
+    return close(fd);
+}
+
+/* the directory of path synced, so that a rename in it survives a crash */
+static void sync_directory(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? with_suffix(path, "") : NULL;
+    int fd;
+    if (dir)
+        dir[slash == path ? 1 : slash - path] = 0;
+    fd = open(dir ? dir : ".", O_RDONLY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
+int run_checkpoint_save(const char *path, const run_pool *p, char *err, size_t errsize)
+{
+    const run_sample *smp = p->sample;
+    run_text b = {NULL, 0, 0};
+    char first[128], *tmp;
+    int i, bad;
+    magic(smp, first, sizeof first);
+    bad = run_text_put(&b, "%sfingerprint %016llx\n", first, smp->fingerprint);
+    if (smp->write_problem)
+        bad |= smp->write_problem(smp->ctx, &b);
+    bad |= run_text_put(&b, "total %llu\n", p->total);
+    bad |= smp->write_result(smp->ctx, p->result, &b);
+    bad |= run_text_put(&b, "done %llu %llu\n", p->done_ranks, (unsigned long long)p->ndone);
+    for (i = 0; i < p->ndone; i++)
+        bad |= run_text_put(&b, "%llu %llu\n", p->done[i].begin, p->done[i].end);
+    if (!bad)
+        bad = run_text_put(&b, "sum %016llx\n", run_fnv(RUN_FNV_BASIS, b.s, b.len));
+    if (bad) {
+        free(b.s);
+        snprintf(err, errsize, "%s: cannot write the checkpoint: out of memory", path);
+        return -1;
+    }
+    /* one name, not one per process: the lock makes this run its only
+     * writer, and a killed run's file is removed by the next claim */
+    tmp = with_suffix(path, ".tmp");
+    bad = tmp ? write_all(path, tmp, &b, err, errsize) : -1;
+    free(b.s);
+    if (!tmp)
+        snprintf(err, errsize, "%s: cannot write the checkpoint: out of memory", path);
+    else if (!bad && rename(tmp, path) != 0) {
+        snprintf(err, errsize, "%s: cannot replace the checkpoint: %s", path, strerror(errno));
+        unlink(tmp);
+        bad = -1;
+    } else if (!bad)
+        sync_directory(path);
+    free(tmp);
+    return bad ? -1 : 0;
+}

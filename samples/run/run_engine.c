@@ -1,0 +1,336 @@
+/* run_engine.c - the coordinator and the worker loop (see run_engine.h).
+ *
+ * Rank 0's own search runs in a thread of its own while the main thread
+ * serves requests, so a worker rank never waits for rank 0's device and a
+ * signal is answered within a fraction of a millisecond. Every worker sizes its next chunk
+ * from its own measured rate, so a GPU takes more than a CPU. */
+#define _POSIX_C_SOURCE 200809L
+#include "run_engine.h"
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CHUNK_SECONDS 0.25      /* a worker's chunk: about this long */
+#define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
+#define PROGRESS_BAR 2.0        /* seconds before the bar appears on a terminal */
+#define PROGRESS_LINE 10.0      /* seconds between progress lines elsewhere (a log, mpirun) */
+#define SILENT_CHUNKS 20.0      /* a worker rank is lost when silent this many of its longest chunks... */
+
+static volatile sig_atomic_t caught;
+
+static void on_signal(int sig)
+{
+    caught = sig;
+}
+
+void run_catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+double run_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* a request's bytes: the wish and the sample's result */
+static size_t request_size(const run_sample *s)
+{
+    return sizeof(run_request) + s->size;
+}
+
+/* asks for the next chunk (reporting the last one finished, req->part its
+ * result): 1 with the sample's hint, or 0 = stop */
+typedef int (*take_fn)(void *ctx, const run_request *req, run_range *chunk, kperm_u64 *hint);
+
+/* The worker loop: search each chunk, then report it with its result and
+ * ask for the next, sized to take about CHUNK_SECONDS. */
+static int work(const run_sample *s, run_search_fn search, void *search_ctx, take_fn take, void *ctx, char *err,
+                size_t errsize)
+{
+    run_request *req = (run_request *)malloc(request_size(s));
+    run_range c;
+    kperm_u64 hint;
+    int rc = 0;
+    if (!req) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    req->want = s->first_chunk;
+    s->empty(s->ctx, req->part);
+    while (rc == 0 && take(ctx, req, &c, &hint)) {
+        double t0 = run_now(), took;
+        s->empty(s->ctx, req->part);
+        rc = search(search_ctx, c.begin, c.end, hint, req->part, err, errsize);
+        took = run_now() - t0;
+        req->want = (kperm_u64)((double)(c.end - c.begin) / (took > 1e-6 ? took : 1e-6) * CHUNK_SECONDS);
+    }
+    free(req);
+    return rc ? -1 : 0;
+}
+
+static int remote_take(void *ctx, const run_request *req, run_range *chunk, kperm_u64 *hint)
+{
+    run_grant g;
+    run_job_ask(req, request_size((const run_sample *)ctx), &g);
+    chunk->begin = g.begin;
+    chunk->end = g.end;
+    *hint = g.hint;
+    return !g.stop;
+}
+
+void run_worker(const run_sample *sample, run_search_fn search, void *ctx, const run_options *o)
+{
+    char err[RUN_ERR_SIZE];
+    if (work(sample, search, ctx, remote_take, (void *)sample, err, sizeof err)) {
+        fprintf(stderr, "%s: rank %d: %s\n", o->prog, run_job_rank(), err);
+        run_job_abort(4);
+    }
+}
+
+/* rank 0's own search, in a thread, drawing from the pool under the lock */
+typedef struct {
+    run_pool *pool;
+    run_search_fn search;
+    void *search_ctx;
+    pthread_mutex_t lock;
+    int failed;
+    char err[RUN_ERR_SIZE];
+} local_worker;
+
+static int local_take(void *ctx, const run_request *req, run_range *chunk, kperm_u64 *hint)
+{
+    local_worker *w = (local_worker *)ctx;
+    int more;
+    pthread_mutex_lock(&w->lock);
+    more = run_pool_next(w->pool, 0, req->want, req->part, chunk);
+    *hint = run_pool_hint(w->pool);
+    pthread_mutex_unlock(&w->lock);
+    return more;
+}
+
+static void *local_main(void *arg)
+{
+    local_worker *w = (local_worker *)arg;
+    char err[RUN_ERR_SIZE];
+    if (work(w->pool->sample, w->search, w->search_ctx, local_take, w, err, sizeof err)) {
+        pthread_mutex_lock(&w->lock);
+        memcpy(w->err, err, sizeof err);
+        w->failed = 1;
+        pthread_mutex_unlock(&w->lock);
+    }
+    return NULL;
+}
+
+static void save(const run_pool *pool, const run_options *o)
+{
+    char err[RUN_ERR_SIZE];
+    if (o->checkpoint && run_checkpoint_save(o->checkpoint, pool, err, sizeof err))
+        fprintf(stderr, "%s: %s\n", o->prog, err);
+}
+
+/* the run's pace after `elapsed` seconds; the time left is `idle_eta`
+ * while nothing has been done */
+static run_pace pace_of(const run_pool *pool, const run_options *o, double elapsed, double idle_eta)
+{
+    run_pace p;
+    p.done = pool->done_ranks;
+    p.total = pool->total;
+    p.elapsed = elapsed;
+    p.rate = (double)(pool->done_ranks - pool->resumed) / elapsed;
+    p.eta = p.rate > 0 ? (double)(pool->total - pool->done_ranks) / p.rate : idle_eta;
+    p.where = o->where;
+    return p;
+}
+
+/* the progress: on a terminal a bar redrawn in place, elsewhere one plain
+ * line "PROG: 12.5% ..."; the sample says the rest */
+static void progress(const run_pool *pool, const run_options *o, double elapsed)
+{
+    const run_sample *s = pool->sample;
+    run_pace pace = pace_of(pool, o, elapsed, 0);
+    double done = (double)pool->done_ranks / (double)pool->total;
+    const char *space = s->done_word ? " " : "", *word = s->done_word ? s->done_word : "";
+    int width = 30, fill = (int)(width * done), i;
+    if (o->bar) {
+        fprintf(stderr, "\r[");
+        for (i = 0; i < width; i++)
+            fputc(i < fill ? '#' : '.', stderr);
+        fprintf(stderr, "] %5.1f%%%s%s", 100.0 * done, space, word);
+    } else
+        fprintf(stderr, "%s: %.1f%%%s%s after %.0f s", o->prog, 100.0 * done, space, word, elapsed);
+    if (s->progress)
+        s->progress(s->ctx, pool->result, &pace);
+    fprintf(stderr, o->bar ? " " : "\n");
+}
+
+/* when each worker rank last heard from rank 0 (0: told to stop), and the
+ * longest it has taken to come back */
+typedef struct {
+    double *since, *longest;
+} watch;
+
+/* serves the waiting worker ranks from the pool (lock held); req: room for
+ * one request */
+static void serve(run_pool *pool, watch *wt, run_request *req)
+{
+    run_range c;
+    run_grant g;
+    int from;
+    while (run_job_poll(&from, req, request_size(pool->sample))) {
+        double now = run_now();
+        g.stop = !run_pool_next(pool, from, req->want, req->part, &c);
+        g.begin = g.stop ? 0 : c.begin;
+        g.end = g.stop ? 0 : c.end;
+        g.hint = run_pool_hint(pool);
+        run_job_reply(from, &g);
+        if (now - wt->since[from] > wt->longest[from])
+            wt->longest[from] = now - wt->since[from];
+        wt->since[from] = g.stop ? 0 : now;
+    }
+}
+
+/* a worker rank that has not come back for `timeout` seconds, and for
+ * SILENT_CHUNKS of its longest chunk (a stopped or hung process: its chunk
+ * would never finish), or 0 */
+static int lost_worker(const watch *wt, int ranks, double timeout, double *silent)
+{
+    double now = run_now();
+    int r;
+    for (r = 1; r < ranks; r++) {
+        *silent = now - wt->since[r];
+        if (wt->since[r] > 0 && *silent > timeout && *silent > SILENT_CHUNKS * wt->longest[r])
+            return r;
+    }
+    return 0;
+}
+
+/* Ends every rank at once, the work done saved first, when a signal came,
+ * rank 0's own search failed or a worker rank is lost (lock held); else
+ * returns. `shown`: a progress bar is on the terminal's line. */
+static void end_if_stopped(const run_pool *pool, const run_options *o, const local_worker *w, const watch *wt,
+                           int shown)
+{
+    double silent = 0;
+    int lost = lost_worker(wt, pool->workers, o->worker_timeout, &silent);
+    const char *nl = shown ? "\n" : "", *kept = o->checkpoint ? "; the work done is in " : "";
+    const char *where = o->checkpoint ? o->checkpoint : "";
+    if (!caught && !w->failed && !lost)
+        return;
+    save(pool, o);
+    run_checkpoint_release(); /* the abort ends the process without its exit handlers */
+    if (w->failed)
+        fprintf(stderr, "%s: %s\n", o->prog, w->err);
+    else if (lost)
+        fprintf(stderr, "%s%s: rank %d has not answered for %.0f s (its chunks took at most %.3g s): "
+                        "stopped or hung; ending the job%s%s\n", nl, o->prog, lost, silent, wt->longest[lost], kept,
+                where);
+    else
+        fprintf(stderr, "%s%s: interrupted by signal %d%s%s\n", nl, o->prog, (int)caught, kept, where);
+    run_job_abort(w->failed || lost ? 4 : 128 + caught);
+}
+
+/* Once, after the sample's estimate_after seconds of search: whether the
+ * rest would take more than a day at the measured rate (then said, and the
+ * pool stops handing out work, unless --force) */
+static int hopeless(run_pool *pool, const run_options *o, double elapsed)
+{
+    const run_sample *s = pool->sample;
+    run_pace pace = pace_of(pool, o, elapsed, 1e30);
+    if (pace.eta <= HOPELESS_SECONDS || o->force)
+        return 0;
+    fprintf(stderr, "%s: ", o->prog);
+    s->hopeless(s->ctx, pool->result, &pace);
+    fprintf(stderr, "; --force runs it anyway\n");
+    if (s->long_chunks) { /* a chunk in progress may itself take days: the job ends here, its work saved */
+        save(pool, o);
+        run_checkpoint_release();
+        run_job_abort(3);
+    }
+    pool->stopping = 1;
+    return 1;
+}
+
+/* the worker ranks' watch: each is expected to ask for its first chunk at once */
+static watch watch_workers(int workers, double t0, const char *prog)
+{
+    watch wt;
+    int r;
+    wt.since = (double *)calloc((size_t)workers, sizeof(double));
+    wt.longest = (double *)calloc((size_t)workers, sizeof(double));
+    if (!wt.since || !wt.longest) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        run_job_abort(4);
+    }
+    for (r = 1; r < workers; r++)
+        wt.since[r] = t0;
+    return wt;
+}
+
+int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_options *o)
+{
+    const run_sample *s = pool->sample;
+    local_worker w;
+    pthread_t thread;
+    double t0 = run_now(), last_save = t0, last_line = 0, elapsed;
+    struct timespec nap = {0, 200000}; /* 0.2 ms: a worker rank waits at most this for its chunk */
+    int estimated = 0, shown = 0, status = 0, finished = 0;
+    watch wt = watch_workers(pool->workers, t0, o->prog);
+    run_request *req = (run_request *)malloc(request_size(s));
+    if (!req) {
+        fprintf(stderr, "%s: out of memory\n", o->prog);
+        run_job_abort(4);
+    }
+    memset(&w, 0, sizeof w);
+    w.pool = pool;
+    w.search = search;
+    w.search_ctx = ctx;
+    pthread_mutex_init(&w.lock, NULL);
+    if (pthread_create(&thread, NULL, local_main, &w) != 0) {
+        fprintf(stderr, "%s: cannot start a thread\n", o->prog);
+        run_job_abort(4);
+    }
+    while (!finished) {
+        pthread_mutex_lock(&w.lock);
+        serve(pool, &wt, req);
+        elapsed = run_now() - t0;
+        end_if_stopped(pool, o, &w, &wt, shown);
+        if (!estimated && elapsed >= s->estimate_after && (s->long_chunks || pool->done_ranks > pool->resumed)) {
+            estimated = 1;
+            status = hopeless(pool, o, elapsed) ? 3 : 0;
+        }
+        if (o->checkpoint && run_now() - last_save >= o->checkpoint_every) {
+            save(pool, o);
+            last_save = run_now();
+        }
+        if (!o->quiet && (o->bar ? elapsed > PROGRESS_BAR : elapsed >= last_line + PROGRESS_LINE)) {
+            progress(pool, o, elapsed);
+            shown = o->bar;
+            last_line = elapsed;
+        }
+        finished = pool->active == 0;
+        pthread_mutex_unlock(&w.lock);
+        if (!finished)
+            nanosleep(&nap, NULL);
+    }
+    pthread_join(thread, NULL);
+    if (shown)
+        fprintf(stderr, "\r%90s\r", "");
+    if (status == 0)
+        save(pool, o);
+    pthread_mutex_destroy(&w.lock);
+    free(wt.since);
+    free(wt.longest);
+    free(req);
+    return status;
+}
