@@ -40,21 +40,36 @@ $(STAMP): FORCE
 # what a link or an archive takes: the prerequisites but the stamp
 INPUTS = $(filter-out $(STAMP),$^)
 
+# --- the run engine the samples share (samples/run/README.md): the pool, the
+# jobs, the coordinator, checkpoints; built from its own folder alone. Each
+# sample links one job: run_job_local.o (one process) or run_job_mpi.o (MPI).
+RUN := samples/run
+RUN_HEADERS := $(wildcard $(RUN)/*.h) $(CORE)
+RUN_OBJS := $(addprefix $(B)/run/,run_pool.o run_checkpoint.o run_text.o run_file.o run_engine.o)
+$(B)/run/%.o: $(RUN)/%.c $(RUN_HEADERS) $(STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(RUN) -c $< -o $@
+$(B)/run/run_job_mpi.o: $(RUN)/run_job_mpi.c $(RUN_HEADERS) $(STAMP)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(STRICT) $(CFLAGS) -Iinclude -I$(RUN) -c $< -o $@
+
 # --- the TSP sample: the C backend always, OpenCL and CUDA where they build.
-# Its folders: search/ (the search every backend runs), backends/, run/ (the
-# pool, the jobs, checkpoints), io/ (the TSPLIB reader, the report).
+# Its folders: search/ (the search every backend runs), backends/, run/ (its
+# side of the run engine: the sample, --prune's units, first tour and
+# bound), io/ (the TSPLIB reader, the report).
 TSP := samples/tsp
 TSP_DIRS := $(TSP) $(TSP)/search $(TSP)/backends $(TSP)/run $(TSP)/io
-TSP_INC := -Iinclude $(addprefix -I,$(TSP_DIRS))
-TSP_HEADERS := $(foreach d,$(TSP_DIRS),$(wildcard $(d)/*.h)) $(CORE)
-TSPLIB_C := $(TSP)/io/tsplib.c
+TSP_INC := -Iinclude $(addprefix -I,$(TSP_DIRS)) -I$(RUN)
+TSP_HEADERS := $(foreach d,$(TSP_DIRS),$(wildcard $(d)/*.h)) $(RUN_HEADERS)
+TSPLIB_C := $(TSP)/io/tsplib.c $(RUN)/run_file.c
 SIMD_C := $(TSP)/backends/tsp_simd.c
-POOL_C := $(TSP)/run/tsp_pool.c $(TSP)/run/tsp_checkpoint.c
+# the engine's pool and checkpoint with kperm-tsp's sample: the unit tests and the fuzz target
+RUN_POOL_C := $(RUN)/run_pool.c $(RUN)/run_checkpoint.c $(RUN)/run_text.c $(TSP)/run/tsp_sample.c $(TSP)/run/tsp_units.c
 vpath %.c $(TSP_DIRS)
 vpath %.cu $(TSP)/backends
-# every object but the job: kperm-tsp links tsp_job_local.o, kperm-tsp-mpi tsp_job_mpi.o
-TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_pool.o tsp_checkpoint.o \
-                                   tsp_run.o tsp_seed.o tsp_units.o tsp_relax.o) \
+# every object but the job: kperm-tsp links run_job_local.o, kperm-tsp-mpi run_job_mpi.o
+TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_sample.o \
+                                   tsp_seed.o tsp_units.o tsp_relax.o) $(RUN_OBJS) \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o) $(if $(OPENCL)$(NVCC),$(B)/tsp/tsp_frontier.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
@@ -87,16 +102,13 @@ $(B)/tsp/tsp_kernel_source.c: $(B)/cl_embed tools/cl_inline.awk $(TSP)/backends/
 	$(B)/cl_embed tsp_kernel_source_text < $@.cl > $@.tmp && mv $@.tmp $@
 $(B)/tsp/tsp_kernel_source.o: $(B)/tsp/tsp_kernel_source.c $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
-$(B)/kperm-tsp: $(TSP_OBJS) $(B)/tsp/tsp_job_local.o $(STAMP)
+$(B)/kperm-tsp: $(TSP_OBJS) $(B)/run/run_job_local.o $(STAMP)
 	$(TSP_LINK) $(INPUTS) $(TSP_LIBS) -o $@
-$(B)/kperm-tsp-faults: $(FAULT_OBJS) $(B)/tsp/tsp_job_local.o $(STAMP)
+$(B)/kperm-tsp-faults: $(FAULT_OBJS) $(B)/run/run_job_local.o $(STAMP)
 	$(TSP_LINK) $(INPUTS) $(TSP_LIBS) -o $@
 
 # kperm-tsp-mpi: the same program on the ranks of an MPI job, where mpicc is found
-$(B)/tsp/tsp_job_mpi.o: $(TSP)/run/tsp_job_mpi.c $(TSP_HEADERS) $(STAMP)
-	@mkdir -p $(dir $@)
-	$(MPICC) $(STRICT) $(CFLAGS) $(TSP_INC) -c $< -o $@
-$(B)/kperm-tsp-mpi: $(TSP_OBJS) $(B)/tsp/tsp_job_mpi.o $(STAMP)
+$(B)/kperm-tsp-mpi: $(TSP_OBJS) $(B)/run/run_job_mpi.o $(STAMP)
 	$(if $(NVCC),$(NVCC) -ccbin $(MPICC) -arch=$(ARCH),$(MPICC)) $(INPUTS) $(TSP_LIBS) $(if $(NVCC),-lstdc++) -o $@
 
 run: $(B)/kperm-tsp
@@ -130,10 +142,10 @@ $(B)/test_tsp_start: tests/test_tsp_start.c $(TSP)/run/tsp_seed.c $(TSP)/run/tsp
 	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSP)/run/tsp_seed.c $(TSP)/run/tsp_relax.c $(TSPLIB_C) -lm -o $@
 $(B)/test_tsp: tests/test_tsp.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSPLIB_C) -lm -o $@
-$(B)/test_pool: tests/test_pool.c tests/check.h tests/rng.h $(POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(POOL_C) $(TSPLIB_C) -lm -o $@
-$(B)/test_pool_san: tests/test_pool.c tests/check.h tests/rng.h $(POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(POOL_C) $(TSPLIB_C) -lm -o $@
+$(B)/test_run_pool: tests/test_run_pool.c tests/check.h tests/rng.h $(RUN_POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -o $@
+$(B)/test_run_pool_san: tests/test_run_pool.c tests/check.h tests/rng.h $(RUN_POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
+	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -o $@
 
 # libFuzzer on the TSPLIB reader and on the checkpoint reader, seeded with
 # every test file and the corpora kept in tests/fuzz (tests/fuzz/CAMPAIGN.md);
@@ -143,8 +155,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(TSP_INC)
 $(B)/fuzz_tsplib: tests/fuzz/fuzz_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
 	clang $(FUZZ_FLAGS) $< $(TSPLIB_C) -lm -o $@
-$(B)/fuzz_checkpoint: tests/fuzz/fuzz_checkpoint.c $(POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
-	clang $(FUZZ_FLAGS) $< $(POOL_C) $(TSPLIB_C) -lm -o $@
+$(B)/fuzz_checkpoint: tests/fuzz/fuzz_checkpoint.c $(RUN_POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
+	clang $(FUZZ_FLAGS) $< $(RUN_POOL_C) $(TSPLIB_C) -lm -o $@
 fuzz: $(B)/fuzz_tsplib $(B)/fuzz_checkpoint
 	rm -rf $(B)/fuzz && mkdir -p $(B)/fuzz/tsplib $(B)/fuzz/checkpoint
 	cp tests/tsp/good/*.tsp tests/tsp/bad/*.tsp data/*.tsp $(wildcard tests/fuzz/tsplib/*) $(B)/fuzz/tsplib/
