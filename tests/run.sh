@@ -157,9 +157,9 @@ if command -v clang >/dev/null 2>&1; then
     step "[clang] kperm-tsp block search, SIMD paths" build_run $B/test_tsp_search_clang "[clang] "
 fi
 step "kperm-tsp solver" build_run $B/test_tsp
-step "kperm-tsp chunk pool and checkpoint file" build_run $B/test_pool
+step "run engine: chunk pool and checkpoint file, with kperm-tsp's sample" build_run $B/test_run_pool
 if command -v clang >/dev/null 2>&1; then
-    step "[asan+ubsan] chunk pool and checkpoint file" build_run $B/test_pool_san "[asan+ubsan] "
+    step "[asan+ubsan] run engine: chunk pool and checkpoint file" build_run $B/test_run_pool_san "[asan+ubsan] "
 fi
 if command -v mpicc >/dev/null 2>&1; then
     step "kperm-tsp checkpoint/resume and kperm-tsp-mpi" sh -c "$MAKE -s $B/kperm-tsp $B/kperm-tsp-mpi && sh tests/tsp_resume.sh"
