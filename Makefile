@@ -32,7 +32,7 @@ DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 cmake
 
 .PHONY: all test test-quick deps install uninstall clean run fuzz bench FORCE
-all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements $(B)/plain_changes)
+all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(B)/kperm-ptest $(if $(MPICC),$(B)/kperm-ptest-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements $(B)/plain_changes)
 
 $(STAMP): FORCE
 	@mkdir -p $(B)
@@ -113,6 +113,44 @@ $(B)/kperm-tsp-mpi: $(TSP_OBJS) $(B)/run/run_job_mpi.o $(STAMP)
 
 run: $(B)/kperm-tsp
 	$(B)/kperm-tsp data/burma14.tsp
+
+# --- the permutation-test sample (samples/ptest/README.md). Its statistics
+# are python/kperm/stats_kernel.h, the one source kperm.stats runs too: the C
+# backend compiles it once per line of ptest_variants.h (host C, one variant
+# per walk, statistic, comparison, width and group count), OpenCL builds it at
+# run time from its text embedded here, CUDA at run time through NVRTC. The
+# run (checkpoints, progress, MPI) is samples/run's.
+PTEST := samples/ptest
+PSTATS := python/kperm
+PTEST_INC := -Iinclude -I$(PTEST) -I$(PSTATS) -I$(RUN) -Icl
+PTEST_HEADERS := $(wildcard $(PTEST)/*.h) $(PSTATS)/stats_kernel.h $(PSTATS)/stats_wide.h $(RUN_HEADERS)
+PTEST_VARIANTS := $(shell sed -n 's/^PTEST_VARIANT(\(.*\))$$/\1/p' $(PTEST)/ptest_variants.h | tr -d ' ' | tr , _)
+PTEST_OBJS := $(addprefix $(B)/ptest/,ptest_main.o ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
+                                     ptest_range.o ptest_cpu.o ptest_backend.o ptest_result.o ptest_sample.o \
+                                     ptest_report.o) \
+              $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(RUN_OBJS) \
+              $(if $(OPENCL),$(B)/ptest/ptest_opencl.o $(B)/ptest/ptest_stats_text.o $(B)/libkperm_cl.a)
+PTEST_DEFS := $(if $(OPENCL),-DPTEST_HAVE_OPENCL)
+PTEST_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
+$(B)/ptest/%.o: $(PTEST)/%.c $(PTEST_HEADERS) $(CORE) $(STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(PTEST_DEFS) -c $< -o $@
+# variant_W_S_E_X_K.o: PS_WALK W, PS_STAT S, PS_EXACT E, PS_WIDE X, PS_K K
+$(B)/ptest/variant_%.o: $(PTEST)/ptest_cpu_variant.c $(PTEST_HEADERS) $(CORE) $(STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(foreach i,1 2 3 4 5,-D$(word $(i),PS_WALK PS_STAT PS_EXACT PS_WIDE \
+	    PS_K)=$(word $(i),$(subst _, ,$*))) -DPTEST_ENTRY=ptest_cpu_$* -c $< -o $@
+$(B)/ptest/ptest_stats_text.c: $(B)/cl_embed tools/cl_inline.awk $(PSTATS)/stats_kernel.h $(PSTATS)/stats_wide.h $(STAMP)
+	@mkdir -p $(dir $@)
+	awk -f tools/cl_inline.awk $(PSTATS)/stats_kernel.h $(PSTATS) > $@.cl
+	$(B)/cl_embed ptest_stats_kernel_text < $@.cl > $@.tmp && mv $@.tmp $@
+$(B)/ptest/ptest_stats_text.o: $(B)/ptest/ptest_stats_text.c $(STAMP)
+	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
+$(B)/kperm-ptest: $(PTEST_OBJS) $(B)/run/run_job_local.o $(STAMP)
+	$(CC) $(INPUTS) $(PTEST_LIBS) -o $@
+# kperm-ptest-mpi: the same program on the ranks of an MPI job, where mpicc is found
+$(B)/kperm-ptest-mpi: $(PTEST_OBJS) $(B)/run/run_job_mpi.o $(STAMP)
+	$(MPICC) $(INPUTS) $(PTEST_LIBS) -o $@
 
 # --- benchmarks (materialize, unrank, fused and the TSP kernel): CUDA and OpenCL on the GPU; results
 # in bench/RESULTS.md

@@ -1,9 +1,10 @@
 /* stats_kernel.h - the kernels behind kperm.stats.permutation_test: every
  * rearrangement of the data is visited on the device, its statistic compared
  * with the observed one and counted, and nothing is written per rearrangement.
- * One source for OpenCL C 1.2 (after kperm.cl_source()) and CUDA (after
- * kperm_cuda_device.h, through NVRTC); python/kperm/stats.py puts it
- * together and defines:
+ * One source for OpenCL C 1.2 (after kperm.cl_source()), CUDA (after
+ * kperm_cuda_device.h, through NVRTC) and host C99 (after kperm.h: the CPU
+ * backend of kperm-ptest); python/kperm/stats.py and samples/ptest put it
+ * together and define:
  *
  *   PS_WALK   which rearrangements: PS_TWO (the splits of n observations
  *             into groups of m and n - m: kperm's k-subsets, a mask each),
@@ -33,14 +34,11 @@
 #ifndef KPERM_STATS_KERNEL_H
 #define KPERM_STATS_KERNEL_H
 
+#include "stats_wide.h"
+
 #if defined(__OPENCL_VERSION__)
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-typedef ulong ps_u64;
-typedef long ps_i64;
-#define PS_FN static inline
 #define PS_KERNEL __kernel void
 #define PS_G __global
-#define ps_mulhi(a, b) mul_hi((ulong)(a), (ulong)(b))
 #define PS_LOCAL_UINTS(name, size) __local uint name[size]
 #define PS_SYNC() barrier(CLK_LOCAL_MEM_FENCE)
 #define PS_LOCAL_INC(p) atomic_inc(p)
@@ -49,16 +47,9 @@ typedef long ps_i64;
 #define PS_LOCAL_ID ((int)get_local_id(0))
 #define PS_LOCAL_SIZE ((int)get_local_size(0))
 #define PS_GROUP_ID ((ps_u64)get_group_id(0))
-#else
-/* a build uses the part of this file its PS_WALK and PS_STAT select: no
- * remark for the static functions it leaves unused */
-#pragma nv_diag_suppress 177
-typedef unsigned long long ps_u64;
-typedef long long ps_i64;
-#define PS_FN static __device__ __forceinline__
+#elif defined(__CUDACC__) || defined(__CUDACC_RTC__)
 #define PS_KERNEL extern "C" __global__ void
 #define PS_G
-#define ps_mulhi(a, b) __umul64hi(a, b)
 #define PS_LOCAL_UINTS(name, size) __shared__ unsigned int name[size]
 #define PS_SYNC() __syncthreads()
 #define PS_LOCAL_INC(p) atomicAdd(p, 1u)
@@ -67,9 +58,20 @@ typedef long long ps_i64;
 #define PS_LOCAL_ID ((int)threadIdx.x)
 #define PS_LOCAL_SIZE ((int)blockDim.x)
 #define PS_GROUP_ID ((ps_u64)blockIdx.x)
+#else
+/* host C: a kernel is a function that one thread calls as the one
+ * work-item of a one-item work-group (samples/ptest/ptest_cpu_variant.c) */
+#define PS_KERNEL static inline void
+#define PS_G
+#define PS_LOCAL_UINTS(name, size) unsigned int name[size]
+#define PS_SYNC()
+#define PS_LOCAL_INC(p) (++*(p))
+#define PS_GLOBAL_ID ((ps_u64)0)
+#define PS_GLOBAL_SIZE ((ps_u64)1)
+#define PS_LOCAL_ID 0
+#define PS_LOCAL_SIZE 1
+#define PS_GROUP_ID ((ps_u64)0)
 #endif
-
-#include "stats_wide.h"
 
 #define PS_TWO 1
 #define PS_FLIPS 2
@@ -208,6 +210,7 @@ PS_FN void ps_build(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
 
 PS_FN void ps_toggle(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, int i, int in)
 {
+    (void)sh; /* PS_TWO finds group 1's value without it */
 #if PS_TWO_SAMPLE
     ps_i64 a = PS_IN(v, sh->n, i), b = PS_OUT(v, sh->n, i);
     if (!in) {
@@ -275,6 +278,7 @@ PS_FN void ps_build(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
  * y_a to y_b (PS_PAIRINGS); the other elements hold w->cur */
 PS_FN void ps_move(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, int i, int a, int b)
 {
+    (void)sh; /* anova_f moves a value between groups without it */
 #if PS_STAT == PS_ANOVA_F
     w->s[a] -= v[i];
     w->s[b] += v[i];
@@ -432,14 +436,15 @@ PS_FN ps_value ps_eval(const ps_walk *w, const PS_G ps_i64 *v, const PS_G double
         int zero = (a.lo | a.hi) == 0 && (b.lo | b.hi) == 0;
 #if PS_STAT == PS_WELCH_T
         ps_u64 k1 = (ps_u64)(n1 * n1 * (n1 - 1)), k2 = (ps_u64)(n2 * n2 * (n2 - 1));
-        ps_u128 mag = ps_abs(key);
         r.sign = zero && ps_sign(key) == 0 ? PS_NAN : ps_sign(key);
         r.x = ps_to_double(key) * sqrt(scale / (ad * (double)k2 + bd * (double)k1));
 #if PS_EXACT
+        ps_u128 mag = ps_abs(key);
         r.num = ps_mul_u64(mag.lo, mag.lo); /* the host proved |key| < 2^64 and D < 2^128 */
         r.den = ps_add(ps_mul_small(a, k2), ps_mul_small(b, k1));
 #endif
 #else
+        (void)key; /* the variance ratio needs no difference of means */
         r.sign = zero ? PS_NAN : (a.lo | a.hi) != 0;
         r.num = a;
         r.den = b;
@@ -482,7 +487,7 @@ PS_FN ps_value ps_eval(const ps_walk *w, const PS_G ps_i64 *v, const PS_G double
     r.x = ps_user_eval(w, d, sh);
     r.sign = r.x != r.x ? PS_NAN : 0;
 #endif
-    (void)v, (void)d, (void)par;
+    (void)v, (void)d, (void)sh, (void)par;
     return r;
 }
 
@@ -502,6 +507,7 @@ PS_FN int ps_cmp(const ps_value *a, const ps_value *b)
 /* the counters of one value against the observed one */
 PS_FN void ps_tally(const ps_value *r, const ps_value *obs, const PS_G double *par, ps_u64 *count)
 {
+    (void)par; /* exact comparisons need no band */
     if (r->sign == PS_NAN || r->x != r->x) {
         count[PS_UNDEFINED]++;
         return;

@@ -1,11 +1,34 @@
-/* stats_wide.h - exact integers past 64 bits for kperm.stats' kernel, in
- * OpenCL C 1.2 (which has no 128-bit type) and CUDA alike: a pair of 64-bit
- * limbs, read as unsigned or as two's complement as each function says, and
- * the one 256-bit operation the comparisons need, a*b against c*d. The caller
- * keeps every value inside its type: the host proves the bounds first
- * (python/kperm/stats.py, _bounds). */
+/* stats_wide.h - the platform's integer types and exact integers past 64
+ * bits for kperm.stats' kernel and kperm-ptest, in OpenCL C 1.2 (which has no
+ * 128-bit type), CUDA and host C99 alike: a pair of 64-bit limbs, read as
+ * unsigned or as two's complement as each function says, and the one 256-bit
+ * operation the comparisons need, a*b against c*d. The caller keeps every
+ * value inside its type: the host proves the bounds first
+ * (python/kperm/stats.py, _bounds; samples/ptest/ptest_terms.c). Include it
+ * after kperm's headers (kperm.cl, kperm_cuda_device.h or kperm.h). */
 #ifndef KPERM_STATS_WIDE_H
 #define KPERM_STATS_WIDE_H
+
+#if defined(__OPENCL_VERSION__)
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+typedef ulong ps_u64;
+typedef long ps_i64;
+#define PS_FN static inline
+#define ps_mulhi(a, b) mul_hi((ulong)(a), (ulong)(b))
+#elif defined(__CUDACC__) || defined(__CUDACC_RTC__)
+/* a build uses the part of these files its PS_WALK and PS_STAT select: no
+ * remark for the static functions it leaves unused */
+#pragma nv_diag_suppress 177
+typedef unsigned long long ps_u64;
+typedef long long ps_i64;
+#define PS_FN static __device__ __forceinline__
+#define ps_mulhi(a, b) __umul64hi(a, b)
+#else /* host C99: the CPU backend of kperm-ptest runs the same code on threads */
+typedef unsigned long long ps_u64;
+typedef long long ps_i64;
+#define PS_FN static inline
+#define ps_mulhi(a, b) kperm_internal_mulhi64(a, b)
+#endif
 
 typedef struct {
     ps_u64 lo, hi;

@@ -1,0 +1,53 @@
+/* ptest.h - kperm-ptest's problem: the data as exact integers, what is
+ * rearranged and which statistic, as python/kperm/stats_kernel.h (the one
+ * statistics source every backend runs) takes them; and the result a range
+ * of ranks adds up to. A problem holds no pointer: MPI sends it as bytes. */
+#ifndef PTEST_H
+#define PTEST_H
+
+#include "kperm.h"
+
+#define PTEST_MAXN 64       /* observations (pairs for paired, 20 for pairings): PS_MAXN */
+#define PTEST_MAX_K 8       /* groups of a k-sample test: the CPU backend's PS_K variants */
+#define PTEST_MAX_BINS 1024 /* PS_MAX_BINS */
+#define PTEST_MAX_USER 16384 /* bytes of a C statistic's body */
+#define PTEST_NAME 64        /* a group's or column's name */
+#define PTEST_COUNTS 6       /* PS_COUNTS: less, equal, greater, abs_ge, in_band, undefined */
+
+/* stats_kernel.h's codes */
+enum { PTEST_TWO = 1, PTEST_FLIPS, PTEST_GROUPS, PTEST_PAIRINGS };
+enum { PTEST_MEAN = 1, PTEST_WELCH, PTEST_VAR_RATIO, PTEST_ANOVA, PTEST_PEARSON, PTEST_KENDALL, PTEST_USER };
+enum { PTEST_LESS, PTEST_EQUAL, PTEST_GREATER, PTEST_ABS_GE, PTEST_IN_BAND, PTEST_UNDEFINED };
+enum { PAR_SCALE, PAR_OBS_X, PAR_LO, PAR_HI, PAR_ABS_LO, PAR_HIST_LO, PAR_HIST_INV, PAR_COUNT };
+
+typedef struct {
+    int walk, stat, exact, wide, k; /* PS_WALK, PS_STAT, PS_EXACT, PS_WIDE, PS_K */
+    int n, m;                       /* the kernels' n (observations, or pairs) and m (group 1's size) */
+    long long v[2 * PTEST_MAXN];    /* the values times 10^decimals */
+    double d[2 * PTEST_MAXN];       /* the values as doubles (a C statistic's x) */
+    unsigned char sizes[PTEST_MAX_K];
+    unsigned long long aux[PTEST_MAX_K];
+    double par[PAR_COUNT];          /* the doubles the kernels read (PS_SCALE ...) */
+    unsigned long long obs[5];      /* the observed exact key: sign, num lo/hi, den lo/hi */
+    kperm_rank total;               /* rearrangements */
+    int decimals;
+    int bins;                       /* the histogram's bins (0: none) */
+    double hist_lo, hist_hi;        /* its range */
+    double rel_tol;                 /* the tolerance band: rel_tol * |observed| (0: exact) */
+    double band;                    /* that half-width, once observed */
+    char names[PTEST_MAX_K][PTEST_NAME]; /* the groups, or the two columns */
+    char user[PTEST_MAX_USER];      /* a C statistic's body, or empty */
+    char user_file[256];            /* where it came from, for its compiler's messages */
+} ptest_problem;
+
+/* what a range of ranks adds up to: the run engine folds, sends and saves it */
+typedef struct {
+    unsigned long long counts[PTEST_COUNTS];
+    double lo, hi; /* the least and greatest finite statistic (lo > hi: none) */
+    unsigned long long hist[PTEST_MAX_BINS];
+} ptest_result;
+
+void ptest_result_empty(ptest_result *r);
+void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins);
+
+#endif

@@ -1,0 +1,42 @@
+/* ptest_backend.h - what each backend of kperm-ptest provides: the kernels
+ * of python/kperm/stats_kernel.h run on the host's threads (cpu), an OpenCL
+ * device or a CUDA GPU, for one problem. */
+#ifndef PTEST_BACKEND_H
+#define PTEST_BACKEND_H
+
+#include <stddef.h>
+#include "ptest.h"
+
+#define PTEST_ERR_SIZE 4096 /* room for an error, a compiler's log included */
+#define PTEST_LAUNCH 4294967295ULL /* ranks a launch at most: a work-group's 32-bit histogram counters hold them */
+
+typedef struct ptest_backend ptest_backend;
+struct ptest_backend {
+    const char *name;   /* "cpu", "opencl", "cuda" */
+    char device[256];   /* what it runs on, for the output */
+    const ptest_problem *p; /* the problem; par and obs are read at every count */
+    /* the exact key (sign, num lo, num hi, den lo, den hi) and the statistic of one rank */
+    int (*value)(ptest_backend *b, kperm_rank rank, unsigned long long *key, double *x, char *err, size_t errsize);
+    /* the result of ranks [begin, end) into out (emptied by the caller) */
+    int (*count)(ptest_backend *b, kperm_rank begin, kperm_rank end, ptest_result *out, char *err, size_t errsize);
+    void (*close)(ptest_backend *b);
+    void *state;
+};
+
+/* Each opens its backend for p: 0; 1 with err when what it needs is absent
+ * (no device, or the statistic is one it cannot run), -1 with err when
+ * setting it up failed (a compiler's log for a C statistic). */
+int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *err, size_t errsize);
+int ptest_opencl_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, int gpu_only,
+                      char *err, size_t errsize);
+int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, int gpu, char *err, size_t errsize);
+
+/* --list-devices: one line a device */
+void ptest_opencl_list(void);
+void ptest_cuda_list(void);
+
+/* a count's work-items' counters, extremes and histograms added into out */
+void ptest_backend_add(ptest_result *out, const unsigned long long *counts, const double *extremes,
+                       const unsigned long long *hist, long items, long groups, int bins);
+
+#endif

@@ -1,0 +1,130 @@
+/* ptest_cpu.c - the C backend: the compiled variants of stats_kernel.h
+ * (ptest_variants.h) on every core, each thread a work-item walking its
+ * part of a chunk. */
+#define _POSIX_C_SOURCE 200809L /* sysconf */
+#include "ptest_backend.h"
+#include "ptest_kernels.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PTEST_VARIANT(w, s, e, x, k) extern const ptest_kernel ptest_cpu_##w##_##s##_##e##_##x##_##k;
+#include "ptest_variants.h"
+#undef PTEST_VARIANT
+#define PTEST_VARIANT(w, s, e, x, k) &ptest_cpu_##w##_##s##_##e##_##x##_##k,
+static const ptest_kernel *const variants[] = {
+#include "ptest_variants.h"
+};
+#undef PTEST_VARIANT
+#define MAX_THREADS 256
+
+typedef struct {
+    const ptest_kernel *k;
+    int threads;
+} cpu_state;
+
+typedef struct {
+    const ptest_backend *b;
+    kperm_rank begin, end;
+    pthread_t id;
+    int running;
+    ptest_result r;
+} cpu_part;
+
+/* one thread's part, in launches small enough for the 32-bit histogram */
+static void *cpu_walk(void *arg)
+{
+    cpu_part *t = (cpu_part *)arg;
+    const ptest_problem *p = t->b->p;
+    const cpu_state *s = (const cpu_state *)t->b->state;
+    kperm_rank at;
+    for (at = t->begin; at < t->end;) {
+        kperm_rank end = t->end - at > PTEST_LAUNCH ? at + PTEST_LAUNCH : t->end;
+        unsigned long long counts[PTEST_COUNTS], hist[PTEST_MAX_BINS];
+        double extremes[2];
+        s->k->count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, at, end, p->bins, counts, extremes,
+                    hist);
+        ptest_backend_add(&t->r, counts, extremes, hist, 1, 1, p->bins);
+        at = end;
+    }
+    return NULL;
+}
+
+static int cpu_count(ptest_backend *b, kperm_rank begin, kperm_rank end, ptest_result *out, char *err,
+                     size_t errsize)
+{
+    const cpu_state *s = (const cpu_state *)b->state;
+    cpu_part *parts = (cpu_part *)calloc((size_t)s->threads, sizeof *parts);
+    int t;
+    if (!parts) {
+        snprintf(err, errsize, "cpu: out of memory");
+        return -1;
+    }
+    for (t = 0; t < s->threads; t++) {
+        parts[t].b = b;
+        kperm_split(begin, end, (kperm_u64)s->threads, (kperm_u64)t, &parts[t].begin, &parts[t].end);
+        ptest_result_empty(&parts[t].r);
+    }
+    /* the calling thread takes part 0, and any part whose thread cannot start */
+    for (t = 1; t < s->threads; t++)
+        if (!(parts[t].running = pthread_create(&parts[t].id, NULL, cpu_walk, &parts[t]) == 0))
+            cpu_walk(&parts[t]);
+    cpu_walk(&parts[0]);
+    for (t = 0; t < s->threads; t++) {
+        if (parts[t].running)
+            pthread_join(parts[t].id, NULL);
+        ptest_result_fold(out, &parts[t].r, b->p->bins);
+    }
+    free(parts);
+    return 0;
+}
+
+static int cpu_value(ptest_backend *b, kperm_rank rank, unsigned long long *key, double *x, char *err,
+                     size_t errsize)
+{
+    const ptest_problem *p = b->p;
+    (void)err, (void)errsize;
+    ((const cpu_state *)b->state)->k->values(p->v, p->d, p->sizes, p->aux, p->par, p->n, p->m, rank, 1, key, x);
+    return 0;
+}
+
+static void cpu_close(ptest_backend *b)
+{
+    free(b->state);
+    b->state = NULL;
+}
+
+int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *err, size_t errsize)
+{
+    cpu_state *s;
+    size_t i;
+    const ptest_kernel *k = NULL;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    for (i = 0; i < sizeof variants / sizeof variants[0]; i++)
+        if (variants[i]->walk == p->walk && variants[i]->stat == p->stat && variants[i]->exact == p->exact
+            && variants[i]->wide == p->wide && variants[i]->k == p->k)
+            k = variants[i];
+    if (!k) {
+        snprintf(err, errsize, "cpu: %s", p->stat == PTEST_USER ? "a C statistic runs on --backend opencl (POCL runs "
+                                                                  "OpenCL on the CPU)"
+                                                                : "no compiled kernel for this test");
+        return 1;
+    }
+    if (!(s = (cpu_state *)malloc(sizeof *s))) {
+        snprintf(err, errsize, "cpu: out of memory");
+        return -1;
+    }
+    s->k = k;
+    s->threads = threads > 0 ? threads : cores > 0 ? (int)(cores < MAX_THREADS ? cores : MAX_THREADS) : 1;
+    memset(b, 0, sizeof *b);
+    b->name = "cpu";
+    snprintf(b->device, sizeof b->device, "%d thread%s", s->threads, s->threads == 1 ? "" : "s");
+    b->p = p;
+    b->value = cpu_value;
+    b->count = cpu_count;
+    b->close = cpu_close;
+    b->state = s;
+    return 0;
+}

@@ -1,0 +1,22 @@
+/* ptest_kernels.h - the CPU backend's compiled variants of
+ * python/kperm/stats_kernel.h: one object per line of ptest_variants.h
+ * (ptest_cpu_variant.c), each its kernels as host functions. */
+#ifndef PTEST_KERNELS_H
+#define PTEST_KERNELS_H
+
+typedef void (*ptest_values_fn)(const long long *v, const double *d, const unsigned char *sizes,
+                                const unsigned long long *aux, const double *par, int n, int m,
+                                unsigned long long begin, unsigned long long count, unsigned long long *out,
+                                double *x);
+typedef void (*ptest_count_fn)(const long long *v, const double *d, const unsigned char *sizes,
+                               const unsigned long long *aux, const unsigned long long *obs, const double *par, int n,
+                               int m, unsigned long long begin, unsigned long long end, int bins,
+                               unsigned long long *counts, double *extremes, unsigned long long *hist);
+
+typedef struct {
+    int walk, stat, exact, wide, k; /* the variant's PS_WALK ... PS_K */
+    ptest_values_fn values;
+    ptest_count_fn count;
+} ptest_kernel;
+
+#endif

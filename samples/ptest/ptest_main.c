@@ -1,0 +1,487 @@
+/* kperm-ptest - exact permutation tests from a data file: every split into
+ * the groups, every sign flip of pairs or every pairing of two columns is
+ * walked on the CPU's cores, an OpenCL device or a CUDA GPU, and counted
+ * against the observed statistic in exact integer arithmetic. As
+ * kperm-ptest-mpi, the same on the ranks of an MPI job (linked with
+ * run_job_mpi.c instead of run_job_local.c). samples/ptest/README.md is the
+ * guide; the statistics are python/kperm/stats_kernel.h's, the run
+ * (checkpoints, progress, MPI) samples/run's.
+ *
+ * Exit status: 0 done, 1 the output could not be written, 2 bad input or
+ * usage (or a bad or busy checkpoint), 3 refused as hopeless (see --force), 4
+ * the backend failed (or an MPI rank stopped answering), 128 + the signal when
+ * interrupted (the checkpoint keeps the work done). */
+#define _POSIX_C_SOURCE 200809L
+#include "run_engine.h"
+#include "run_file.h"
+#include "ptest_sample.h"
+#include "ptest_problem.h"
+#include "ptest_range.h"
+#include "ptest_report.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DEFAULT_BINS 20
+
+typedef struct {
+    ptest_spec spec;
+    const char *file, *backend, *device, *checkpoint;
+    int json, force, quiet, threads;
+    unsigned long long chunk;
+    double checkpoint_every, worker_timeout;
+} options;
+
+static const char *prog = "kperm-ptest";
+
+/* rank 0 says "PROG: WHAT" (once for the job); every rank ends with status */
+static void die(int status, const char *what)
+{
+    if (run_job_rank() == 0)
+        fprintf(stderr, "%s: %s\n", prog, what);
+    run_job_exit(status);
+}
+
+static void usage(const char *why)
+{
+    if (run_job_rank() == 0)
+        fprintf(stderr, "%s: %s (--help lists the options)\n", prog, why);
+    run_job_exit(2);
+}
+
+static void help(void)
+{
+    if (run_job_rank() == 0)
+        printf("usage: %s [options] FILE\n"
+               "Exact permutation test of the data in FILE (CSV, or columns separated by blanks; a\n"
+               "header line names the columns): every rearrangement is enumerated and counted.\n\n"
+               "  --test T             independent (default): a label column and a value column,\n"
+               "                       every split into the groups; paired: two columns x, y, every\n"
+               "                       swap within pairs (sign flips of x - y); pairings: two\n"
+               "                       columns, every order of y against x\n"
+               "  --stat S             mean (default for two groups and pairs), welch, var-ratio,\n"
+               "                       anova (default for 3+ groups), pearson (default for\n"
+               "                       pairings), kendall\n"
+               "  --statistic FILE     the body of a C function double statistic(const double *x,\n"
+               "                       const int *start, int k) instead (OpenCL)\n"
+               "  --columns A[,B]      the value column (independent) or x,y (names or numbers\n"
+               "                       from 1; default: the last one or two)\n"
+               "  --group C            the label column (default: the first)\n"
+               "  --groups A,B,...     the groups in this order, others left out (default: in\n"
+               "                       order of appearance; the first is A)\n"
+               "  --tolerance R        compare in floating point: equal within R*|observed|\n"
+               "                       (default: exact; a C statistic: 100 eps)\n"
+               "  --bins N             histogram bins, 0..1024 (default 20)\n"
+               "  --hist-range LO:HI   the histogram's range\n"
+               "  --backend B          auto (default), cpu, opencl or cuda\n"
+               "  --device P:D         OpenCL: the device --list-devices numbers so\n"
+               "  --threads N          cpu: N threads (default: one per core)\n"
+               "  --json               one JSON object instead of the text report\n"
+               "  --checkpoint FILE    save progress to FILE and resume from it\n"
+               "  --checkpoint-every S seconds between saves (default 60)\n"
+               "  --chunk N            the most rearrangements a chunk of work may have\n"
+               "  --worker-timeout S   MPI: a rank silent this long is lost (default 60)\n"
+               "  --force              run even when the estimate says more than a day\n"
+               "  --quiet              no progress on stderr\n"
+               "  --list-devices, --version, --help\n"
+               "Every --option VALUE may also be written --option=VALUE.\n"
+               "Exit status: 0 done; 1 output not written; 2 bad input, usage or checkpoint; 3\n"
+               "refused as hopeless (--force); 4 a backend failed; 128 + signal when interrupted.\n",
+               prog);
+    run_job_exit(0);
+}
+
+static void bad_value(const char *opt, const char *v, const char *why)
+{
+    char what[300];
+    snprintf(what, sizeof what, "%s '%.100s' %s", opt, v, why);
+    die(2, what);
+}
+
+static unsigned long long parse_count(const char *opt, const char *s, unsigned long long lo, unsigned long long hi)
+{
+    char *end, why[100];
+    unsigned long long v;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (end == s || *end || *s == '-' || *s == '+' || errno == ERANGE || v < lo || v > hi) {
+        snprintf(why, sizeof why, "is not an integer from %llu to %llu", lo, hi);
+        bad_value(opt, s, why);
+    }
+    return v;
+}
+
+static double parse_real(const char *opt, const char *s, double lo)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v >= lo && v < 1e300))
+        bad_value(opt, s, lo > 0 ? "is not a number above 0" : "is not a number, 0 or more");
+    return v;
+}
+
+static void parse_range(ptest_spec *s, const char *v)
+{
+    char *end, *mid;
+    s->hist_lo = strtod(v, &mid);
+    if (mid == v || *mid != ':' || (s->hist_hi = strtod(mid + 1, &end), end == mid + 1) || *end
+        || !(s->hist_lo < s->hist_hi) || s->hist_hi - s->hist_lo > 1e300)
+        bad_value("--hist-range", v, "is not LO:HI with LO < HI");
+    s->have_range = 1;
+}
+
+static const char *const valued[] = {"--test", "--stat", "--statistic", "--columns", "--group", "--groups",
+                                     "--tolerance", "--bins", "--hist-range", "--backend", "--device", "--threads",
+                                     "--checkpoint", "--checkpoint-every", "--chunk", "--worker-timeout"};
+#define NVALUED (int)(sizeof valued / sizeof valued[0])
+
+/* one option and its value (NULL for a flag) */
+static void option(options *o, const char *a, const char *v)
+{
+    ptest_spec *s = &o->spec;
+    if (!strcmp(a, "--test")) {
+        if (strcmp(v, "independent") && strcmp(v, "paired") && strcmp(v, "pairings"))
+            bad_value(a, v, "is not independent, paired or pairings");
+        s->test = v;
+    } else if (!strcmp(a, "--stat"))
+        s->stat = v;
+    else if (!strcmp(a, "--statistic"))
+        s->user_file = v;
+    else if (!strcmp(a, "--columns"))
+        s->columns = v;
+    else if (!strcmp(a, "--group"))
+        s->group = v;
+    else if (!strcmp(a, "--groups"))
+        s->groups = v;
+    else if (!strcmp(a, "--tolerance"))
+        s->tolerance = parse_real(a, v, 0);
+    else if (!strcmp(a, "--bins"))
+        s->bins = (int)parse_count(a, v, 0, PTEST_MAX_BINS);
+    else if (!strcmp(a, "--hist-range"))
+        parse_range(s, v);
+    else if (!strcmp(a, "--backend")) {
+        if (strcmp(v, "auto") && strcmp(v, "cpu") && strcmp(v, "opencl") && strcmp(v, "cuda"))
+            bad_value(a, v, "is not auto, cpu, opencl or cuda");
+        o->backend = v;
+    } else if (!strcmp(a, "--device"))
+        o->device = v;
+    else if (!strcmp(a, "--threads"))
+        o->threads = (int)parse_count(a, v, 1, 256);
+    else if (!strcmp(a, "--checkpoint")) {
+        if (!*v)
+            usage("--checkpoint needs a file name");
+        o->checkpoint = v;
+    } else if (!strcmp(a, "--checkpoint-every"))
+        o->checkpoint_every = parse_real(a, v, 1e-9);
+    else if (!strcmp(a, "--chunk"))
+        o->chunk = parse_count(a, v, 1, ~0ULL);
+    else if (!strcmp(a, "--worker-timeout"))
+        o->worker_timeout = parse_real(a, v, 1e-9);
+    else if (!strcmp(a, "--json"))
+        o->json = 1;
+    else if (!strcmp(a, "--force"))
+        o->force = 1;
+    else if (!strcmp(a, "--quiet"))
+        o->quiet = 1;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+        help();
+    else if (!strcmp(a, "--version")) {
+        if (run_job_rank() == 0)
+            printf("%s %s\n", prog, KPERM_VERSION);
+        run_job_exit(0);
+    } else if (!strcmp(a, "--list-devices")) {
+        if (run_job_rank() == 0) {
+            printf("cpu         the host's cores (--backend cpu)\n");
+#ifdef PTEST_HAVE_OPENCL
+            ptest_opencl_list();
+#endif
+#ifdef PTEST_HAVE_CUDA
+            ptest_cuda_list();
+#endif
+        }
+        run_job_exit(0);
+    } else {
+        char why[160];
+        snprintf(why, sizeof why, "unknown option '%.100s'", a);
+        usage(why);
+    }
+}
+
+static options parse_args(int argc, char **argv)
+{
+    options o;
+    int i, k;
+    memset(&o, 0, sizeof o);
+    o.spec.test = "independent";
+    o.spec.tolerance = -1;
+    o.spec.bins = DEFAULT_BINS;
+    o.backend = "auto";
+    o.worker_timeout = 60;
+    for (i = 1; i < argc; i++) {
+        char name[64];
+        const char *a = argv[i], *eq = strchr(a, '='), *v = NULL;
+        size_t len = a[0] == '-' && a[1] == '-' && eq ? (size_t)(eq - a) : strlen(a);
+        if (a[0] != '-' || !a[1]) {
+            if (o.file)
+                usage("more than one FILE");
+            o.file = a;
+            continue;
+        }
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), a);
+        for (k = 0; k < NVALUED && strcmp(name, valued[k]); k++)
+            ;
+        if (k < NVALUED) {
+            if (!eq && i + 1 == argc) {
+                char why[100];
+                snprintf(why, sizeof why, "%s needs a value", name);
+                usage(why);
+            }
+            v = eq ? eq + 1 : argv[++i];
+        } else if (eq && a[1] == '-') {
+            char why[160];
+            snprintf(why, sizeof why, "%.60s takes no value", name);
+            usage(why);
+        }
+        option(&o, name, v);
+    }
+    if (!o.file)
+        usage("give a data FILE");
+    if (o.checkpoint_every > 0 && !o.checkpoint)
+        usage("--checkpoint-every goes with --checkpoint FILE");
+    if (o.device && strcmp(o.backend, "opencl"))
+        usage("--device goes with --backend opencl");
+    if (o.threads && strcmp(o.backend, "cpu") && strcmp(o.backend, "auto"))
+        usage("--threads goes with --backend cpu");
+    if (o.spec.user_file && o.spec.stat)
+        usage("give --stat or --statistic, not both");
+    if (o.checkpoint_every == 0)
+        o.checkpoint_every = 60;
+    return o;
+}
+
+/* rank 0 reads the data (and a C statistic) into p; every rank gets p */
+static void read_problem(const options *o, ptest_problem *p)
+{
+    static ptest_table table;
+    char err[PTEST_ERR_SIZE];
+    char *user = NULL;
+    int status = 0;
+    if (run_job_rank() == 0) {
+        ptest_spec spec = o->spec;
+        long size;
+        int absent;
+        if (spec.user_file && !(user = run_read_file(spec.user_file, 1L << 20, "C statistic", &size, &absent, err,
+                                                     sizeof err)))
+            status = 2;
+        spec.user_text = user;
+        if (!status && (ptest_table_read(o->file, &table, err, sizeof err)
+                        || ptest_problem_build(&table, &spec, p, err, sizeof err)))
+            status = 2;
+        if (status)
+            fprintf(stderr, "%s: %s\n", prog, err);
+        ptest_table_free(&table);
+        free(user);
+    }
+    if (run_job_max(status))
+        run_job_exit(status);
+    run_job_share(p, sizeof *p);
+}
+
+typedef int (*open_fn)(ptest_backend *, const ptest_problem *, const options *, char *, size_t);
+
+static int open_cpu(ptest_backend *b, const ptest_problem *p, const options *o, char *err, size_t errsize)
+{
+    return ptest_cpu_open(b, p, o->threads, err, errsize);
+}
+
+#ifdef PTEST_HAVE_OPENCL
+static int open_opencl(ptest_backend *b, const ptest_problem *p, const options *o, char *err, size_t errsize)
+{
+    /* auto: a GPU; the C backend beats POCL on the CPU, but runs no C statistic */
+    int gpu_only = !strcmp(o->backend, "auto") && p->stat != PTEST_USER;
+    return ptest_opencl_open(b, p, o->device, run_job_local_rank(), gpu_only, err, errsize);
+}
+#endif
+#ifdef PTEST_HAVE_CUDA
+static int open_cuda(ptest_backend *b, const ptest_problem *p, const options *o, char *err, size_t errsize)
+{
+    int local = run_job_local_rank();
+    return ptest_cuda_open(b, p, local < 0 ? 0 : local, err, errsize);
+}
+#endif
+
+static const struct {
+    const char *name;
+    open_fn open;
+} backends[] = {
+#ifdef PTEST_HAVE_CUDA
+    {"cuda", open_cuda},
+#endif
+#ifdef PTEST_HAVE_OPENCL
+    {"opencl", open_opencl},
+#endif
+    {"cpu", open_cpu},
+};
+#define NBACKENDS (int)(sizeof backends / sizeof backends[0])
+
+/* --backend's, or for auto the first that opens (CUDA, OpenCL, cpu; the cpu
+ * has no C statistic). Every rank opens its own; the job ends with status 4
+ * (2: a C statistic that does not compile) when one fails. */
+static void open_backend(const options *o, const ptest_problem *p, ptest_backend *b)
+{
+    char err[PTEST_ERR_SIZE] = "", first[PTEST_ERR_SIZE] = "";
+    int k, rc = 1, status;
+    for (k = 0; k < NBACKENDS && rc; k++)
+        if (!strcmp(o->backend, "auto") || !strcmp(o->backend, backends[k].name)) {
+            rc = backends[k].open(b, p, o, err, sizeof err);
+            if (rc && !*first)
+                snprintf(first, sizeof first, "%s", err);
+            if (rc < 0)
+                break;
+        }
+    if (rc && k == NBACKENDS && !*first)
+        snprintf(first, sizeof first, "backend %s was not built into this program", o->backend);
+    status = rc == 0 ? 0 : p->stat == PTEST_USER && rc < 0 ? 2 : 4;
+    if (rc)
+        fprintf(stderr, "%s: %s\n", prog, rc < 0 ? err : first);
+    if (run_job_max(status)) {
+        if (rc == 0)
+            b->close(b);
+        run_job_exit(status ? status : 4);
+    }
+}
+
+/* rank 0: the observed statistic (rank 0), the band around it and the
+ * histogram's range into p; every rank gets them */
+static double observe(const options *o, ptest_problem *p, ptest_backend *b)
+{
+    char err[PTEST_ERR_SIZE];
+    double x = 0;
+    int status = 0;
+    if (run_job_rank() == 0) {
+        if (b->value(b, 0, p->obs, &x, err, sizeof err))
+            status = 4;
+        else if (p->obs[0] == 2 || x != x || (!p->exact && x - x != 0)) {
+            snprintf(err, sizeof err, "the statistic is %g for the data as observed (a zero variance?)", x);
+            status = 2;
+        }
+        p->band = p->exact ? 0 : p->rel_tol * fabs(x);
+        p->par[PAR_OBS_X] = x;
+        p->par[PAR_LO] = x - p->band;
+        p->par[PAR_HI] = x + p->band;
+        p->par[PAR_ABS_LO] = fabs(x) - p->band;
+        if (!status && p->bins && !o->spec.have_range && ptest_range(p, b, x, err, sizeof err))
+            status = 4;
+        p->par[PAR_HIST_LO] = p->hist_lo;
+        p->par[PAR_HIST_INV] = p->bins / (p->hist_hi - p->hist_lo);
+        if (status)
+            fprintf(stderr, "%s: %s\n", prog, err);
+    }
+    if (run_job_max(status)) {
+        b->close(b);
+        run_job_exit(status);
+    }
+    run_job_share(p, sizeof *p);
+    run_job_share(&x, sizeof x);
+    return x;
+}
+
+static void check_output(void)
+{
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    if (bad)
+        fprintf(stderr, "%s: cannot write the output: %s\n", prog, errno ? strerror(errno) : "write error");
+    if (fflush(stderr) != 0 || ferror(stderr) || bad)
+        _exit(1);
+}
+
+int main(int argc, char **argv)
+{
+    static ptest_problem p;
+    static ptest_sample sample;
+    static run_pool pool;
+    static ptest_result result;
+    options o;
+    ptest_backend b;
+    ptest_report rep;
+    run_options run;
+    char err[PTEST_ERR_SIZE], where[64], *claimed = NULL;
+    double t0;
+    int status = 0, complete = 0;
+    const char *slash = strrchr(argv[0], '/');
+    prog = slash ? slash + 1 : argv[0];
+    atexit(check_output);
+    run_job_init(prog, &argc, &argv);
+    o = parse_args(argc, argv);
+    read_problem(&o, &p);
+    open_backend(&o, &p, &b);
+    memset(&rep, 0, sizeof rep);
+    rep.observed = observe(&o, &p, &b);
+    ptest_sample_init(&sample, &p);
+    if (run_job_rank() == 0) {
+        if (run_pool_init(&pool, &sample.run, &result, run_job_ranks(), o.chunk)) {
+            snprintf(err, sizeof err, "out of memory");
+            status = 4;
+        } else if (o.checkpoint && (!(claimed = run_checkpoint_claim(o.checkpoint, err, sizeof err))
+                                    || run_checkpoint_load(claimed, &pool, err, sizeof err) < 0
+                                    || run_checkpoint_save(claimed, &pool, err, sizeof err)))
+            status = 2;
+        complete = !status && run_pool_complete(&pool);
+        if (status)
+            fprintf(stderr, "%s: %s\n", prog, err);
+    }
+    status = run_job_max(status);
+    run_job_share(&complete, sizeof complete);
+    if (status) {
+        b.close(&b);
+        run_job_exit(status);
+    }
+    memset(&run, 0, sizeof run);
+    run.prog = prog;
+    run.checkpoint = claimed;
+    run.checkpoint_every = o.checkpoint_every;
+    run.worker_timeout = o.worker_timeout;
+    run.force = o.force;
+    run.bar = isatty(2);
+    run.quiet = o.quiet;
+    if (run_job_ranks() > 1)
+        snprintf(where, sizeof where, "%d ranks", run_job_ranks());
+    else
+        snprintf(where, sizeof where, "%s", b.name);
+    run.where = where;
+    t0 = run_now();
+    if (!complete && run_job_rank() == 0 && o.checkpoint)
+        run_catch_signals();
+    if (!complete && run_job_rank())
+        run_worker(&sample.run, ptest_search_chunk, &b, &run);
+    else if (!complete)
+        status = run_coordinator(&pool, ptest_search_chunk, &b, &run);
+    if (run_job_rank() == 0 && status == 0) {
+        const unsigned long long *c = result.counts;
+        if (c[PTEST_LESS] + c[PTEST_EQUAL] + c[PTEST_GREATER] + c[PTEST_UNDEFINED] != p.total) {
+            fprintf(stderr, "%s: the backend counted %llu of %llu rearrangements (a fault of this program)\n", prog,
+                    c[PTEST_LESS] + c[PTEST_EQUAL] + c[PTEST_GREATER] + c[PTEST_UNDEFINED],
+                    (unsigned long long)p.total);
+            status = 4;
+        } else {
+            rep.file = o.file;
+            rep.test = o.spec.test;
+            rep.p = &p;
+            rep.r = &result;
+            rep.backend = complete ? "checkpoint" : run_job_ranks() > 1 ? "mpi" : b.name;
+            rep.device = complete ? o.checkpoint : run_job_ranks() > 1 ? where : b.device;
+            rep.seconds = run_now() - t0;
+            rep.resumed = pool.resumed;
+            rep.checkpoint = o.checkpoint;
+            ptest_report_write(&rep, o.json);
+        }
+    }
+    if (run_job_rank() == 0)
+        run_pool_free(&pool);
+    b.close(&b);
+    run_job_exit(status);
+    return status;
+}

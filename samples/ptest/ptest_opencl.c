@@ -1,0 +1,328 @@
+/* ptest_opencl.c - the OpenCL backend: python/kperm/stats_kernel.h (built
+ * into the program at build time, as kperm.stats sends it) compiled at run
+ * time for the problem's variant, with a C statistic's body appended. */
+#define CL_TARGET_OPENCL_VERSION 120
+#include "ptest_backend.h"
+#include "kperm_cl.h"
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const char ptest_stats_kernel_text[]; /* stats_kernel.h with stats_wide.h inlined */
+
+enum { V, D, SIZES, AUX, OBS, PAR, INPUTS };
+
+typedef struct {
+    cl_context ctx;
+    cl_command_queue queue;
+    cl_program prog;
+    cl_kernel count, values;
+    cl_mem in[INPUTS];
+    size_t local, groups;
+} cl_state;
+
+static int cl_fail(char *err, size_t errsize, const char *what, cl_int code)
+{
+    snprintf(err, errsize, "opencl: %s failed (error %d)", what, (int)code);
+    return -1;
+}
+
+/* --device P:D, or the GPU `which` (modulo the GPUs), else (unless gpu_only)
+ * the first device */
+static int pick(const char *want, int which, int gpu_only, cl_device_id *dev, char *err, size_t errsize)
+{
+    cl_platform_id plats[16];
+    cl_device_id devs[64];
+    cl_uint np = 0, p, nd, n = 0;
+    unsigned pi, di;
+    char tail;
+    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || np == 0) {
+        snprintf(err, errsize, "opencl: no OpenCL platform (no ICD installed, e.g. pocl-opencl-icd)");
+        return 1;
+    }
+    np = np < 16 ? np : 16;
+    if (want) {
+        if (sscanf(want, "%u:%u%c", &pi, &di, &tail) == 2 && pi < np
+            && clGetDeviceIDs(plats[pi], CL_DEVICE_TYPE_ALL, 64, devs, &nd) == CL_SUCCESS && di < nd) {
+            *dev = devs[di];
+            return 0;
+        }
+        snprintf(err, errsize, "opencl: no device %s (see --list-devices)", want);
+        return 1;
+    }
+    for (p = 0; p < np && n < 64; p++)
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_GPU, 64 - n, devs + n, &nd) == CL_SUCCESS)
+            n += nd;
+    if (n) {
+        *dev = devs[(cl_uint)(which < 0 ? 0 : which) % n];
+        return 0;
+    }
+    for (p = 0; p < np && !gpu_only; p++)
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 1, dev, &nd) == CL_SUCCESS && nd)
+            return 0;
+    snprintf(err, errsize, "opencl: no %sdevice", gpu_only ? "GPU " : "");
+    return 1;
+}
+
+void ptest_opencl_list(void)
+{
+    cl_platform_id plats[16];
+    cl_device_id devs[64];
+    cl_uint np = 0, p, nd, d;
+    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || np == 0)
+        printf("opencl      no OpenCL platform\n");
+    for (p = 0; p < np && p < 16; p++)
+        for (d = 0; clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) == CL_SUCCESS && d < nd && d < 64;
+             d++) {
+            char name[200] = "";
+            clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+            printf("opencl %u:%u  %s (--backend opencl --device %u:%u)\n", p, d, name, p, d);
+        }
+}
+
+/* the program's text: kperm's, the variant's macros, the kernel, a C statistic */
+static char *source_of(const ptest_problem *p)
+{
+    const char *core = kperm_cl_source();
+    size_t size = strlen(core) + strlen(ptest_stats_kernel_text) + strlen(p->user) + 1024;
+    char *s = (char *)malloc(size), file[sizeof p->user_file];
+    size_t i;
+    if (!s)
+        return NULL;
+    snprintf(file, sizeof file, "%s", p->user_file);
+    for (i = 0; file[i]; i++) /* inside #line's string */
+        file[i] = file[i] == '"' || file[i] == '\\' ? '_' : file[i];
+    snprintf(s, size, "%s\n#define PS_WALK %d\n#define PS_STAT %d\n#define PS_EXACT %d\n#define PS_WIDE %d\n"
+             "#define PS_K %d\n%s", core, p->walk, p->stat, p->exact, p->wide, p->k, ptest_stats_kernel_text);
+    if (p->stat == PTEST_USER)
+        snprintf(s + strlen(s), size - strlen(s), "\nPS_FN double ps_user_statistic(const double *x, const int *start, "
+                 "int k)\n{\n#line 1 \"%s\"\n%s\n}\n", file, p->user);
+    return s;
+}
+
+/* the build log, its lines joined by " | " so that the error stays one line */
+static int build_failed(cl_program prog, cl_device_id dev, const char *file, char *err, size_t errsize)
+{
+    size_t len = 0, i, o;
+    char *log;
+    clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+    log = (char *)calloc(len + 1, 1);
+    if (log)
+        clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, len, log, NULL);
+    o = (size_t)snprintf(err, errsize, "opencl: %s does not compile: ", *file ? file : "the kernel");
+    for (i = 0; log && log[i] && o + 4 < errsize; i++)
+        if (log[i] == '\n') {
+            if (log[i + 1])
+                o += (size_t)snprintf(err + o, errsize - o, " | ");
+        } else
+            err[o++] = log[i];
+    err[o < errsize ? o : errsize - 1] = 0;
+    free(log);
+    return -1;
+}
+
+static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *err, size_t errsize)
+{
+    cl_int rc;
+    char *src = source_of(p);
+    const void *host[INPUTS] = {p->v, p->d, p->sizes, p->aux, p->obs, p->par};
+    size_t bytes[INPUTS] = {sizeof p->v, sizeof p->d, sizeof p->sizes, sizeof p->aux, sizeof p->obs, sizeof p->par};
+    int i;
+    if (!src)
+        return cl_fail(err, errsize, "malloc", 0);
+    s->ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &rc);
+    if (rc != CL_SUCCESS) {
+        free(src);
+        return cl_fail(err, errsize, "clCreateContext", rc);
+    }
+    s->queue = clCreateCommandQueue(s->ctx, dev, 0, &rc);
+    if (rc == CL_SUCCESS)
+        s->prog = clCreateProgramWithSource(s->ctx, 1, (const char **)&src, NULL, &rc);
+    free(src);
+    if (rc != CL_SUCCESS)
+        return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
+    if (clBuildProgram(s->prog, 1, &dev, "", NULL, NULL) != CL_SUCCESS)
+        return build_failed(s->prog, dev, p->user_file, err, errsize);
+    s->count = clCreateKernel(s->prog, "ps_count", &rc);
+    if (rc == CL_SUCCESS)
+        s->values = clCreateKernel(s->prog, "ps_values", &rc);
+    for (i = 0; i < INPUTS && rc == CL_SUCCESS; i++)
+        s->in[i] = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes[i], (void *)host[i], &rc);
+    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel or clCreateBuffer", rc);
+}
+
+/* the observed value and the band (set after opening) to the device */
+static cl_int upload(cl_state *s, const ptest_problem *p)
+{
+    cl_int rc = clEnqueueWriteBuffer(s->queue, s->in[OBS], CL_TRUE, 0, sizeof p->obs, p->obs, 0, NULL, NULL);
+    return rc != CL_SUCCESS ? rc : clEnqueueWriteBuffer(s->queue, s->in[PAR], CL_TRUE, 0, sizeof p->par, p->par, 0,
+                                                        NULL, NULL);
+}
+
+/* sets arguments 0 .. of k: the inputs (obs only for ps_count), n, m, then `more` */
+static cl_int set_inputs(cl_state *s, cl_kernel k, const ptest_problem *p, int with_obs, int *arg)
+{
+    cl_int rc = CL_SUCCESS, n = p->n, m = p->m;
+    int i;
+    for (i = 0; i < INPUTS && rc == CL_SUCCESS; i++)
+        if (i != OBS || with_obs)
+            rc = clSetKernelArg(k, (cl_uint)(*arg)++, sizeof(cl_mem), &s->in[i]);
+    if (rc == CL_SUCCESS)
+        rc = clSetKernelArg(k, (cl_uint)(*arg)++, sizeof n, &n);
+    if (rc == CL_SUCCESS)
+        rc = clSetKernelArg(k, (cl_uint)(*arg)++, sizeof m, &m);
+    return rc;
+}
+
+static int cl_value(ptest_backend *b, kperm_rank rank, unsigned long long *key, double *x, char *err, size_t errsize)
+{
+    cl_state *s = (cl_state *)b->state;
+    cl_ulong begin = rank, one = 1;
+    cl_int rc;
+    cl_mem out = NULL, dx = NULL;
+    size_t items = 1;
+    int arg = 0;
+    out = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, 5 * sizeof(cl_ulong), NULL, &rc);
+    if (rc == CL_SUCCESS)
+        dx = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, sizeof(double), NULL, &rc);
+    if (rc == CL_SUCCESS && (rc = upload(s, b->p)) == CL_SUCCESS && (rc = set_inputs(s, s->values, b->p, 0, &arg)) == 0
+        && (rc = clSetKernelArg(s->values, 7, sizeof begin, &begin)) == 0
+        && (rc = clSetKernelArg(s->values, 8, sizeof one, &one)) == 0
+        && (rc = clSetKernelArg(s->values, 9, sizeof out, &out)) == 0
+        && (rc = clSetKernelArg(s->values, 10, sizeof dx, &dx)) == 0
+        && (rc = clEnqueueNDRangeKernel(s->queue, s->values, 1, NULL, &items, NULL, 0, NULL, NULL)) == 0
+        && (rc = clEnqueueReadBuffer(s->queue, out, CL_TRUE, 0, 5 * sizeof(cl_ulong), key, 0, NULL, NULL)) == 0)
+        rc = clEnqueueReadBuffer(s->queue, dx, CL_TRUE, 0, sizeof(double), x, 0, NULL, NULL);
+    if (out)
+        clReleaseMemObject(out);
+    if (dx)
+        clReleaseMemObject(dx);
+    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "ps_values", rc);
+}
+
+/* one launch over [begin, end), at most PTEST_LAUNCH ranks */
+static cl_int launch(cl_state *s, const ptest_problem *p, cl_ulong begin, cl_ulong end, ptest_result *out)
+{
+    size_t groups = (size_t)((end - begin + s->local - 1) / s->local), items;
+    size_t hist_bytes = (size_t)(p->bins ? p->bins : 1) * sizeof(cl_ulong);
+    cl_int rc, bins = p->bins;
+    cl_mem buf[3] = {NULL, NULL, NULL};
+    unsigned long long *counts = NULL, *hist = NULL;
+    double *extremes = NULL;
+    int arg = 0, i;
+    groups = groups < s->groups ? (groups ? groups : 1) : s->groups;
+    items = groups * s->local;
+    counts = (unsigned long long *)malloc(items * PTEST_COUNTS * sizeof *counts);
+    extremes = (double *)malloc(items * 2 * sizeof *extremes);
+    hist = (unsigned long long *)malloc(groups * hist_bytes);
+    rc = counts && extremes && hist ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+    if (rc == CL_SUCCESS)
+        buf[0] = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, items * PTEST_COUNTS * sizeof(cl_ulong), NULL, &rc);
+    if (rc == CL_SUCCESS)
+        buf[1] = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, items * 2 * sizeof(double), NULL, &rc);
+    if (rc == CL_SUCCESS)
+        buf[2] = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, groups * hist_bytes, NULL, &rc);
+    if (rc == CL_SUCCESS && (rc = set_inputs(s, s->count, p, 1, &arg)) == 0
+        && (rc = clSetKernelArg(s->count, 8, sizeof begin, &begin)) == 0
+        && (rc = clSetKernelArg(s->count, 9, sizeof end, &end)) == 0
+        && (rc = clSetKernelArg(s->count, 10, sizeof bins, &bins)) == 0) {
+        for (i = 0; i < 3 && rc == CL_SUCCESS; i++)
+            rc = clSetKernelArg(s->count, (cl_uint)(11 + i), sizeof(cl_mem), &buf[i]);
+        if (rc == CL_SUCCESS)
+            rc = clEnqueueNDRangeKernel(s->queue, s->count, 1, NULL, &items, &s->local, 0, NULL, NULL);
+        if (rc == CL_SUCCESS)
+            rc = clEnqueueReadBuffer(s->queue, buf[0], CL_TRUE, 0, items * PTEST_COUNTS * sizeof(cl_ulong), counts, 0,
+                                     NULL, NULL);
+        if (rc == CL_SUCCESS)
+            rc = clEnqueueReadBuffer(s->queue, buf[1], CL_TRUE, 0, items * 2 * sizeof(double), extremes, 0, NULL,
+                                     NULL);
+        if (rc == CL_SUCCESS)
+            rc = clEnqueueReadBuffer(s->queue, buf[2], CL_TRUE, 0, groups * hist_bytes, hist, 0, NULL, NULL);
+        if (rc == CL_SUCCESS)
+            ptest_backend_add(out, counts, extremes, hist, (long)items, (long)groups, p->bins);
+    }
+    for (i = 0; i < 3; i++)
+        if (buf[i])
+            clReleaseMemObject(buf[i]);
+    free(counts);
+    free(extremes);
+    free(hist);
+    return rc;
+}
+
+static int cl_count(ptest_backend *b, kperm_rank begin, kperm_rank end, ptest_result *out, char *err, size_t errsize)
+{
+    cl_state *s = (cl_state *)b->state;
+    cl_int rc = upload(s, b->p);
+    while (rc == CL_SUCCESS && begin < end) {
+        kperm_rank stop = end - begin > PTEST_LAUNCH ? begin + PTEST_LAUNCH : end;
+        rc = launch(s, b->p, begin, stop, out);
+        begin = stop;
+    }
+    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "ps_count", rc);
+}
+
+static void cl_close(ptest_backend *b)
+{
+    cl_state *s = (cl_state *)b->state;
+    int i;
+    if (!s)
+        return;
+    for (i = 0; i < INPUTS; i++)
+        if (s->in[i])
+            clReleaseMemObject(s->in[i]);
+    if (s->count)
+        clReleaseKernel(s->count);
+    if (s->values)
+        clReleaseKernel(s->values);
+    if (s->prog)
+        clReleaseProgram(s->prog);
+    if (s->queue)
+        clReleaseCommandQueue(s->queue);
+    if (s->ctx)
+        clReleaseContext(s->ctx);
+    free(s);
+    b->state = NULL;
+}
+
+int ptest_opencl_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, int gpu_only,
+                      char *err, size_t errsize)
+{
+    cl_device_id dev;
+    cl_state *s;
+    cl_device_type type = 0;
+    cl_uint units = 1;
+    size_t max_local = 1;
+    char name[200] = "", ext[4096] = "";
+    int rc = pick(device, which, gpu_only, &dev, err, errsize);
+    if (rc)
+        return rc;
+    clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+    clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, NULL);
+    clGetDeviceInfo(dev, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units, NULL);
+    clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_local, &max_local, NULL);
+    if (!strstr(ext, "cl_khr_fp64")) {
+        snprintf(err, errsize, "opencl: the device %s has no double precision (cl_khr_fp64)", name);
+        return 1;
+    }
+    memset(b, 0, sizeof *b);
+    if (!(s = (cl_state *)calloc(1, sizeof *s)))
+        return cl_fail(err, errsize, "calloc", 0);
+    b->state = s;
+    b->name = "opencl";
+    b->p = p;
+    b->value = cl_value;
+    b->count = cl_count;
+    b->close = cl_close;
+    snprintf(b->device, sizeof b->device, "%s", name);
+    s->local = type & CL_DEVICE_TYPE_CPU ? 64 : 128;
+    s->local = s->local < max_local ? s->local : max_local;
+    s->groups = (size_t)units * (type & CL_DEVICE_TYPE_CPU ? 4 : 16);
+    if (setup(s, p, dev, err, errsize)) {
+        cl_close(b);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,252 @@
+/* ptest_problem.c - a table and the command line's choices as a problem
+ * (ptest_problem.h): which values go where in the kernels' arrays, the
+ * number of rearrangements, the exact integers. */
+#include "ptest_problem.h"
+#include "ptest_decimal.h"
+#include "ptest_terms.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_TOLERANCE (100 * 2.220446049250313e-16) /* scipy >= 1.13: 100 eps, relative */
+
+static const char *const stat_names[] = {"", "mean", "welch", "var-ratio", "anova", "pearson", "kendall", "user"};
+
+const char *ptest_stat_name(int stat)
+{
+    return stat >= 1 && stat <= PTEST_USER ? stat_names[stat] : "?";
+}
+
+static int fail(char *err, size_t errsize, const char *what)
+{
+    snprintf(err, errsize, "%s", what);
+    return -1;
+}
+
+/* the comma-separated names of list into cols (column indices): their count, or -1 */
+static int column_list(const ptest_table *t, const char *list, int *cols, int max, char *err, size_t errsize)
+{
+    int n = 0;
+    while (list && *list) {
+        char name[PTEST_NAME];
+        size_t len = strcspn(list, ",");
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), list);
+        if (n == max) {
+            snprintf(err, errsize, "--columns: more than %d columns", max);
+            return -1;
+        }
+        if ((cols[n++] = ptest_table_column(t, name)) < 0) {
+            snprintf(err, errsize, "%s: no column '%s' (the columns: %s%s)", t->file, name, t->header[0],
+                     t->columns > 1 ? ", ..." : "");
+            return -1;
+        }
+        list += len + (list[len] == ',');
+    }
+    return n;
+}
+
+/* the group of a label (adding it when the order is open): its index, or -1 */
+static int group_of(ptest_problem *p, const char *label, int open)
+{
+    int g;
+    for (g = 0; g < p->k; g++)
+        if (strcmp(p->names[g], label) == 0)
+            return g;
+    if (!open || p->k == PTEST_MAX_K)
+        return open ? -2 : -1;
+    snprintf(p->names[p->k], PTEST_NAME, "%s", label);
+    return p->k++;
+}
+
+/* independent: the rows of each group in order into src; p->sizes, k, n, m */
+static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem *p, int value, ptest_source *src,
+                       char *err, size_t errsize)
+{
+    int label = s->group ? ptest_table_column(t, s->group) : 0, r, g, at = 0, counts[PTEST_MAX_K] = {0};
+    if (label < 0) {
+        snprintf(err, errsize, "%s: no column '%s' for --group", t->file, s->group);
+        return -1;
+    }
+    if (s->groups) {
+        const char *list = s->groups;
+        while (*list) {
+            char name[PTEST_NAME];
+            size_t len = strcspn(list, ",");
+            snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), list);
+            if (group_of(p, name, 0) >= 0 || group_of(p, name, 1) < 0)
+                return fail(err, errsize, "--groups: more than 8 groups, or one named twice");
+            list += len + (list[len] == ',');
+        }
+    }
+    for (r = 0; r < t->rows; r++) {
+        g = group_of(p, t->field[r][label], !s->groups);
+        if (g == -2) {
+            snprintf(err, errsize, "%s:%d: a ninth group, '%s': at most %d groups", t->file, t->line[r],
+                     t->field[r][label], PTEST_MAX_K);
+            return -1;
+        }
+        if (g >= 0)
+            counts[g]++;
+    }
+    for (g = 0; g < p->k; g++) {
+        if (counts[g] < 2) {
+            snprintf(err, errsize, "%s: group '%s' has %d value%s: every group needs two or more", t->file,
+                     p->names[g], counts[g], counts[g] == 1 ? "" : "s");
+            return -1;
+        }
+        p->n += counts[g];
+        p->sizes[g] = (unsigned char)(counts[g] <= PTEST_MAXN ? counts[g] : 0);
+    }
+    if (p->k < 2)
+        return fail(err, errsize, "an independent test needs two or more groups in the label column");
+    if (p->n > PTEST_MAXN) {
+        snprintf(err, errsize, "%s: %d observations: at most %d", t->file, p->n, PTEST_MAXN);
+        return -1;
+    }
+    for (g = 0; g < p->k; g++)
+        for (r = 0; r < t->rows; r++)
+            if (strcmp(t->field[r][label], p->names[g]) == 0) {
+                src[at].text = t->field[r][value];
+                src[at++].line = t->line[r];
+            }
+    p->m = counts[0];
+    return 0;
+}
+
+/* paired, pairings: x then y into src; p->n */
+static int two_columns(const ptest_table *t, const int *cols, ptest_problem *p, ptest_source *src, char *err,
+                       size_t errsize)
+{
+    int r, c, limit = p->walk == PTEST_FLIPS ? 63 : 20;
+    if (t->rows > limit) {
+        snprintf(err, errsize, "%s: %d pairs: %s takes at most %d", t->file, t->rows,
+                 p->walk == PTEST_FLIPS ? "a paired test" : "a pairings test", limit);
+        return -1;
+    }
+    if (t->rows < 2)
+        return fail(err, errsize, "two or more pairs are needed");
+    p->n = p->m = t->rows;
+    for (c = 0; c < 2; c++) {
+        snprintf(p->names[c], PTEST_NAME, "%s", t->header[cols[c]]);
+        for (r = 0; r < t->rows; r++) {
+            src[c * p->n + r].text = t->field[r][cols[c]];
+            src[c * p->n + r].line = t->line[r];
+        }
+    }
+    return 0;
+}
+
+/* the statistic and the walk for the test; -1 with err when they do not go together */
+static int choose(const ptest_spec *s, ptest_problem *p, char *err, size_t errsize)
+{
+    int st = 0, i;
+    if (s->user_file)
+        st = PTEST_USER;
+    else if (s->stat) {
+        for (i = 1; i < PTEST_USER; i++)
+            if (strcmp(s->stat, stat_names[i]) == 0)
+                st = i;
+        if (!st) {
+            snprintf(err, errsize, "--stat '%s': mean, welch, var-ratio, anova, pearson or kendall (or --statistic "
+                     "FILE for a C statistic)", s->stat);
+            return -1;
+        }
+    }
+    if (strcmp(s->test, "independent") == 0) {
+        st = st ? st : p->k == 2 ? PTEST_MEAN : PTEST_ANOVA;
+        p->walk = p->k == 2 && st != PTEST_ANOVA ? PTEST_TWO : PTEST_GROUPS;
+        if (st == PTEST_PEARSON || st == PTEST_KENDALL || (p->walk == PTEST_GROUPS && st != PTEST_ANOVA
+                                                            && st != PTEST_USER)) {
+            snprintf(err, errsize, "--stat %s does not go with an independent test of %d groups (mean, welch and "
+                     "var-ratio take 2, anova any number)", ptest_stat_name(st), p->k);
+            return -1;
+        }
+    } else {
+        int pairs = strcmp(s->test, "paired") == 0;
+        st = st ? st : pairs ? PTEST_MEAN : PTEST_PEARSON;
+        if (pairs != (st != PTEST_PEARSON && st != PTEST_KENDALL) && st != PTEST_USER) {
+            snprintf(err, errsize, "--stat %s does not go with a %s test (paired: mean, welch, var-ratio; pairings: "
+                     "pearson, kendall)", ptest_stat_name(st), s->test);
+            return -1;
+        }
+        if (st == PTEST_ANOVA)
+            return fail(err, errsize, "--stat anova goes with an independent test");
+        p->walk = pairs ? PTEST_FLIPS : PTEST_PAIRINGS;
+    }
+    p->stat = st;
+    return 0;
+}
+
+/* the number of rearrangements: 0 when 2^64 or more */
+static kperm_rank count_of(const ptest_problem *p)
+{
+    kperm_rank total = 1, c = 0;
+    int g, left = p->n;
+    if (p->walk == PTEST_FLIPS)
+        return (kperm_rank)1 << p->n;
+    if (p->walk == PTEST_PAIRINGS)
+        return kperm_count(p->n, &c) == KPERM_OK ? c : 0;
+    for (g = 0; g < p->k; left -= p->sizes[g++]) {
+        if (kperm_comb_count(left, p->sizes[g], &c) != KPERM_OK || (c && total > ~(kperm_rank)0 / c))
+            return 0;
+        total *= c;
+    }
+    return total;
+}
+
+int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem *p, char *err, size_t errsize)
+{
+    static ptest_source src[2 * PTEST_MAXN];
+    ptest_decimal x[2 * PTEST_MAXN];
+    int cols[2], ncols, i, count, indep = strcmp(s->test, "independent") == 0;
+    memset(p, 0, sizeof *p);
+    ncols = column_list(t, s->columns, cols, 2, err, errsize);
+    if (ncols < 0)
+        return -1;
+    if (indep) {
+        int label = s->group ? ptest_table_column(t, s->group) : 0;
+        if (ncols == 0)
+            cols[ncols++] = label == t->columns - 1 ? 0 : t->columns - 1;
+        if (ncols != 1 || t->columns < 2)
+            return fail(err, errsize, "an independent test takes a label column and one value column (--group, "
+                                      "--columns)");
+        if (independent(t, s, p, cols[0], src, err, errsize))
+            return -1;
+    } else {
+        if (ncols == 0 && t->columns >= 2) {
+            cols[0] = t->columns - 2;
+            cols[1] = t->columns - 1;
+            ncols = 2;
+        }
+        if (ncols != 2)
+            return fail(err, errsize, "a paired or pairings test takes two columns, x and y (--columns X,Y)");
+        p->k = 2;
+    }
+    if (choose(s, p, err, errsize))
+        return -1;
+    if (!indep && two_columns(t, cols, p, src, err, errsize))
+        return -1;
+    count = p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n;
+    for (i = 0; i < count; i++)
+        if (ptest_decimal_parse(src[i].text, &x[i])) {
+            snprintf(err, errsize, "%s:%d: '%s' is not a number", t->file, src[i].line, src[i].text);
+            return -1;
+        } else
+            p->d[i] = strtod(src[i].text, NULL); /* the double nearest the decimal: what a C statistic sees */
+    if (ptest_decimal_scale(x, src, count, t->file, p->v, &p->decimals, err, errsize))
+        return -1;
+    if (!(p->total = count_of(p)))
+        return fail(err, errsize, "2^64 or more rearrangements: kperm-ptest counts them in 64 bits");
+    p->exact = s->tolerance < 0 && p->stat != PTEST_USER;
+    p->rel_tol = s->tolerance >= 0 ? s->tolerance : DEFAULT_TOLERANCE;
+    p->bins = s->bins;
+    p->hist_lo = s->hist_lo;
+    p->hist_hi = s->hist_hi;
+    if (s->user_text) {
+        if (strlen(s->user_text) >= sizeof p->user)
+            return fail(err, errsize, "--statistic: the C statistic is longer than 16 KiB");
+        snprintf(p->user, sizeof p->user, "%s", s->user_text);
+        snprintf(p->user_file, sizeof p->user_file, "%s", s->user_file);
+    }
+    return ptest_terms(p, err, errsize);
+}

@@ -1,0 +1,75 @@
+/* ptest_range.c - the histogram's range (ptest_range.h). */
+#include "ptest_range.h"
+#include <math.h>
+#include <stdlib.h>
+
+#define SAMPLES 256
+
+static int descending(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x < y) - (x > y);
+}
+
+/* the mean difference's extremes: group 1 holding the m largest values (two
+ * groups), or every pair swapped its larger value into x (pairs) */
+static void mean_extremes(const ptest_problem *p, double *lo, double *hi)
+{
+    long long v[2 * PTEST_MAXN], s1 = 0, s2 = 0;
+    int i;
+    if (p->walk == PTEST_FLIPS) {
+        for (i = 0; i < p->n; i++)
+            s1 += llabs(p->v[i] - p->v[p->n + i]);
+        *hi = (double)s1 * p->n / p->par[PAR_SCALE];
+    } else {
+        for (i = 0; i < p->n; i++)
+            v[i] = p->v[i];
+        qsort(v, (size_t)p->n, sizeof *v, descending);
+        for (i = 0; i < p->n; i++)
+            i < p->m ? (s1 += v[i]) : (s2 += v[i]);
+        *hi = ((double)s1 * (p->n - p->m) - (double)s2 * p->m) / p->par[PAR_SCALE];
+        s1 = s2 = 0;
+        for (i = 0; i < p->n; i++)
+            i >= p->n - p->m ? (s1 += v[i]) : (s2 += v[i]);
+        *lo = ((double)s1 * (p->n - p->m) - (double)s2 * p->m) / p->par[PAR_SCALE];
+        return;
+    }
+    *lo = -*hi;
+}
+
+int ptest_range(ptest_problem *p, ptest_backend *b, double observed, char *err, size_t errsize)
+{
+    double lo = observed, hi = observed, x;
+    unsigned long long key[5];
+    int i;
+    if (p->stat == PTEST_MEAN)
+        mean_extremes(p, &lo, &hi);
+    else if (p->stat == PTEST_PEARSON || p->stat == PTEST_KENDALL)
+        lo = -1, hi = 1;
+    else {
+        for (i = 0; i < SAMPLES; i++) {
+            kperm_rank r = p->total <= SAMPLES ? (kperm_rank)i : p->total / SAMPLES * (kperm_rank)i;
+            if (r >= p->total)
+                break;
+            if (b->value(b, r, key, &x, err, errsize))
+                return -1;
+            if (x - x == 0) { /* finite */
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+            }
+        }
+        x = (hi - lo) / 10;
+        lo -= x;
+        hi += x;
+        if (p->stat == PTEST_VAR_RATIO || p->stat == PTEST_ANOVA)
+            lo = lo > 0 ? lo : 0; /* never below 0 */
+    }
+    if (!(hi > lo)) { /* a single value */
+        x = fabs(lo) > 0 ? fabs(lo) / 2 : 1;
+        lo -= x;
+        hi += x;
+    }
+    p->hist_lo = lo;
+    p->hist_hi = hi;
+    return 0;
+}

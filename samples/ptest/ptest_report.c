@@ -1,0 +1,187 @@
+/* ptest_report.c - the text report and the JSON object (ptest_report.h).
+ * Counts are exact integers; each p-value is given as the fraction it is
+ * and as the double nearest it. */
+#include "ptest_report.h"
+#include "ptest_problem.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ptest_format_double(char *buf, size_t size, double x)
+{
+    int digits;
+    if (x != x || x - x != 0) {
+        snprintf(buf, size, "%s", x != x ? "nan" : x > 0 ? "inf" : "-inf");
+        return;
+    }
+    for (digits = 1; digits < 17; digits++) {
+        snprintf(buf, size, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+    snprintf(buf, size, "%.17g", x);
+}
+
+/* the numerators of the p-values over N: less, greater, two-sided (2*min, at most N), abs */
+static void numerators(const ptest_report *rep, unsigned long long *num)
+{
+    const unsigned long long *c = rep->r->counts, n = rep->p->total;
+    unsigned long long lo = c[PTEST_LESS] + c[PTEST_EQUAL], hi = c[PTEST_GREATER] + c[PTEST_EQUAL];
+    unsigned long long least = lo < hi ? lo : hi;
+    num[0] = lo;
+    num[1] = hi;
+    num[2] = least > n / 2 ? n : 2 * least;
+    num[3] = c[PTEST_ABS_GE];
+}
+
+/* what the statistic is, in words */
+static const char *meaning(const ptest_problem *p)
+{
+    static const char *const words[] = {"", "mean(A) - mean(B)", "Welch's t of A against B",
+                                        "var(A) / var(B)", "one-way ANOVA F", "Pearson's r of (x, y)",
+                                        "Kendall's tau-b of (x, y)", "the C statistic"};
+    static const char *const paired[] = {"", "mean(x) - mean(y)", "Welch's t of x against y", "var(x) / var(y)"};
+    return p->walk == PTEST_FLIPS && p->stat < PTEST_ANOVA ? paired[p->stat] : words[p->stat];
+}
+
+static void text_groups(const ptest_problem *p)
+{
+    int g;
+    if (p->walk == PTEST_TWO || p->walk == PTEST_GROUPS) {
+        printf("groups          ");
+        for (g = 0; g < p->k; g++)
+            printf("%s%s (%d)", g ? ", " : "", p->names[g], p->sizes[g]);
+        printf("%s\n", p->walk == PTEST_TWO ? "   (A, B)" : "");
+    } else
+        printf("columns         x = %s, y = %s (%d pairs)\n", p->names[0], p->names[1], p->n);
+}
+
+/* the histogram's edge i of bins + 1 */
+static double edge(const ptest_problem *p, int i)
+{
+    return p->hist_lo + (p->hist_hi - p->hist_lo) * i / p->bins;
+}
+
+static void write_text(const ptest_report *rep)
+{
+    const ptest_problem *p = rep->p;
+    const ptest_result *r = rep->r;
+    static const char *const names[] = {"less", "greater", "two-sided (2*min)", "|T| >= |t|"};
+    unsigned long long num[4], most = 0;
+    char x[40], a[40], b[40];
+    int i;
+    numerators(rep, num);
+    ptest_format_double(x, sizeof x, rep->observed);
+    printf("kperm-ptest     %s: %s test\n", rep->file, rep->test);
+    text_groups(p);
+    printf("statistic       %s = %s   (%s)\n", ptest_stat_name(p->stat), x, meaning(p));
+    if (p->exact)
+        printf("comparison      exact (the data read as integers times 10^-%d)\n", p->decimals);
+    else {
+        ptest_format_double(a, sizeof a, p->band);
+        printf("comparison      floating point: equal within %s of the observed value\n", a);
+    }
+    printf("rearrangements  %llu\n", (unsigned long long)p->total);
+    printf("counts          less %llu  equal %llu  greater %llu  undefined %llu  |T| >= |t| %llu\n",
+           r->counts[PTEST_LESS], r->counts[PTEST_EQUAL], r->counts[PTEST_GREATER], r->counts[PTEST_UNDEFINED],
+           r->counts[PTEST_ABS_GE]);
+    if (!p->exact)
+        printf("tolerance band  %llu counted equal only through the tolerance\n", r->counts[PTEST_IN_BAND]);
+    for (i = 0; i < 4; i++) {
+        ptest_format_double(a, sizeof a, (double)num[i] / (double)p->total);
+        printf("%-15s %s %llu/%llu = %s\n", i ? "" : "p-values", names[i], num[i], (unsigned long long)p->total, a);
+    }
+    if (r->lo <= r->hi) {
+        ptest_format_double(a, sizeof a, r->lo);
+        ptest_format_double(b, sizeof b, r->hi);
+        printf("null range      %s .. %s\n", a, b);
+    }
+    for (i = 0; i < p->bins; i++)
+        most = r->hist[i] > most ? r->hist[i] : most;
+    if (p->bins)
+        printf("histogram       %d bins (the first and last also hold the values beyond them)\n", p->bins);
+    for (i = 0; i < p->bins; i++) {
+        int bar = most ? (int)(40.0 * (double)r->hist[i] / (double)most + 0.5) : 0;
+        printf("  %12.6g .. %-12.6g %20llu %.*s\n", edge(p, i), edge(p, i + 1), r->hist[i], bar,
+               "########################################");
+    }
+    if (rep->resumed)
+        printf("resumed         %llu rearrangements from %s\n", (unsigned long long)rep->resumed, rep->checkpoint);
+    printf("searched        in %.3f s on %s (%s)\n", rep->seconds, rep->backend, rep->device);
+}
+
+static void json_string(const char *key, const char *s)
+{
+    printf("\"%s\": \"", key);
+    for (; *s; s++)
+        if (*s == '"' || *s == '\\')
+            printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            printf("\\u%04x", *s);
+        else
+            putchar(*s);
+    printf("\", ");
+}
+
+static void json_double(const char *key, double v)
+{
+    char buf[40];
+    ptest_format_double(buf, sizeof buf, v);
+    printf("\"%s\": %s, ", key, v == v && v - v == 0 ? buf : "null");
+}
+
+static void write_json(const ptest_report *rep)
+{
+    const ptest_problem *p = rep->p;
+    const ptest_result *r = rep->r;
+    static const char *const pnames[] = {"pvalue_less", "pvalue_greater", "pvalue_two_sided", "pvalue_abs"};
+    static const char *const cnames[] = {"less", "equal", "greater", "abs_ge", "in_band", "undefined"};
+    unsigned long long num[4];
+    int i, two = p->walk == PTEST_TWO || p->walk == PTEST_GROUPS;
+    numerators(rep, num);
+    printf("{");
+    json_string("file", rep->file);
+    json_string("test", rep->test);
+    json_string("statistic", ptest_stat_name(p->stat));
+    json_double("observed", rep->observed);
+    printf("\"%s\": [", two ? "groups" : "columns");
+    for (i = 0; i < p->k; i++) {
+        printf("%s{", i ? ", " : "");
+        json_string("name", p->names[i]);
+        printf("\"size\": %d}", two ? p->sizes[i] : p->n);
+    }
+    printf("], \"n_rearrangements\": %llu, ", (unsigned long long)p->total);
+    for (i = 0; i < PTEST_COUNTS; i++)
+        printf("\"%s\": %llu, ", cnames[i], r->counts[i]);
+    for (i = 0; i < 4; i++) {
+        printf("\"%s_numerator\": %llu, ", pnames[i], num[i]);
+        json_double(pnames[i], (double)num[i] / (double)p->total);
+    }
+    printf("\"exact\": %s, ", p->exact ? "true" : "false");
+    json_double("tolerance", p->exact ? 0.0 : p->band);
+    printf("\"decimals\": %d, ", p->decimals);
+    json_double("null_min", r->lo <= r->hi ? r->lo : NAN);
+    json_double("null_max", r->lo <= r->hi ? r->hi : NAN);
+    printf("\"histogram\": [");
+    for (i = 0; i < p->bins; i++)
+        printf("%s%llu", i ? ", " : "", r->hist[i]);
+    printf("], \"bin_edges\": [");
+    for (i = 0; p->bins && i <= p->bins; i++) {
+        char buf[40];
+        ptest_format_double(buf, sizeof buf, edge(p, i));
+        printf("%s%s", i ? ", " : "", buf);
+    }
+    printf("], \"resumed\": %llu, ", (unsigned long long)rep->resumed);
+    json_string("backend", rep->backend);
+    json_string("device", rep->device);
+    printf("\"seconds\": %.6f}\n", rep->seconds);
+}
+
+void ptest_report_write(const ptest_report *rep, int json)
+{
+    if (json)
+        write_json(rep);
+    else
+        write_text(rep);
+}

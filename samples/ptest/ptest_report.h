@@ -1,0 +1,24 @@
+/* ptest_report.h - the answer: the text report, or one JSON object. */
+#ifndef PTEST_REPORT_H
+#define PTEST_REPORT_H
+
+#include <stddef.h>
+#include "ptest.h"
+
+typedef struct {
+    const char *file, *test;      /* the data file; "independent", "paired", "pairings" */
+    const ptest_problem *p;
+    const ptest_result *r;
+    double observed;              /* the observed statistic */
+    const char *backend, *device; /* what searched */
+    double seconds;
+    kperm_rank resumed;           /* ranks a checkpoint had done */
+    const char *checkpoint;
+} ptest_report;
+
+void ptest_report_write(const ptest_report *rep, int json);
+
+/* the shortest decimal text that reads back as x (as Python's repr) */
+void ptest_format_double(char *buf, size_t size, double x);
+
+#endif

@@ -1,0 +1,175 @@
+/* ptest_sample.c - kperm-ptest's run_sample (see ptest_sample.h).
+ *
+ * Its checkpoint lines (run_checkpoint.h has the rest of the file):
+ *
+ *   arrangements 11440
+ *   counts 9827 26 1587 3184 0 0      (less equal greater abs_ge in_band undefined)
+ *   extremes -0x1.2p+5 0x1.ep+5       (the least and greatest finite statistic, exactly)
+ *   hist 20 0 3 17 ...                (the bins, then each one's count)
+ *
+ * The fingerprint covers the data, the test, the statistic, the comparison
+ * and the histogram's bins and range, so a checkpoint resumes only the same
+ * run. */
+#include "ptest_sample.h"
+#include "run_checkpoint.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FIRST_CHUNK ((kperm_rank)1 << 16) /* a worker's first chunk: its pace is then measured */
+#define MIN_CHUNK ((kperm_rank)1 << 12)   /* below it a launch costs more than it walks */
+#define ESTIMATE_AFTER 0.5
+
+static kperm_u64 fingerprint(const ptest_problem *p)
+{
+    char text[512];
+    kperm_u64 h;
+    int i, count = p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n;
+    /* text, so that every machine of an MPI job and every later run agree */
+    snprintf(text, sizeof text, "%d %d %d %d %d %d %d %d %a %a %a %d", p->walk, p->stat, p->exact, p->wide, p->k,
+             p->n, p->m, p->bins, p->hist_lo, p->hist_hi, p->exact ? 0.0 : p->rel_tol, p->decimals);
+    h = run_fnv(RUN_FNV_BASIS, text, strlen(text));
+    for (i = 0; i < count; i++) {
+        snprintf(text, sizeof text, " %lld", p->v[i]);
+        h = run_fnv(h, text, strlen(text));
+    }
+    for (i = 0; i < p->k; i++) {
+        snprintf(text, sizeof text, " %d", p->sizes[i]);
+        h = run_fnv(h, text, strlen(text));
+    }
+    return run_fnv(h, p->user, strlen(p->user));
+}
+
+static void empty(const void *ctx, void *result)
+{
+    (void)ctx;
+    ptest_result_empty((ptest_result *)result);
+}
+
+static void fold(const void *ctx, void *into, const void *part)
+{
+    ptest_result_fold((ptest_result *)into, (const ptest_result *)part, ((const ptest_problem *)ctx)->bins);
+}
+
+static int write_problem(const void *ctx, run_text *out)
+{
+    return run_text_put(out, "arrangements %llu\n", (unsigned long long)((const ptest_problem *)ctx)->total);
+}
+
+static const char *read_problem(const void *ctx, run_lines *in)
+{
+    char *l = run_lines_next(in);
+    unsigned long long total;
+    int extra = 0;
+    if (!l || sscanf(l, "arrangements %llu%n", &total, &extra) != 1 || l[extra]
+        || total != ((const ptest_problem *)ctx)->total)
+        return "arrangements line";
+    return NULL;
+}
+
+static int write_result(const void *ctx, const void *result, run_text *out)
+{
+    const ptest_result *r = (const ptest_result *)result;
+    int bins = ((const ptest_problem *)ctx)->bins, i, bad;
+    bad = run_text_put(out, "counts %llu %llu %llu %llu %llu %llu\nextremes %a %a\nhist %d", r->counts[0],
+                       r->counts[1], r->counts[2], r->counts[3], r->counts[4], r->counts[5], r->lo, r->hi, bins);
+    for (i = 0; i < bins; i++)
+        bad |= run_text_put(out, " %llu", r->hist[i]);
+    return bad | run_text_put(out, "\n");
+}
+
+/* a decimal count at *s, which moves past it: 0, or -1 */
+static int read_count(char **s, unsigned long long *v)
+{
+    char *end;
+    if (**s != ' ' || (*s)[1] < '0' || (*s)[1] > '9')
+        return -1;
+    *v = strtoull(*s + 1, &end, 10);
+    *s = end;
+    return 0;
+}
+
+static const char *read_result(const void *ctx, void *result, run_lines *in)
+{
+    ptest_result *r = (ptest_result *)result;
+    int bins = ((const ptest_problem *)ctx)->bins, i, extra = 0;
+    unsigned long long n;
+    char *l = run_lines_next(in), *at;
+    if (!l || strncmp(l, "counts", 6))
+        return "counts line";
+    for (at = l + 6, i = 0; i < PTEST_COUNTS; i++)
+        if (read_count(&at, &r->counts[i]))
+            return "counts line";
+    if (*at)
+        return "counts line";
+    l = run_lines_next(in);
+    if (!l || sscanf(l, "extremes %la %la%n", &r->lo, &r->hi, &extra) != 2 || l[extra])
+        return "extremes line";
+    l = run_lines_next(in);
+    if (!l || strncmp(l, "hist", 4))
+        return "hist line";
+    at = l + 4;
+    if (read_count(&at, &n) || n != (unsigned long long)bins)
+        return "hist line";
+    for (i = 0; i < bins; i++)
+        if (read_count(&at, &r->hist[i]))
+            return "hist line";
+    return *at ? "hist line" : NULL;
+}
+
+/* every rank finished is counted once: less + equal + greater + undefined */
+static int plausible(const void *ctx, const void *result, kperm_rank done)
+{
+    const ptest_result *r = (const ptest_result *)result;
+    (void)ctx;
+    return r->counts[PTEST_LESS] + r->counts[PTEST_EQUAL] + r->counts[PTEST_GREATER] + r->counts[PTEST_UNDEFINED]
+           == done;
+}
+
+static void progress(const void *ctx, const void *result, const run_pace *pace)
+{
+    (void)ctx, (void)result;
+    fprintf(stderr, "  %.3g rearrangements/s  ETA %.0f s", pace->rate, pace->eta);
+}
+
+static void hopeless(const void *ctx, const void *result, const run_pace *pace)
+{
+    (void)ctx, (void)result;
+    fprintf(stderr, "about %.3g s (%.1f days) for %llu rearrangements at the measured %.3g a second on %s",
+            pace->eta, pace->eta / 86400, (unsigned long long)pace->total, pace->rate, pace->where);
+}
+
+void ptest_sample_init(ptest_sample *s, const ptest_problem *p)
+{
+    run_sample *r = &s->run;
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    r->name = "kperm-ptest";
+    r->version = 1;
+    r->problem = "test"; /* data, test, statistic, comparison or histogram */
+    r->fingerprint = fingerprint(p);
+    r->total = p->total;
+    r->align = 1;
+    r->min_chunk = MIN_CHUNK;
+    r->first_chunk = FIRST_CHUNK;
+    r->size = sizeof(ptest_result);
+    r->ctx = p;
+    r->empty = empty;
+    r->fold = fold;
+    r->write_problem = write_problem;
+    r->read_problem = read_problem;
+    r->write_result = write_result;
+    r->read_result = read_result;
+    r->plausible = plausible;
+    r->estimate_after = ESTIMATE_AFTER;
+    r->progress = progress;
+    r->hopeless = hopeless;
+}
+
+int ptest_search_chunk(void *worker, kperm_rank begin, kperm_rank end, kperm_u64 hint, void *part, char *err,
+                       size_t errsize)
+{
+    ptest_backend *b = (ptest_backend *)worker;
+    (void)hint;
+    return b->count(b, begin, end, (ptest_result *)part, err, errsize);
+}

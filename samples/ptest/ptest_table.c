@@ -1,0 +1,138 @@
+/* ptest_table.c - the input file as a table (ptest_table.h). */
+#include "ptest_table.h"
+#include "ptest_decimal.h"
+#include "run_file.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_FILE (64L << 20)
+
+static char *trim(char *s)
+{
+    char *end = s + strlen(s);
+    while (*s == ' ' || *s == '\t')
+        s++;
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        *--end = 0;
+    return s;
+}
+
+/* the fields of one line, in place; the count, or -1 past `max` */
+static int split(char *s, int csv, char **out, int max)
+{
+    int n = 0;
+    if (csv) {
+        for (;;) {
+            char *comma = strchr(s, ',');
+            if (n == max)
+                return -1;
+            if (comma)
+                *comma = 0;
+            out[n++] = trim(s);
+            if (!comma)
+                return n;
+            s = comma + 1;
+        }
+    }
+    for (;;) {
+        s += strspn(s, " \t\r");
+        if (!*s)
+            return n;
+        if (n == max)
+            return -1;
+        out[n++] = s;
+        s += strcspn(s, " \t\r");
+        if (*s)
+            *s++ = 0;
+    }
+}
+
+static int fail(char *err, size_t errsize, const char *file, int line, const char *what)
+{
+    snprintf(err, errsize, "%s:%d: %s", file, line, what);
+    return -1;
+}
+
+/* the first line is a header when no field of it is a number */
+static int is_header(char **f, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (ptest_decimal_is_number(f[i]))
+            return 0;
+    return 1;
+}
+
+int ptest_table_read(const char *path, ptest_table *t, char *err, size_t errsize)
+{
+    long size = 0;
+    int absent = 0, lineno = 0, csv = -1, i;
+    char *at, *next, *fields[PTEST_MAX_COLUMNS], what[160];
+    memset(t, 0, sizeof *t);
+    t->file = path;
+    t->text = run_read_file(path, MAX_FILE, "data file", &size, &absent, err, errsize);
+    if (!t->text)
+        return -1;
+    if (memchr(t->text, 0, (size_t)size))
+        return fail(err, errsize, path, 1, "a NUL byte: not a text file");
+    for (at = t->text; at; at = next) {
+        char *line;
+        int n;
+        next = strchr(at, '\n');
+        if (next)
+            *next++ = 0;
+        lineno++;
+        line = trim(at);
+        if (!*line || *line == '#')
+            continue;
+        if (csv < 0)
+            csv = strchr(line, ',') != NULL;
+        n = split(line, csv, fields, PTEST_MAX_COLUMNS);
+        if (n < 0) {
+            snprintf(what, sizeof what, "more than %d fields", PTEST_MAX_COLUMNS);
+            return fail(err, errsize, path, lineno, what);
+        }
+        if (t->columns == 0) {
+            t->columns = n;
+            if (is_header(fields, n)) {
+                for (i = 0; i < n; i++)
+                    t->header[i] = fields[i];
+                continue;
+            }
+            for (i = 0; i < n; i++) {
+                snprintf(t->numbers[i], sizeof t->numbers[i], "%d", i + 1);
+                t->header[i] = t->numbers[i];
+            }
+        }
+        if (n != t->columns) {
+            snprintf(what, sizeof what, "%d field%s where the first line has %d", n, n == 1 ? "" : "s", t->columns);
+            return fail(err, errsize, path, lineno, what);
+        }
+        if (t->rows == PTEST_MAX_ROWS) {
+            snprintf(what, sizeof what, "more than %d rows", PTEST_MAX_ROWS);
+            return fail(err, errsize, path, lineno, what);
+        }
+        memcpy(t->field[t->rows], fields, (size_t)n * sizeof *fields);
+        t->line[t->rows++] = lineno;
+    }
+    if (t->rows == 0)
+        return fail(err, errsize, path, lineno ? lineno : 1, "no data rows");
+    return 0;
+}
+
+int ptest_table_column(const ptest_table *t, const char *name)
+{
+    int i;
+    for (i = 0; i < t->columns; i++)
+        if (strcmp(t->header[i], name) == 0)
+            return i;
+    i = atoi(name);
+    return *name && strspn(name, "0123456789") == strlen(name) && i >= 1 && i <= t->columns ? i - 1 : -1;
+}
+
+void ptest_table_free(ptest_table *t)
+{
+    free(t->text);
+    t->text = NULL;
+}
