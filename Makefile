@@ -180,10 +180,11 @@ $(B)/test_tsp_start: tests/test_tsp_start.c $(TSP)/run/tsp_seed.c $(TSP)/run/tsp
 	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSP)/run/tsp_seed.c $(TSP)/run/tsp_relax.c $(TSPLIB_C) -lm -o $@
 $(B)/test_tsp: tests/test_tsp.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSPLIB_C) -lm -o $@
+# (realloc wrapped: the test fails it on request, out of memory mid-run)
 $(B)/test_run_pool: tests/test_run_pool.c tests/check.h tests/rng.h $(RUN_POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -o $@
+	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -Wl,--wrap=realloc -o $@
 $(B)/test_run_pool_san: tests/test_run_pool.c tests/check.h tests/rng.h $(RUN_POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -o $@
+	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -Wl,--wrap=realloc -o $@
 
 # libFuzzer on the TSPLIB reader and on the checkpoint reader, seeded with
 # every test file and the corpora kept in tests/fuzz (tests/fuzz/CAMPAIGN.md);
