@@ -5,8 +5,13 @@
  *    exactly once, on chunk bounds, and the folded best is the smallest
  *    (length, rank) reported;
  *  - save, load into a fresh pool, go on: the same coverage and best;
- *  - every one-byte change and every truncation of a checkpoint is refused, as
- *    are other instances and bad ranges. */
+ *  - every one-byte change, every one-bit change and every truncation of a
+ *    checkpoint is refused, as are other instances, bad ranges and numbers
+ *    past their range or in another spelling (with a correct sum);
+ *  - out of memory recording a finished chunk (realloc fails: the test is
+ *    linked with -Wl,--wrap=realloc), with a sample whose result is a sum:
+ *    the chunk's result is not folded, the checkpoint loads, and the resumed
+ *    run counts every rank exactly once. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_checkpoint.h"
 #include "tsp_sample.h"
@@ -18,6 +23,16 @@
 
 #define FILE_PATH "build/test_pool.ckpt"
 #define MAX_RANGES 100000
+
+/* realloc, failing on request: every realloc of the pool's done set and of
+ * the checkpoint's text comes here */
+void *__real_realloc(void *p, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+static int realloc_fails;
+void *__wrap_realloc(void *p, size_t size)
+{
+    return realloc_fails ? NULL : __real_realloc(p, size);
+}
 
 static unsigned long long rng_state = 7;
 static unsigned long long rng(void)
@@ -250,6 +265,240 @@ static void corruption(void)
     check_end();
 }
 
+/* checkpoint `path` (at most 4096 bytes) into text; its size */
+static size_t read_checkpoint(const char *path, char *text, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    size_t got = f ? fread(text, 1, size - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[got] = 0;
+    return got;
+}
+
+/* every one-bit change of a mid-run checkpoint, the sum line's included
+ * (where "sum" was read case-insensitively, an upper-case hex digit passed) */
+static void every_bit(void)
+{
+    tsp_instance t;
+    run_pool p, q;
+    tsp_sample sp, sq;
+    tsp_item rp, rq;
+    char err[TSP_ERR_SIZE], text[4096], copy[4096];
+    size_t size, at;
+    int bit, rc;
+    FILE *f;
+    check_begin("checkpoint: every one-bit change is refused, the sum line's included");
+    tsp_random(9, 6, &t, err, sizeof err);
+    t.symmetric = 0;
+    open_pool(&p, &sp, &rp, &t, 2, 1200);
+    nhanded = 0;
+    run(&p, &t, 9, tsp_best_none());
+    CHECK(run_checkpoint_save(FILE_PATH, &p, err, sizeof err) == 0, "save: %s", err);
+    size = read_checkpoint(FILE_PATH, text, sizeof text);
+    for (at = 0; at < size; at++)
+        for (bit = 0; bit < 8; bit++) {
+            memcpy(copy, text, size);
+            copy[at] = (char)(copy[at] ^ 1 << bit);
+            f = fopen(FILE_PATH, "wb");
+            fwrite(copy, 1, size, f);
+            fclose(f);
+            open_pool(&q, &sq, &rq, &t, 2, 0);
+            rc = run_checkpoint_load(FILE_PATH, &q, err, sizeof err);
+            CHECK(rc == -1, "bit %d of byte %zu ('%c' to '%c'): load gave %d", bit, at, text[at], copy[at], rc);
+            run_pool_free(&q);
+        }
+    run_pool_free(&p);
+    check_end();
+}
+
+/* text with line `line` (0-based) replaced by `with`, its sum line made right
+ * again: what a forger or another writer would give */
+static void rewrite(const char *text, int line, const char *with, char *out, size_t size)
+{
+    const char *at = text;
+    size_t len = 0;
+    int k;
+    out[0] = 0;
+    for (k = 0; *at && strncmp(at, "sum ", 4) != 0; k++) {
+        const char *nl = strchr(at, '\n');
+        size_t n = (size_t)(nl - at) + 1;
+        len += (size_t)snprintf(out + len, size - len, "%.*s", (int)(k == line ? strlen(with) : n),
+                                k == line ? with : at);
+        at += n;
+    }
+    snprintf(out + len, size - len, "sum %016llx\n", run_checkpoint_sum(out, len));
+}
+
+/* numbers past their range, or spelt otherwise than the writers spell them,
+ * in checkpoints with a correct sum (sscanf's %d read n 4294967313 as 17) */
+static void strict_numbers(void)
+{
+    static const struct {
+        int line;
+        const char *with;
+    } forged[] = {
+        {2, "n 4294967313\n"},              /* 2^32 + 17 */
+        {2, "n 18446744073709551633\n"},    /* 2^64 + 17 */
+        {2, "n 017\n"},
+        {2, "n +17\n"},
+        {2, "n  17\n"},
+        {2, "n 17 \n"},
+        {2, "N 17\n"},
+        {3, "total 20922789888000 \n"},
+        {3, "total 020922789888000\n"},
+        {3, "total 18446744094632341504\n"}, /* 2^64 + 16! */
+        {4, "best none \n"},
+        {5, "done 0 18446744073709551616\n"},
+        {5, "done -0 0\n"},
+        {5, "done 0 0 0\n"},
+        {1, "fingerprint +ABCDEF\n"},
+        {1, "fingerprint 0x123\n"},
+    };
+    tsp_instance t;
+    run_pool p, q;
+    tsp_sample sp, sq;
+    tsp_item rp, rq;
+    char err[TSP_ERR_SIZE], text[4096], copy[4096], fp[64];
+    unsigned k;
+    int rc;
+    FILE *f;
+    check_begin("checkpoint: numbers past their range or spelt otherwise are refused, with a correct sum");
+    tsp_random(17, 1, &t, err, sizeof err);
+    open_pool(&p, &sp, &rp, &t, 1, 0);
+    CHECK(run_checkpoint_save(FILE_PATH, &p, err, sizeof err) == 0, "save: %s", err);
+    read_checkpoint(FILE_PATH, text, sizeof text);
+    for (k = 0; k <= sizeof forged / sizeof forged[0]; k++) {
+        if (k < sizeof forged / sizeof forged[0])
+            rewrite(text, forged[k].line, forged[k].with, copy, sizeof copy);
+        else { /* the fingerprint in upper case: the same number, another spelling */
+            snprintf(fp, sizeof fp, "fingerprint %016llX\n", sp.run.fingerprint);
+            rewrite(text, 1, fp, copy, sizeof copy);
+        }
+        f = fopen(FILE_PATH, "wb");
+        fputs(copy, f);
+        fclose(f);
+        open_pool(&q, &sq, &rq, &t, 1, 0);
+        rc = run_checkpoint_load(FILE_PATH, &q, err, sizeof err);
+        CHECK(rc == -1 && strstr(err, "corrupt") != NULL, "%.40s: load gave %d (%s)", k < sizeof forged / sizeof
+              forged[0] ? forged[k].with : fp, rc, rc < 0 ? err : "accepted");
+        run_pool_free(&q);
+    }
+    rewrite(text, 2, "n 17\n", copy, sizeof copy); /* the rewriting itself changes nothing */
+    CHECK(strcmp(copy, text) == 0, "rewrite() changed the checkpoint: %s", copy);
+    run_pool_free(&p);
+    check_end();
+}
+
+/* a sample whose result is a sum, as a permutation test's counts are: the
+ * ranks searched, which must equal the ranks done at every moment */
+static void count_empty(const void *ctx, void *r)
+{
+    (void)ctx;
+    *(kperm_u64 *)r = 0;
+}
+
+static void count_fold(const void *ctx, void *into, const void *part)
+{
+    (void)ctx;
+    *(kperm_u64 *)into += *(const kperm_u64 *)part;
+}
+
+static int count_write(const void *ctx, const void *r, run_text *out)
+{
+    (void)ctx;
+    return run_text_put(out, "count %llu\n", *(const kperm_u64 *)r);
+}
+
+static const char *count_read(const void *ctx, void *r, run_lines *in)
+{
+    run_words w = run_words_of(run_lines_next(in));
+    (void)ctx;
+    run_word_is(&w, "count");
+    run_word_u64(&w, ~(kperm_u64)0, (kperm_u64 *)r);
+    return run_words_end(&w) ? NULL : "count line";
+}
+
+static int count_plausible(const void *ctx, const void *r, kperm_rank done)
+{
+    (void)ctx;
+    return *(const kperm_u64 *)r == done;
+}
+
+static run_sample count_sample(kperm_rank total)
+{
+    run_sample s;
+    memset(&s, 0, sizeof s);
+    s.name = "count";
+    s.version = 1;
+    s.problem = "problem";
+    s.fingerprint = 42;
+    s.total = total;
+    s.align = s.min_chunk = s.first_chunk = 1;
+    s.size = sizeof(kperm_u64);
+    s.empty = count_empty;
+    s.fold = count_fold;
+    s.write_result = count_write;
+    s.read_result = count_read;
+    s.plausible = count_plausible;
+    return s;
+}
+
+/* the count sample's workers (at most 4) ask in random order until the pool
+ * stops them all, each reporting its chunk's size as its result */
+static void count_run(run_pool *p)
+{
+    kperm_u64 part[4] = {0, 0, 0, 0};
+    int live[4] = {1, 1, 1, 1}, alive = p->workers, w;
+    run_range c;
+    while (alive > 0) {
+        w = (int)(rng() % (kperm_u64)p->workers);
+        if (!live[w])
+            continue;
+        if (run_pool_next(p, w, rng() % 20, &part[w], &c))
+            part[w] = c.end - c.begin;
+        else {
+            live[w] = 0;
+            alive--;
+        }
+    }
+}
+
+static void fold_once(void)
+{
+    const kperm_rank total = 20000;
+    run_sample s = count_sample(total);
+    run_pool p, q;
+    kperm_u64 count = 0, resumed = 0;
+    char err[TSP_ERR_SIZE];
+    int k, rc;
+    check_begin("pool: out of memory recording a finished chunk: its result is not folded, the run stops; "
+                "resumed, every rank is counted once");
+    CHECK(run_pool_init(&p, &s, &count, 4, 7) == 0, "run_pool_init: out of memory");
+    /* 16 separate ranges done, as a checkpoint leaves them: the done set is
+     * full, and the next separate range needs more memory */
+    for (k = 0; k < 16; k++)
+        run_pool_add_done(&p, 1000 * (kperm_rank)k + 500, 1000 * (kperm_rank)k + 600);
+    count = p.done_ranks;
+    realloc_fails = 1;
+    count_run(&p);
+    CHECK(run_checkpoint_save(FILE_PATH, &p, err, sizeof err) == -1, "a save without memory succeeded");
+    realloc_fails = 0;
+    CHECK(p.failed && !run_pool_complete(&p), "the pool went on (failed %d, %llu of %llu done)", p.failed,
+          p.done_ranks, total);
+    CHECK(count == p.done_ranks, "the sum counts %llu ranks, the pool has %llu done", count, p.done_ranks);
+    CHECK(run_checkpoint_save(FILE_PATH, &p, err, sizeof err) == 0, "save: %s", err);
+    CHECK(run_pool_init(&q, &s, &resumed, 3, 11) == 0, "run_pool_init: out of memory");
+    rc = run_checkpoint_load(FILE_PATH, &q, err, sizeof err);
+    CHECK(rc == 1, "load: %d %s", rc, err);
+    count_run(&q);
+    CHECK(run_pool_complete(&q) && resumed == total, "resumed: %llu of %llu ranks done, the sum counts %llu",
+          q.done_ranks, total, resumed);
+    run_pool_free(&q);
+    run_pool_free(&p);
+    check_end();
+}
+
 static void bad_ranges(void)
 {
     const kperm_rank B = TSP_BLOCK;
@@ -282,6 +531,9 @@ int main(int argc, char **argv)
     schedules();
     round_trip();
     corruption();
+    every_bit();
+    strict_numbers();
+    fold_once();
     bad_ranges();
     remove(FILE_PATH);
     return check_any_failed;

@@ -147,40 +147,51 @@ static void magic(const run_sample *s, char *out, size_t size)
     snprintf(out, size, "%s checkpoint %d\n", s->name, s->version);
 }
 
+/* the lines after the first (checked by the caller), the sum line cut off;
+ * every number read in the writer's own form and range (run_words) */
 static int parse(char *text, const char *path, run_pool *p, char *err, size_t errsize)
 {
     const run_sample *smp = p->sample;
     run_lines in;
-    char *l, word[8];
+    run_words w;
     const char *why;
-    unsigned long long fp, total, sum = 0, b, e;
-    long count, i;
-    int extra;
+    kperm_u64 fp = 0, total = 0, sum = 0, count = 0, b = 0, e = 0, i;
 #define BAD(...) do { snprintf(err, errsize, __VA_ARGS__); return -1; } while (0)
-    in.at = strchr(text, '\n') + 1; /* past the first line, which the caller checked */
-    if (!(l = run_lines_next(&in)) || sscanf(l, "fingerprint %16llx%n", &fp, &extra) != 1 || l[extra])
+    in.at = strchr(text, '\n') + 1;
+    w = run_words_of(run_lines_next(&in));
+    run_word_is(&w, "fingerprint");
+    run_word_hex64(&w, &fp);
+    if (!run_words_end(&w))
         BAD("%s: corrupt checkpoint (fingerprint line)", path);
     if (fp != smp->fingerprint)
         BAD("%s: a checkpoint of another %s (fingerprint %016llx, this %s %016llx)", path, smp->problem, fp,
             smp->problem, smp->fingerprint);
     if (smp->read_problem && (why = smp->read_problem(smp->ctx, &in)) != NULL)
         BAD("%s: corrupt checkpoint (%s)", path, why);
-    if (!(l = run_lines_next(&in)) || sscanf(l, "total %llu%n", &total, &extra) != 1 || l[extra] || total != p->total)
+    w = run_words_of(run_lines_next(&in));
+    run_word_is(&w, "total");
+    run_word_u64(&w, p->total, &total);
+    if (!run_words_end(&w) || total != p->total)
         BAD("%s: corrupt checkpoint (total line)", path);
     if ((why = smp->read_result(smp->ctx, p->result, &in)) != NULL)
         BAD("%s: corrupt checkpoint (%s)", path, why);
-    if (!(l = run_lines_next(&in)) || sscanf(l, "done %llu %ld%n", &sum, &count, &extra) != 2 || l[extra]
-        || count < 0)
+    w = run_words_of(run_lines_next(&in));
+    run_word_is(&w, "done");
+    run_word_u64(&w, p->total, &sum);
+    run_word_u64(&w, p->total, &count); /* ranges are never empty */
+    if (!run_words_end(&w))
         BAD("%s: corrupt checkpoint (done line)", path);
     for (i = 0; i < count; i++) {
-        if (!(l = run_lines_next(&in)) || sscanf(l, "%llu %llu%n", &b, &e, &extra) != 2 || l[extra]
-            || run_pool_add_done(p, b, e))
-            BAD("%s: corrupt checkpoint (finished range %ld of %ld)", path, i + 1, count);
+        w = run_words_of(run_lines_next(&in));
+        run_word_u64(&w, p->total, &b);
+        run_word_u64(&w, p->total, &e);
+        if (!run_words_end(&w) || run_pool_add_done(p, b, e))
+            BAD("%s: corrupt checkpoint (finished range %llu of %llu)", path, i + 1, count);
     }
     if (p->done_ranks != sum || (smp->plausible && !smp->plausible(smp->ctx, p->result, sum)))
         BAD("%s: corrupt checkpoint (the ranges do not add up)", path);
-    if ((l = run_lines_next(&in)) && sscanf(l, "%7s", word) == 1)
-        BAD("%s: corrupt checkpoint (unexpected line '%.40s')", path, l);
+    if (run_lines_next(&in))
+        BAD("%s: corrupt checkpoint (a line after the last range)", path);
 #undef BAD
     return 0;
 }
@@ -193,9 +204,7 @@ kperm_u64 run_checkpoint_sum(const char *text, size_t size)
 int run_checkpoint_read(char *text, size_t size, const char *path, run_pool *p, char *err, size_t errsize)
 {
     /* the last line is "sum X\n", X the hash of everything before it */
-    char *sum_line = size >= 2 ? text + size - 2 : text, first[128];
-    unsigned long long sum;
-    int extra;
+    char *sum_line = size >= 2 ? text + size - 2 : text, first[128], want[32];
     while (sum_line > text && sum_line[-1] != '\n')
         sum_line--;
     magic(p->sample, first, sizeof first);
@@ -203,8 +212,10 @@ int run_checkpoint_read(char *text, size_t size, const char *path, run_pool *p, 
         snprintf(err, errsize, "%s: not a %s checkpoint", path, p->sample->name);
         return -1;
     }
-    if (text[size - 1] != '\n' || sscanf(sum_line, "sum %16llx\n%n", &sum, &extra) != 1 || sum_line[extra]
-        || sum != run_fnv(RUN_FNV_BASIS, text, (size_t)(sum_line - text))) {
+    /* byte for byte the line the writer gives this text: no other spelling
+     * of the same number (upper case, "0x") lets a damaged byte through */
+    snprintf(want, sizeof want, "sum %016llx\n", run_checkpoint_sum(text, (size_t)(sum_line - text)));
+    if ((size_t)(text + size - sum_line) != strlen(want) || memcmp(sum_line, want, strlen(want)) != 0) {
         snprintf(err, errsize, "%s: truncated or corrupt checkpoint (its checksum does not match)", path);
         return -1;
     }

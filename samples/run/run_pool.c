@@ -110,14 +110,19 @@ int run_pool_next(run_pool *p, int w, kperm_rank want, const void *part, run_ran
     kperm_rank gap_end = p->total, left, size;
     int i;
     if (mine->begin < mine->end) {
-        /* a chunk only finishes once: out of memory here loses nothing but
-         * the merge, so it is searched again after a resume */
-        if (insert_done(p, mine->begin, mine->end) == 0)
+        /* The result is folded exactly when the ranges are recorded: a
+         * checkpoint never holds a result without its ranges, which a resume
+         * would search and fold a second time (a sum would count them twice).
+         * Out of memory here, the chunk is dropped whole and the run must end
+         * (run_pool.h); its ranges are searched again after a resume. */
+        if (insert_done(p, mine->begin, mine->end) == 0) {
             p->searched[w] += mine->end - mine->begin;
+            if (part)
+                s->fold(s->ctx, p->result, part);
+        } else
+            p->failed = p->stopping = 1;
         mine->begin = mine->end = 0;
     }
-    if (part)
-        s->fold(s->ctx, p->result, part);
     if (p->stopping || p->stopped[w])
         return stop(p, w);
     /* next moves past the done ranges it meets (they are sorted); the gap

@@ -31,7 +31,8 @@ typedef struct {
     run_range *out;        /* each worker's chunk in progress (empty: none) */
     kperm_rank *searched;  /* ranks each worker finished in this run */
     char *stopped;         /* whether a worker was told to stop */
-    int stopping;          /* hand out nothing more (refused, interrupted) */
+    int stopping;          /* hand out nothing more (refused, interrupted, failed) */
+    int failed;            /* a finished chunk could not be recorded (out of memory): the run must end */
 } run_pool;
 
 /* An empty pool of the sample's ranks for `workers` workers, folding into
@@ -45,10 +46,14 @@ void run_pool_free(run_pool *p);
 int run_pool_add_done(run_pool *p, kperm_rank begin, kperm_rank end);
 
 /* Worker w reports that its chunk in progress (if any) is finished, with
- * `part` the result of what it searched since its last report (NULL: none),
- * and asks for about `want` ranks more. Returns 1 with the next chunk in
+ * `part` its result (NULL: none), and asks for about `want` ranks more.
+ * The part is folded into the pool's result exactly when the chunk's ranges
+ * are recorded as done, never otherwise. Returns 1 with the next chunk in
  * *chunk, or 0 when w must stop (nothing left to hand out, or stopping).
- * Chunks shrink towards the end so that the workers finish together. */
+ * Chunks shrink towards the end so that the workers finish together. When
+ * the chunk cannot be recorded (out of memory), neither its ranges nor its
+ * part count, p->failed is set and every worker is stopped: the caller ends
+ * the run with an error, its checkpoint (if saved) still whole. */
 int run_pool_next(run_pool *p, int w, kperm_rank want, const void *part, run_range *chunk);
 
 /* the sample's hint from the result so far (0 without one) */

@@ -42,3 +42,78 @@ char *run_lines_next(run_lines *in)
         in->at = start + strlen(start);
     return start;
 }
+
+run_words run_words_of(const char *line)
+{
+    run_words w;
+    w.at = line;
+    w.ok = line != NULL;
+    w.first = 1;
+    return w;
+}
+
+/* the next word, [*start, start + length): after one space but for the
+ * first; a missing or empty word fails */
+static size_t next_word(run_words *w, const char **start)
+{
+    if (w->ok && !w->first) {
+        w->ok = *w->at == ' ';
+        w->at += w->ok;
+    }
+    w->first = 0;
+    if (!w->ok)
+        return 0;
+    *start = w->at;
+    while (*w->at && *w->at != ' ')
+        w->at++;
+    w->ok = w->at > *start;
+    return (size_t)(w->at - *start);
+}
+
+int run_word_is(run_words *w, const char *word)
+{
+    const char *s = NULL;
+    size_t len = next_word(w, &s);
+    w->ok = w->ok && len == strlen(word) && memcmp(s, word, len) == 0;
+    return w->ok;
+}
+
+int run_word_u64(run_words *w, kperm_u64 max, kperm_u64 *v)
+{
+    const char *s = NULL;
+    size_t len = next_word(w, &s), i;
+    kperm_u64 x = 0;
+    if (w->ok && len > 1 && s[0] == '0') /* the writers never pad */
+        w->ok = 0;
+    for (i = 0; w->ok && i < len; i++) {
+        kperm_u64 d = (kperm_u64)(unsigned char)s[i] - '0';
+        if (d > 9 || d > max || x > (max - d) / 10) /* x * 10 + d would pass max */
+            w->ok = 0;
+        else
+            x = x * 10 + d;
+    }
+    if (w->ok)
+        *v = x;
+    return w->ok;
+}
+
+int run_word_hex64(run_words *w, kperm_u64 *v)
+{
+    const char *s = NULL;
+    size_t len = next_word(w, &s), i;
+    kperm_u64 x = 0;
+    w->ok = w->ok && len == 16;
+    for (i = 0; w->ok && i < len; i++) {
+        const char *digit = strchr("0123456789abcdef", s[i]);
+        w->ok = digit != NULL;
+        x = x << 4 | (kperm_u64)(digit ? digit - "0123456789abcdef" : 0);
+    }
+    if (w->ok)
+        *v = x;
+    return w->ok;
+}
+
+int run_words_end(const run_words *w)
+{
+    return w->ok && !w->first && *w->at == 0;
+}

@@ -76,11 +76,11 @@ static int write_problem(const void *ctx, run_text *out)
 
 static const char *read_problem(const void *ctx, run_lines *in)
 {
-    char *l = run_lines_next(in);
-    int n, extra;
-    if (!l || sscanf(l, "n %d%n", &n, &extra) != 1 || l[extra] || n != ((const tsp_sample *)ctx)->inst->n)
-        return "n line";
-    return NULL;
+    run_words w = run_words_of(run_lines_next(in));
+    kperm_u64 n = 0;
+    run_word_is(&w, "n");
+    run_word_u64(&w, TSP_MAX_CITIES, &n);
+    return run_words_end(&w) && n == (kperm_u64)((const tsp_sample *)ctx)->inst->n ? NULL : "n line";
 }
 
 static int write_result(const void *ctx, const void *result, run_text *out)
@@ -119,30 +119,29 @@ static int tour_ok(const tsp_instance *inst, kperm_u64 length, const kperm_u8 *c
 static int parse_best(const char *l, const tsp_sample *s, tsp_best *best)
 {
     const tsp_instance *inst = s->inst;
-    unsigned long long len, rank;
+    run_words w = run_words_of(l);
+    kperm_u64 len = 0, rank = 0, c = 0;
     kperm_u8 city[TSP_MAX_CITIES];
-    int extra = 0, i;
+    int i;
+    run_word_is(&w, "best");
+    run_word_u64(&w, ~(kperm_u64)0, &len);
     if (s->prune) {
-        if (sscanf(l, "best %llu tour%n", &len, &extra) != 1 || extra == 0) /* extra stays 0 without "tour" */
-            return -1;
-        for (i = 0, l += extra; i < inst->n - 1; i++, l += extra)
-            if (sscanf(l, " %llu%n", &rank, &extra) != 1 || rank >= TSP_MAX_CITIES)
-                return -1;
-            else
-                city[i] = (kperm_u8)rank;
-        memset(best->tour, 0, sizeof best->tour);
-        memcpy(best->tour, city, (size_t)(inst->n - 1));
-        best->rank = 0;
-    } else {
-        if (sscanf(l, "best %llu %llu%n", &len, &rank, &extra) != 2 || kperm_unrank(rank, inst->n - 1, city) != KPERM_OK)
-            return -1;
+        run_word_is(&w, "tour");
+        for (i = 0; i < inst->n - 1; i++) {
+            run_word_u64(&w, TSP_MAX_CITIES - 1, &c);
+            city[i] = (kperm_u8)c;
+        }
+    } else if (run_word_u64(&w, ~(kperm_u64)0, &rank) && kperm_unrank(rank, inst->n - 1, city) == KPERM_OK) {
         for (i = 0; i < inst->n - 1; i++)
             city[i]++;
-        l += extra;
-        best->rank = rank;
-    }
-    if (*l || !tour_ok(inst, len, city))
+    } else
         return -1;
+    if (!run_words_end(&w) || !tour_ok(inst, len, city))
+        return -1;
+    memset(best->tour, 0, sizeof best->tour);
+    if (s->prune)
+        memcpy(best->tour, city, (size_t)(inst->n - 1));
+    best->rank = rank;
     best->length = len;
     return 0;
 }
