@@ -166,6 +166,8 @@ if command -v mpicc >/dev/null 2>&1; then
 else
     step "kperm-tsp checkpoint/resume" sh -c "$MAKE -s $B/kperm-tsp && sh tests/tsp_resume.sh"
 fi
+step "kperm-ptest: exact counts against the brute force, textbook p-values, errors, checkpoint and resume, MPI" \
+    sh -c "$MAKE -s $B/kperm-ptest $(command -v mpicc >/dev/null 2>&1 && echo $B/kperm-ptest-mpi) && sh tests/ptest_cli.sh"
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
 step "make install, then find_package(kperm CONFIG) from CMake" sh tests/cmake_check.sh
 

@@ -1,0 +1,89 @@
+#!/usr/bin/python3
+"""cli_check.py - kperm-ptest's exact counts against the brute force of
+reference.py: random small cases of every test type and statistic (with ties,
+values of one or two decimals) written as CSV, run through the program on
+each backend named, and compared count by count (less, equal, greater,
+|T| >= |t|). Prints PASS/FAIL lines; exits 1 on a failure.
+
+    python3 tests/ptest/cli_check.py build/kperm-ptest cpu opencl
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import reference as ref  # noqa: E402
+
+CASES = 5  # random cases a (test, statistic) and backend
+
+# (test, --stat, reference statistic, the reference's call)
+KINDS = [
+    ("independent", "mean", ref.MEAN_DIFF), ("independent", "welch", ref.WELCH_T),
+    ("independent", "var-ratio", ref.VAR_RATIO), ("independent", "anova", ref.ANOVA_F),
+    ("paired", "mean", ref.MEAN_DIFF), ("paired", "welch", ref.WELCH_T), ("paired", "var-ratio", ref.VAR_RATIO),
+    ("pairings", "pearson", ref.PEARSON_R), ("pairings", "kendall", ref.KENDALL_TAU),
+]
+
+
+def value(rng):
+    """a decimal with ties likely: one of a few values, 0 to 2 places"""
+    return "%.*f" % (rng.choice((0, 1, 2)), rng.choice((-3, -1.5, 0, 0.25, 1, 2.5, 4, 7.75)) + rng.choice((0, 0.1)))
+
+
+def case(rng, test, stat):
+    """(csv text, reference result) of one random case; None when the
+    statistic is undefined somewhere (the reference refuses it)"""
+    if test == "independent":
+        sizes = [rng.randint(2, 4) for _ in range(3 if stat is ref.ANOVA_F else 2)]
+        groups = [[value(rng) for _ in range(s)] for s in sizes]
+        text = "group,value\n" + "".join("g%d,%s\n" % (g, v) for g, vs in enumerate(groups) for v in vs)
+        run = lambda: ref.independent(groups, stat)  # noqa: E731
+    else:
+        n = rng.randint(3, 8 if test == "paired" else 6)
+        x, y = [value(rng) for _ in range(n)], [value(rng) for _ in range(n)]
+        text = "x,y\n" + "".join("%s,%s\n" % p for p in zip(x, y))
+        run = (lambda: ref.paired(x, y, stat)) if test == "paired" else (lambda: ref.pairings(x, y, stat))
+    try:
+        return text, run()
+    except (ref.Undefined, ZeroDivisionError):
+        return None
+
+
+def main():
+    prog, backends = sys.argv[1], sys.argv[2:]
+    rng = random.Random(20261126)
+    failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "case.csv")
+        for test, name, stat in KINDS:
+            for backend in backends:
+                bad, done = [], 0
+                while done < CASES:
+                    got = case(rng, test, stat)
+                    if got is None:
+                        continue
+                    text, want = got
+                    done += 1
+                    with open(path, "w") as f:
+                        f.write(text)
+                    out = subprocess.run([prog, "--json", "--quiet", "--bins", "0", "--test", test, "--stat", name,
+                                          "--backend", backend, path], capture_output=True, text=True)
+                    if out.returncode != 0:
+                        bad.append("exit %d: %s" % (out.returncode, out.stderr.strip()))
+                        continue
+                    r = json.loads(out.stdout)
+                    mine = (r["n_rearrangements"], r["less"], r["equal"], r["greater"], r["abs_ge"], r["undefined"])
+                    theirs = (want.n, want.less, want.equal, want.greater, want.abs_ge, 0)
+                    if mine != theirs:
+                        bad.append("%r: kperm-ptest %s, reference %s" % (text, mine, theirs))
+                print("%s %s %s --stat %s, %d random cases: n, less, equal, greater, |T|>=|t| as the brute force%s"
+                      % ("FAIL" if bad else "PASS", backend, test, name, CASES, "".join("\n# " + b for b in bad[:3])))
+                failed += bool(bad)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+#!/bin/sh
+# ptest_cli.sh - kperm-ptest through its command line: the exact counts of
+# random cases against tests/ptest/reference.py's brute force (every test
+# type and statistic, the C backend and POCL's OpenCL), the textbook data
+# sets of samples/ptest/data with their published p-values, a C statistic,
+# the tolerance band, every error path (one line on stderr, exit 2), and a
+# checkpoint interrupted by SIGINT and resumed to the same counts. Prints
+# PASS/FAIL/SKIP lines. Run from the repository root after make build/kperm-ptest.
+P=build/kperm-ptest
+D=samples/ptest/data
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+opencl=$($P --list-devices | grep -q '^opencl [0-9]' && echo opencl)
+backends="cpu $opencl"
+
+# expect NAME WANT ARGS...: the JSON's fields, as "key=value ..." of WANT, on every backend
+expect() {
+    name=$1 want=$2
+    shift 2
+    for b in $backends; do
+        out=$($P --json --quiet --bins 0 --backend $b "$@" 2>&1)
+        bad=""
+        for kv in $want; do
+            printf '%s' "$out" | grep -q "\"${kv%%=*}\": ${kv#*=}[,}]" || bad="$bad $kv"
+        done
+        [ -z "$bad" ] && echo "PASS $b $name" || echo "FAIL $b $name: wanted$bad; got $out"
+    done
+}
+expect "Darwin's Zea mays, Fisher's 15 sign flips: 863 and 1726 of 32768" \
+    "greater=835 equal=28 pvalue_greater_numerator=863 pvalue_abs_numerator=1726 n_rearrangements=32768" \
+    --test paired --columns crossed,self $D/zea_mays.csv
+expect "Student's sleep data, 1024 swaps: 2 and 4 of 1024" \
+    "less=0 equal=2 pvalue_abs_numerator=4 pvalue_two_sided_numerator=4" --test paired $D/sleep.csv
+expect "Efron and Tibshirani's mice, 11440 splits: 1613, 3184 and 2*min 3226" \
+    "greater=1587 equal=26 pvalue_abs_numerator=3184 pvalue_two_sided=0.281993006993007" $D/mouse.csv
+expect "the mice as R's bootstrap package has them: 1608 and 3182" \
+    "greater=1589 equal=19 pvalue_abs_numerator=3182" $D/mouse_rpkg_bootstrap.csv
+expect "scipy's Pearson example: 4 of 24 orders" "less=20 equal=3 greater=1" --test pairings $D/scipy_doc_pearsonr.csv
+expect "the collagen data, Kendall's tau-b with ties: 2*min 616 and |T| 628 of 5040" \
+    "equal=140 greater=168 pvalue_two_sided_numerator=616 pvalue_abs_numerator=628" \
+    --test pairings --stat kendall $D/scipy_tutorial_collagen_proline.csv
+expect "the collagen data, Pearson's r read as decimals: 28 of 5040 (8 ties)" "greater=20 equal=8" \
+    --test pairings $D/scipy_tutorial_collagen_proline.csv
+expect "three groups (anova), whitespace columns, comments" "n_rearrangements=1680" \
+    $(printf '# three groups\nA 1.5\nA 2\nA 2.5\nB 3\nB 3.5\nC 4\nC 0.5\nC 9\nB 1\n' > $T/k3.txt; echo $T/k3.txt)
+expect "--tolerance: the band's values are counted in in_band" "exact=false in_band=0 equal=26" \
+    --tolerance 1e-12 $D/mouse.csv
+
+# a C statistic: the mean difference again, counted in floating point
+printf 'double s[2] = {0, 0};\nfor (int j = 0; j < 2; j++)\n    for (int i = start[j]; i < start[j + 1]; i++)\n        s[j] += x[i];\nreturn s[0] / (start[1] - start[0]) - s[1] / (start[2] - start[1]);\n' > $T/mean.c
+if [ -n "$opencl" ]; then
+    out=$($P --json --quiet --statistic $T/mean.c --backend opencl $D/mouse.csv 2>&1)
+    case $out in
+    *'"greater": 1587, '*'"abs_ge": 3184, '*) echo "PASS opencl a C statistic (the mean difference) gives the mice's counts" ;;
+    *) echo "FAIL opencl a C statistic: $out" ;;
+    esac
+    printf 'return x[0] +;\n' > $T/bad.c
+    out=$($P --quiet --statistic $T/bad.c --backend opencl $D/mouse.csv 2>&1); rc=$?
+    case "$rc $out" in
+    "2 "*"bad.c:1:"*) [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && echo "PASS opencl a C statistic that does not compile: FILE:LINE: in one line, exit 2" \
+        || echo "FAIL opencl compile error on more than one line: $out" ;;
+    *) echo "FAIL opencl a C statistic that does not compile: exit $rc: $out" ;;
+    esac
+else
+    echo "SKIP OpenCL: no OpenCL device"
+fi
+out=$($P --quiet --statistic $T/mean.c --backend cpu $D/mouse.csv 2>&1)
+case $out in *"runs on --backend opencl"*) echo "PASS cpu: a C statistic is refused, naming the backend that runs it" ;;
+*) echo "FAIL cpu C statistic: $out" ;; esac
+
+# refuse WHAT TEXT ARGS...: exit 2, one line on stderr holding TEXT, nothing on stdout
+refuse() {
+    what=$1 text=$2
+    shift 2
+    $P --quiet "$@" >$T/out 2>$T/err; rc=$?
+    if [ $rc -eq 2 ] && [ ! -s $T/out ] && [ "$(wc -l < $T/err)" -eq 1 ] && grep -qF -- "$text" $T/err; then
+        echo "PASS refused: $what"
+    else
+        echo "FAIL refused: $what: exit $rc, stderr: $(cat $T/err) stdout: $(head -c 200 $T/out)"
+    fi
+}
+printf 'group,value\na,1\na,2\nb,3,4\nb,5\n' > $T/fields.csv
+printf 'group,value\na,1\na,x\nb,3\nb,5\n' > $T/word.csv
+printf 'group,value\na,0.1\na,2\nb,3\nb,1234567890123456.5\n' > $T/digits.csv
+printf 'group,value\na,9007199254740993\na,2\nb,3\nb,5\n' > $T/big.csv
+printf 'group,value\na,1\na,2\na,3\n' > $T/onegroup.csv
+printf 'x,y\n1,2\n1,3\n1,4\n' > $T/constant.csv
+refuse "a missing file" "no/such.csv" no/such.csv
+refuse "a directory" "$T" "$T"
+refuse "a line with another number of fields" "fields.csv:4: 3 fields where the first line has 2" $T/fields.csv
+refuse "a word among the values" "word.csv:3: 'x' is not a number" $T/word.csv
+refuse "data that would lose digits" "digits.csv:5: '1234567890123456.5' times 10^1 is 2^53 or more" $T/digits.csv
+refuse "scipy's 17-digit example values lose digits" "scipy_doc_meandiff.csv:" $D/scipy_doc_meandiff.csv
+refuse "an integer past 2^53" "big.csv:2: '9007199254740993' is 2^53 or more" $T/big.csv
+refuse "one group" "two or more groups" $T/onegroup.csv
+refuse "a constant column for Pearson's r" "column x is constant" --test pairings $T/constant.csv
+refuse "no FILE" "give a data FILE"
+refuse "an unknown option" "unknown option '--fast'" --fast $D/mouse.csv
+refuse "--test" "--test 'both' is not independent" --test both $D/mouse.csv
+refuse "--stat" "--stat 'median'" --stat median $D/mouse.csv
+refuse "a statistic of another test" "--stat pearson does not go with an independent test" --stat pearson $D/mouse.csv
+refuse "--bins" "--bins '5000' is not an integer from 0 to 1024" --bins 5000 $D/mouse.csv
+refuse "--tolerance" "--tolerance '-1'" --tolerance -1 $D/mouse.csv
+refuse "--hist-range" "--hist-range '2:1' is not LO:HI" --hist-range 2:1 $D/mouse.csv
+refuse "--columns" "no column 'weight'" --columns weight $D/mouse.csv
+refuse "--groups" "more than 8 groups, or one named twice" --groups control,control $D/mouse.csv
+refuse "a value missing" "--bins needs a value" $D/mouse.csv --bins
+refuse "--checkpoint-every alone" "--checkpoint-every goes with --checkpoint" --checkpoint-every 5 $D/mouse.csv
+
+# checkpoint: a run interrupted by SIGINT (its checkpoint written), resumed,
+# gives the uninterrupted run's counts; a finished checkpoint answers at once
+awk 'BEGIN { srand(7); print "x,y"; for (i = 0; i < 24; i++) printf "%d,%d\n", int(rand() * 100), int(rand() * 100) }' > $T/p24.csv
+fields='"(less|equal|greater|abs_ge)": [0-9]*'
+$P --json --quiet --bins 8 --backend cpu --test paired $T/p24.csv | grep -oE "$fields|\"histogram\": [^]]*" > $T/want
+$P --json --quiet --bins 8 --backend cpu --test paired --checkpoint $T/ck --checkpoint-every 0.05 --chunk 100000 \
+    $T/p24.csv > $T/first 2>/dev/null &
+pid=$!
+sleep 0.6
+kill -INT $pid 2>/dev/null
+wait $pid; rc=$?
+$P --json --quiet --bins 8 --backend cpu --test paired --checkpoint $T/ck $T/p24.csv > $T/second; rc2=$?
+resumed=$(grep -oE '"resumed": [0-9]+' $T/second)
+if [ $rc2 -eq 0 ] && grep -oE "$fields|\"histogram\": [^]]*" $T/second | cmp -s - $T/want; then
+    echo "PASS checkpoint: interrupted (exit $rc) and resumed ($resumed), the counts and histogram of the run without one"
+else
+    echo "FAIL checkpoint: interrupted (exit $rc), resumed (exit $rc2): $(cat $T/second)"
+fi
+$P --json --quiet --bins 8 --backend cpu --test paired --checkpoint $T/ck $T/p24.csv > $T/third
+grep -oE "$fields|\"histogram\": [^]]*" $T/third | cmp -s - $T/want && grep -q '"backend": "checkpoint"' $T/third \
+    && echo "PASS checkpoint: a finished checkpoint gives the same answer at once" \
+    || echo "FAIL checkpoint: the finished checkpoint: $(cat $T/third)"
+refuse "a checkpoint of another test" "a checkpoint of another test" --bins 8 --backend cpu --test paired \
+    --stat welch --checkpoint $T/ck $T/p24.csv
+
+# the brute force on random cases, every test type and statistic, each backend
+/usr/bin/python3 tests/ptest/cli_check.py $P $backends
+if [ -x build/kperm-ptest-mpi ] && command -v mpirun >/dev/null 2>&1; then
+    out=$(mpirun --allow-run-as-root --oversubscribe -n 2 build/kperm-ptest-mpi --json --quiet --bins 0 $D/mouse.csv 2>&1)
+    case $out in *'"greater": 1587, '*'"backend": "mpi"'*) echo "PASS kperm-ptest-mpi on 2 ranks: the mice's counts" ;;
+    *) echo "FAIL kperm-ptest-mpi: $out" ;; esac
+else
+    echo "SKIP kperm-ptest-mpi: not built or no mpirun"
+fi
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
+    echo "SKIP CUDA backend: not built yet"
+else
+    echo "SKIP CUDA backend: no GPU"
+fi
