@@ -132,6 +132,13 @@ grep -oE "$fields|\"histogram\": [^]]*" $T/third | cmp -s - $T/want && grep -q '
 refuse "a checkpoint of another test" "a checkpoint of another test" --bins 8 --backend cpu --test paired \
     --stat welch --checkpoint $T/ck $T/p24.csv
 
+# a hopeless run (20! pairings) is refused with the estimate, exit 3
+awk 'BEGIN { srand(3); print "x,y"; for (i = 0; i < 20; i++) printf "%d,%d\n", int(rand() * 100), int(rand() * 100) }' > $T/p20.csv
+$P --backend cpu --test pairings --bins 0 $T/p20.csv > $T/out 2> $T/err; rc=$?
+[ $rc -eq 3 ] && grep -q "days) for 2432902008176640000 rearrangements.*--force runs it anyway" $T/err \
+    && echo "PASS a hopeless run (20! pairings) is refused with its estimate, exit 3" \
+    || echo "FAIL a hopeless run: exit $rc: $(cat $T/err)"
+
 # the brute force on random cases, every test type and statistic, each backend
 /usr/bin/python3 tests/ptest/cli_check.py $P $backends
 if [ -x build/kperm-ptest-mpi ] && command -v mpirun >/dev/null 2>&1; then
