@@ -228,7 +228,8 @@ $(B)/libkperm_cl.a: $(B)/kperm_cl.o $(B)/kperm_cl_source.o $(STAMP)
 
 # --- tests: host C under gcc, clang and the sanitizers. Each core test is
 # built with $(CC) and, as NAME_san, with clang's ASan and UBSan.
-CORE_TESTS := test_families test_walk test_skip test_family_cursors test_contract test_comb test_sjt test_wide
+CORE_TESTS := test_families test_walk test_skip test_family_cursors test_contract test_comb test_sjt test_wide \
+              test_gray test_contract_orders
 TEST_DEPS := tests/check.h tests/rng.h tests/reference.h $(CORE) $(STAMP)
 $(addprefix $(B)/,$(CORE_TESTS)): $(B)/%: tests/%.c $(TEST_DEPS) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(INC) $< -o $@

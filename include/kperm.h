@@ -23,5 +23,7 @@
 #include "kperm/rank128.h"
 #include "kperm/comb.h"
 #include "kperm/sjt.h"
+#include "kperm/gray.h"
+#include "kperm/revdoor.h"
 
 #endif /* KPERM_H */

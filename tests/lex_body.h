@@ -45,6 +45,15 @@
  *  kind 18: the 128-bit cursor over [begin, begin + (d & 0xffff)) of
  *          n = a - 1000, begin = (hi c, lo b), folded; and kperm_split128 of
  *          [begin, (hi c + 3, lo ~b)) into d >> 32 parts, part (d >> 16) & 0xffff
+ *  kind 19: Gray code subsets, n = a - 1000, rank b: count, unrank, rank_of
+ *          (of the subset with a bit at n or above when d & 3 is 1), next,
+ *          skip by d >> 8; the cursor over [b, c), skipping where pattern d
+ *          says, at most 2000 visits, folded
+ *  kind 20: revolving door, n = (a - 1000) % 100, k = (a - 1000) / 100,
+ *          rank b: unrank, rank_of (mutation d & 3 as kind 19's); up to
+ *          (d >> 8) & 255 steps of next from a mask made of b (table-free,
+ *          so CUDA before the upload gives the same); the cursor over
+ *          [b, c), at most 2000 visits, folded
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -597,6 +606,77 @@ KPERM_FN void kperm_test_cursor128_one(int n, kperm_u64 lo, kperm_u64 hi, kperm_
     kperm_test_put64(o, 76, pe.hi);
 }
 
+/* mutation 1 of kinds 19 and 20: a bit at n or above (n < 64), chosen by d */
+KPERM_FN kperm_u64 kperm_test_high_bit(int n, kperm_u64 d)
+{
+    return n >= 0 && n < 64 && (d & 3u) == 1 ? KPERM_U64(1) << (n + (int)((d >> 2) % (kperm_u64)(64 - n))) : 0;
+}
+
+KPERM_FN void kperm_test_gray_one(int n, kperm_rank rank, kperm_rank end, kperm_u64 d, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u64 mask = KPERM_U64(0x0123456789abcdef), m, visits = 0, fold = 0;
+    kperm_rank r = mask;
+    kperm_gray_cursor c;
+    int skip;
+    kperm_test_put8(o, 0, kperm_gray_count(n, &r));
+    kperm_test_put64(o, 1, r);
+    kperm_test_put8(o, 9, kperm_gray_unrank(rank, n, &mask));
+    kperm_test_put64(o, 10, mask);
+    mask |= kperm_test_high_bit(n, d);
+    kperm_test_put8(o, 18, kperm_gray_rank_of(mask, n, &r));
+    kperm_test_put64(o, 19, r);
+    m = mask;
+    kperm_test_put8(o, 27, kperm_gray_next(&m, n));
+    kperm_test_put64(o, 28, m);
+    m = mask;
+    kperm_test_put8(o, 36, kperm_gray_skip(&m, n, d >> 8));
+    kperm_test_put64(o, 37, m);
+    kperm_test_put8(o, 45, kperm_gray_cursor_init(&c, n, rank, end));
+    while (visits < 2000 && kperm_gray_cursor_next(&c)) {
+        fold = kperm_test_fold_word(fold, c.rank, c.bit, c.mask);
+        if ((skip = kperm_test_skip_at(d, visits, 9)) >= 0)
+            kperm_test_put8(o, 70, kperm_gray_cursor_skip(&c, (kperm_u64)skip));
+        visits++;
+    }
+    kperm_test_put64(o, 46, visits);
+    kperm_test_put64(o, 54, fold);
+    kperm_test_put64(o, 62, c.mask);
+    kperm_test_put8(o, 71, kperm_gray_cursor_skip(&c, d));
+}
+
+KPERM_FN void kperm_test_revdoor_one(int nk, kperm_rank rank, kperm_rank end, kperm_u64 d,
+                                     KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    kperm_u64 mask = KPERM_U64(0x0123456789abcdef), visits = 0, fold = 0, steps;
+    kperm_rank r = mask;
+    kperm_revdoor_cursor c;
+    int n = nk % 100, k = nk / 100, out = -1, in = -1, rc = 0;
+    kperm_test_put8(o, 0, kperm_revdoor_unrank_mask(rank, n, k, &mask));
+    kperm_test_put64(o, 1, mask);
+    mask |= kperm_test_high_bit(n, d);
+    kperm_test_put8(o, 9, kperm_revdoor_rank_of_mask(mask, n, &r));
+    kperm_test_put64(o, 10, r);
+    /* a subset of any k made of the rank, and a bit past n as mutation 1 */
+    mask = ((rank * KPERM_U64(0x9e3779b97f4a7c15)) & kperm_internal_kp_all(n)) | kperm_test_high_bit(n, d);
+    for (steps = 0; steps < ((d >> 8) & 255u) && rc == KPERM_OK; steps++) {
+        rc = kperm_revdoor_next_mask(&mask, n, &out, &in);
+        fold = kperm_test_fold_word(fold, (kperm_u64)(kperm_u32)rc, 64 * out + in, mask);
+    }
+    kperm_test_put8(o, 18, rc);
+    kperm_test_put64(o, 19, steps);
+    kperm_test_put64(o, 27, fold);
+    kperm_test_put64(o, 35, mask);
+    fold = 0;
+    kperm_test_put8(o, 43, kperm_revdoor_cursor_init(&c, n, k, rank, end));
+    while (visits < 2000 && kperm_revdoor_cursor_next(&c)) {
+        fold = kperm_test_fold_word(fold, c.rank, 64 * c.out + c.in, c.mask);
+        visits++;
+    }
+    kperm_test_put64(o, 44, visits);
+    kperm_test_put64(o, 52, fold);
+    kperm_test_put64(o, 60, c.mask);
+}
+
 KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64 *in,
                                   KPERM_TEST_GLOBAL kperm_u8 *out)
 {
@@ -641,8 +721,12 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_sjt_one(n, w[2], w[3], w[4], o);
     else if (w[0] == 17)
         kperm_test_ms_plan_one(n, w[2], w[3], o);
-    else
+    else if (w[0] == 18)
         kperm_test_cursor128_one(n, w[2], w[3], w[4], o);
+    else if (w[0] == 19)
+        kperm_test_gray_one(n, w[2], w[3], w[4], o);
+    else
+        kperm_test_revdoor_one(n, w[2], w[3], w[4], o);
 }
 
 #endif

@@ -277,6 +277,29 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
         }
         add(18, (u64)(1000 + nn), r.lo, r.hi, len | (rng() % (parts + 1)) << 16 | parts << 32);
     }
+    for (k = 0; k < 400; k++) { /* Gray code subsets (19): n = -1..65, ranges to 600, bad ranks and ranges */
+        int nn = k % 67 - 1;
+        u64 all = nn <= 0 ? 0 : nn >= 64 ? ~0ULL : (1ULL << nn) - 1, b = rng() & all, e;
+        if (k % 9 == 0)
+            b = all - rng() % (all < 300 ? all + 1 : 300); /* near the last */
+        e = b + rng() % 600;
+        e = e < b || e > all ? all + (nn < 64) : e; /* (to 2^n, or 2^64 - 1 for n = 64) */
+        if (k % 23 == 5)
+            b = e + 1; /* begin > end, or a rank past the last */
+        add(19, (u64)(1000 + nn), b, k % 31 == 7 ? all + 2 : e, (u64)(k % 4) | rng() % 64 << 2 | (rng() % 3 ? rng() % 5000 : rng()) << 8);
+    }
+    for (k = 0; k < 400; k++) { /* revolving door (20): n = -1..65, k <= n + 1 */
+        int nn = k % 67 - 1, kk = nn < 0 ? 0 : (int)(rng() % (u64)(nn + 2));
+        u64 count = 1, b, e;
+        if (kperm_comb_count(nn, kk, &count) != KPERM_OK || count == 0)
+            count = 1;
+        b = k % 11 == 0 ? count - 1 - rng() % 100 % count : rng() % count;
+        e = b + rng() % 600;
+        e = e < b || e > count ? count : e;
+        if (k % 29 == 3)
+            b = count; /* the count itself: KPERM_E_RANK */
+        add(20, (u64)(1000 + nn + 100 * kk), b, k % 37 == 8 ? count + 1 : e, (u64)(k % 4) | rng() % 64 << 2 | (rng() % 256) << 8);
+    }
     kperm_count(20, &f);
     for (k = 0; k < 500; k++) {
         u64 b = rng() % f, e = b + rng() % (f - b), parts = 1 + rng() % (k < 250 ? 5000 : ~0ULL);

@@ -58,7 +58,8 @@ have_gpu() {
 # the library's test programs built first on every core (failures ignored
 # here: each step builds its own again and reports what failed)
 cores=$(nproc 2>/dev/null || echo 2)
-core_tests="test_lex test_families test_walk test_skip test_family_cursors test_comb test_sjt test_wide test_contract"
+core_tests="test_lex test_families test_walk test_skip test_family_cursors test_comb test_sjt test_gray test_wide test_contract \
+    test_contract_orders"
 prebuild="$B/test_lex_gcc $B/cxx_check.o"
 for t in $core_tests; do
     [ $t = test_lex ] || prebuild="$prebuild $B/$t"
@@ -99,6 +100,11 @@ step "plain changes: Algorithm P, the recursive definition, the cursor" build_ru
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] plain changes" build_run $B/test_sjt_san "[asan+ubsan] "
 fi
+step "minimal-change orders: the Gray code and the revolving door against their recursive definitions, Algorithm R, the cursors, skips" \
+    build_run $B/test_gray
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] minimal-change orders" build_run $B/test_gray_san "[asan+ubsan] "
+fi
 step "n past 20: next and prev for any n, the 128-bit split and cursor" build_run $B/test_wide
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] n past 20" build_run $B/test_wide_san "[asan+ubsan] "
@@ -106,6 +112,11 @@ fi
 step "every API function on inputs outside its contract" build_run $B/test_contract
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] every API function on inputs outside its contract" build_run $B/test_contract_san "[asan+ubsan] "
+fi
+step "minimal-change orders: every call on inputs outside its contract" build_run $B/test_contract_orders
+if command -v clang >/dev/null 2>&1; then
+    step "[asan+ubsan] minimal-change orders: every call on inputs outside its contract" \
+        build_run $B/test_contract_orders_san "[asan+ubsan] "
 fi
 step "every public function is called by a contract test" sh tests/contract_coverage.sh
 if command -v clang >/dev/null 2>&1; then

@@ -41,8 +41,8 @@ static int run(const unsigned long long *in, unsigned char *got, size_t count)
 /* Before the upload every call that needs a table returns KPERM_E_TABLES (even
  * for a bad n: the missing table is checked first) and leaves its output as it
  * was; the table-free calls (split, multisets and their plans,
- * k-permutations, 128-bit counts and combinations with 128-bit ranks) still
- * work. */
+ * k-permutations, 128-bit counts and combinations with 128-bit ranks, the
+ * Gray code, the revolving door's next) still work. */
 static void check_before_upload(const unsigned long long *in, const unsigned char *got,
                                 const unsigned char *want, size_t count)
 {
@@ -72,8 +72,18 @@ static void check_before_upload(const unsigned long long *in, const unsigned cha
         } else if (in[5 * i] == 16) { /* plain changes: unrank and the cursor read the factorials */
             CHECK((signed char)g[0] == KPERM_E_TABLES && (signed char)g[30] == KPERM_E_TABLES && g[31] == 0,
                   "vector %zu: sjt_unrank gave %d, cursor %d", i, (signed char)g[0], (signed char)g[30]);
+        } else if (in[5 * i] == 20) { /* the revolving door: all but next read the binomials */
+            CHECK((signed char)g[0] == KPERM_E_TABLES && (signed char)g[9] == KPERM_E_TABLES &&
+                      (signed char)g[43] == KPERM_E_TABLES,
+                  "vector %zu: revdoor unrank gave %d, rank_of %d, cursor %d", i, (signed char)g[0], (signed char)g[9],
+                  (signed char)g[43]);
+            for (j = 0; j < 8; j++)
+                CHECK(g[1 + j] == (unsigned char)(0x0123456789abcdefULL >> (8 * j)) && g[10 + j] == g[1 + j] &&
+                          g[44 + j] == 0,
+                      "vector %zu: revdoor unrank or rank_of wrote its output, or the cursor visited", i);
+            CHECK(memcmp(g + 18, w + 18, 25) == 0, "vector %zu: revdoor next needs no table but differs", i);
         } else if (in[5 * i] == 1 || in[5 * i] == 4 || in[5 * i] == 5 || in[5 * i] == 9 || in[5 * i] == 10 ||
-                   in[5 * i] == 15 || in[5 * i] == 17) {
+                   in[5 * i] == 15 || in[5 * i] == 17 || in[5 * i] == 19) {
             CHECK(memcmp(g, w, KPERM_TEST_RECORD) == 0, "vector %zu (kind %llu) needs no table but differs", i, in[5 * i]);
         } else if (in[5 * i] == 3) {
             CHECK((signed char)g[0] == KPERM_E_TABLES, "vector %zu: unrank_packed gave %d", i, (signed char)g[0]);

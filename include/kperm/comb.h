@@ -258,15 +258,21 @@ typedef struct {
     kperm_rank rank, end;
 } kperm_comb_cursor;
 
+/* The checks of a cursor over ranks [begin, end) of the k-subsets of 0..n-1
+ * (in any order of them): KPERM_E_TABLES, KPERM_E_N, KPERM_E_RANK */
+KPERM_FN int kperm_internal_comb_range_check(int n, int k, kperm_rank begin, kperm_rank end)
+{
+    kperm_rank total = 0;
+    int rc = kperm_comb_count(n, k, &total);
+    return rc == KPERM_OK && (begin > end || end > total) ? KPERM_E_RANK : rc;
+}
+
 /* Prepares c to visit ranks [begin, end) of the k-subsets of 0..n-1. On error
  * (KPERM_E_N, KPERM_E_RANK, KPERM_E_TABLES) c is an empty range; n and k are
  * kept as given, so that literals stay constants through the caller's loop. */
 KPERM_FN int kperm_comb_cursor_init(kperm_comb_cursor *c, int n, int k, kperm_rank begin, kperm_rank end)
 {
-    kperm_rank total = 0;
-    int rc = kperm_comb_count(n, k, &total);
-    if (rc == KPERM_OK && (begin > end || end > total))
-        rc = KPERM_E_RANK;
+    int rc = kperm_internal_comb_range_check(n, k, begin, end);
     c->mask = 0;
     c->n = n;
     c->k = k;

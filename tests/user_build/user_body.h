@@ -222,6 +222,42 @@ KPERM_FN kperm_u64 user_sjt(int n, kperm_rank rank)
     return user_mix_bytes(h, p, n);
 }
 
+/* the Gray code: count, unrank, rank_of, next, skip, the cursor and its skip */
+KPERM_FN kperm_u64 user_gray(int n, kperm_rank rank, kperm_u64 d)
+{
+    kperm_u64 mask = 0;
+    kperm_rank r = 0;
+    kperm_gray_cursor c;
+    kperm_u64 h = (kperm_u64)kperm_gray_count(n, &r) + r;
+    h = user_mix(h, (kperm_u64)kperm_gray_unrank(rank, n, &mask));
+    h = user_mix(h, (kperm_u64)kperm_gray_rank_of(mask, n, &r) + r);
+    h = user_mix(h, (kperm_u64)kperm_gray_next(&mask, n));
+    h = user_mix(h, (kperm_u64)kperm_gray_skip(&mask, n, d) + mask);
+    h = user_mix(h, (kperm_u64)kperm_gray_cursor_init(&c, n, rank, rank + 100));
+    while (kperm_gray_cursor_next(&c)) {
+        h = user_mix(h, c.mask + (kperm_u64)c.bit);
+        if (c.bit == 0)
+            h = user_mix(h, (kperm_u64)kperm_gray_cursor_skip(&c, d));
+    }
+    return h;
+}
+
+/* the revolving door: unrank, rank_of, next, the cursor */
+KPERM_FN kperm_u64 user_revdoor(int n, int k, kperm_rank rank)
+{
+    kperm_u64 mask = 0;
+    kperm_rank r = 0;
+    kperm_revdoor_cursor c;
+    int out = 0, in = 0;
+    kperm_u64 h = (kperm_u64)kperm_revdoor_unrank_mask(rank, n, k, &mask);
+    h = user_mix(h, (kperm_u64)kperm_revdoor_rank_of_mask(mask, n, &r) + r);
+    h = user_mix(h, (kperm_u64)kperm_revdoor_next_mask(&mask, n, &out, &in) + mask + (kperm_u64)(out - in));
+    h = user_mix(h, (kperm_u64)kperm_revdoor_cursor_init(&c, n, k, rank, rank + 100));
+    while (kperm_revdoor_cursor_next(&c))
+        h = user_mix(h, c.mask + (kperm_u64)(64 * c.out + c.in));
+    return h;
+}
+
 /* the whole body: one item's work, every argument a run-time value */
 KPERM_FN kperm_u64 user_body(int n, int k, int j, kperm_rank rank, kperm_u64 parts, kperm_u64 part,
                              const KPERM_GLOBAL kperm_u64 *plan, const KPERM_GLOBAL kperm_u64 *binomials)
@@ -232,6 +268,8 @@ KPERM_FN kperm_u64 user_body(int n, int k, int j, kperm_rank rank, kperm_u64 par
     h = user_mix(h, user_multiset(n, k, rank, plan));
     h = user_mix(h, user_kperm(n, k, j, rank));
     h = user_mix(h, user_comb(n, k, j, rank, binomials));
+    h = user_mix(h, user_gray(n, rank, parts));
+    h = user_mix(h, user_revdoor(n, k, rank));
     return user_mix(h, user_sjt(n, rank));
 }
 
