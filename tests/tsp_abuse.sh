@@ -2,12 +2,14 @@
 # tsp_abuse.sh - kperm-tsp used as nobody should: checkpoints that are
 # read-only, links, shared by two runs or killed mid-write; FIFOs,
 # directories and devices for files; a full disk for stdout; file names that
-# are not UTF-8; numbers that overflow; an MPI rank that stops answering.
+# are not UTF-8; numbers that overflow; an MPI rank that stops answering
+# (in its search or during start-up), and one busy for long with one chunk.
 # Each must end with a clear message and a nonzero status (or, for links
 # and kills, keep the checkpoint whole), never hang or lie.
 bin=$PWD/build/kperm-tsp
 mpi=$PWD/build/kperm-tsp-mpi
 data=$PWD/data/burma14.tsp
+ftv47=$PWD/bench/data/ftv47.atsp
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
@@ -143,6 +145,13 @@ fi
 if [ -x "$mpi" ] && command -v mpirun >/dev/null 2>&1; then
     mpirun="mpirun --oversubscribe"
     [ "$(id -u)" = 0 ] && mpirun="$mpirun --allow-run-as-root"
+    # rank_pid PATTERN RANK: the process of that MPI rank among those matching PATTERN
+    rank_pid() {
+        for p in $(pgrep -f "$1"); do
+            tr '\0' '\n' < /proc/$p/environ 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo $p
+        done
+    }
+
     n=$($mpirun -np 3 "$mpi" --help 2>/dev/null | grep -c '^usage:')
     [ "$n" = 1 ] && pass "mpirun -np 3 kperm-tsp-mpi --help prints it once" || fail "--help printed $n times under mpirun -np 3"
     start=$(date +%s)
@@ -150,9 +159,8 @@ if [ -x "$mpi" ] && command -v mpirun >/dev/null 2>&1; then
         --checkpoint stall.ckpt >/dev/null 2>err.txt &
     job=$!
     sleep 3
-    for p in $(pgrep -f "$mpi --quiet --backend cpu --random 15"); do
-        tr '\0' '\n' < /proc/$p/environ 2>/dev/null | grep -q '^OMPI_COMM_WORLD_RANK=2$' && kill -STOP $p
-    done
+    r2=$(rank_pid "$mpi --quiet --backend cpu --random 15" 2)
+    [ -n "$r2" ] && kill -STOP $r2
     wait $job
     rc=$?
     err=$(cat err.txt)
@@ -161,6 +169,47 @@ if [ -x "$mpi" ] && command -v mpirun >/dev/null 2>&1; then
     expect "-mpi: a rank stopped with SIGSTOP ends the job in ${took}s, named, the work kept" 4 \
         "rank 2 has not answered for"
     grep -q '^sum ' stall.ckpt || fail "-mpi: the stalled job left no checkpoint"
+
+    # A busy rank is alive however long its chunks take: ftv47's pruned units
+    # take seconds, and a rank says it is alive every --worker-timeout / 4
+    # while it searches. SIGTERM to rank 0 after 6 s: interrupted, not lost.
+    busy="$mpi --quiet --prune --force --worker-timeout 1 --checkpoint busy-mpi.ckpt"
+    timeout 60 $mpirun -np 2 $busy "$ftv47" >/dev/null 2>err.txt &
+    job=$!
+    sleep 6
+    r0=$(rank_pid "$busy" 0)
+    [ -n "$r0" ] && kill -TERM $r0
+    wait $job
+    rc=$?
+    err=$(cat err.txt)
+    case $err in *"has not answered"*) rc=99 ;; esac
+    expect "-mpi --prune: ranks busy for seconds on one chunk are not lost (--worker-timeout 1, 6 s, then SIGTERM)" \
+        143 "interrupted by signal 15"
+
+    # A rank stopped during start-up, where rank 0 waits for it in a
+    # collective: stopped once rank 0 holds the checkpoint's lock, which it
+    # takes after every rank is past MPI_Init and before the search starts.
+    start_args="$mpi --quiet --random 15 --worker-timeout 2 --checkpoint start.ckpt"
+    start=$(date +%s)
+    timeout 60 $mpirun -np 2 $start_args >/dev/null 2>err.txt &
+    job=$!
+    r1=""
+    stopped=""
+    tries=0
+    while [ $tries -lt 5000 ] && [ -z "$stopped" ]; do
+        [ -z "$r1" ] && r1=$(rank_pid "$start_args" 1)
+        [ -n "$r1" ] && [ -e start.ckpt.lock ] && kill -STOP $r1 && stopped=1
+        sleep 0.002
+        tries=$((tries + 1))
+    done
+    wait $job
+    rc=$?
+    err=$(cat err.txt)
+    took=$(( $(date +%s) - start ))
+    [ -n "$r1" ] && kill -KILL $r1 2>/dev/null
+    case $err in *"the work done is in"*) rc=98 ;; esac # the search's message, not start-up's
+    expect "-mpi: a rank stopped during start-up ends the job in ${took}s, named (--worker-timeout 2)" 4 \
+        "rank 1 has not answered for"
 else
     echo "SKIP kperm-tsp-mpi abuse: no kperm-tsp-mpi or mpirun"
 fi

@@ -17,7 +17,6 @@
 #define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
 #define PROGRESS_BAR 2.0        /* seconds before the bar appears on a terminal */
 #define PROGRESS_LINE 10.0      /* seconds between progress lines elsewhere (a log, mpirun) */
-#define SILENT_CHUNKS 20.0      /* a worker rank is lost when silent this many of its longest chunks... */
 
 static volatile sig_atomic_t caught;
 
@@ -92,6 +91,7 @@ static int remote_take(void *ctx, const run_request *req, run_range *chunk, kper
 void run_worker(const run_sample *sample, run_search_fn search, void *ctx, const run_options *o)
 {
     char err[RUN_ERR_SIZE];
+    run_job_watch(o->worker_timeout); /* its heartbeats, if the sample has not started them */
     if (work(sample, search, ctx, remote_take, (void *)sample, err, sizeof err)) {
         fprintf(stderr, "%s: rank %d: %s\n", o->prog, run_job_rank(), err);
         run_job_abort(4);
@@ -174,70 +174,61 @@ static void progress(const run_pool *pool, const run_options *o, double elapsed)
     fprintf(stderr, o->bar ? " " : "\n");
 }
 
-/* when each worker rank last heard from rank 0 (0: told to stop), and the
- * longest it has taken to come back */
-typedef struct {
-    double *since, *longest;
-} watch;
-
 /* serves the waiting worker ranks from the pool (lock held); req: room for
  * one request */
-static void serve(run_pool *pool, watch *wt, run_request *req)
+static void serve(run_pool *pool, run_request *req)
 {
     run_range c;
     run_grant g;
     int from;
     while (run_job_poll(&from, req, request_size(pool->sample))) {
-        double now = run_now();
         g.stop = !run_pool_next(pool, from, req->want, req->part, &c);
         g.begin = g.stop ? 0 : c.begin;
         g.end = g.stop ? 0 : c.end;
         g.hint = run_pool_hint(pool);
         run_job_reply(from, &g);
-        if (now - wt->since[from] > wt->longest[from])
-            wt->longest[from] = now - wt->since[from];
-        wt->since[from] = g.stop ? 0 : now;
     }
 }
 
-/* a worker rank that has not come back for `timeout` seconds, and for
- * SILENT_CHUNKS of its longest chunk (a stopped or hung process: its chunk
- * would never finish), or 0 */
-static int lost_worker(const watch *wt, int ranks, double timeout, double *silent)
+/* a worker rank still at work that has not been heard from (a request or a
+ * heartbeat, which comes every timeout / 4 while it searches) for `timeout`
+ * seconds: stopped, hung or gone; or 0 */
+static int lost_worker(const run_pool *pool, double timeout, double *silent)
 {
-    double now = run_now();
     int r;
-    for (r = 1; r < ranks; r++) {
-        *silent = now - wt->since[r];
-        if (wt->since[r] > 0 && *silent > timeout && *silent > SILENT_CHUNKS * wt->longest[r])
+    for (r = 1; r < pool->workers; r++) {
+        *silent = run_job_silent(r);
+        if (!pool->stopped[r] && *silent > timeout)
             return r;
     }
     return 0;
 }
 
 /* Ends every rank at once, the work done saved first, when a signal came,
- * rank 0's own search failed or a worker rank is lost (lock held); else
- * returns. `shown`: a progress bar is on the terminal's line. */
-static void end_if_stopped(const run_pool *pool, const run_options *o, const local_worker *w, const watch *wt,
-                           int shown)
+ * rank 0's own search failed, a finished chunk could not be recorded or a
+ * worker rank is lost (lock held); else returns. `shown`: a progress bar is
+ * on the terminal's line. */
+static void end_if_stopped(const run_pool *pool, const run_options *o, const local_worker *w, int shown)
 {
     double silent = 0;
-    int lost = lost_worker(wt, pool->workers, o->worker_timeout, &silent);
+    int lost = lost_worker(pool, o->worker_timeout, &silent);
     const char *nl = shown ? "\n" : "", *kept = o->checkpoint ? "; the work done is in " : "";
     const char *where = o->checkpoint ? o->checkpoint : "";
-    if (!caught && !w->failed && !lost)
+    if (!caught && !w->failed && !pool->failed && !lost)
         return;
     save(pool, o);
     run_checkpoint_release(); /* the abort ends the process without its exit handlers */
     if (w->failed)
         fprintf(stderr, "%s: %s\n", o->prog, w->err);
-    else if (lost)
-        fprintf(stderr, "%s%s: rank %d has not answered for %.0f s (its chunks took at most %.3g s): "
-                        "stopped or hung; ending the job%s%s\n", nl, o->prog, lost, silent, wt->longest[lost], kept,
+    else if (pool->failed)
+        fprintf(stderr, "%s%s: out of memory recording a finished chunk; ending the run%s%s\n", nl, o->prog, kept,
                 where);
+    else if (lost)
+        fprintf(stderr, "%s%s: rank %d has not answered for %.0f s: stopped or hung; ending the job%s%s\n", nl,
+                o->prog, lost, silent, kept, where);
     else
         fprintf(stderr, "%s%s: interrupted by signal %d%s%s\n", nl, o->prog, (int)caught, kept, where);
-    run_job_abort(w->failed || lost ? 4 : 128 + caught);
+    run_job_abort(w->failed || pool->failed || lost ? 4 : 128 + caught);
 }
 
 /* Once, after the sample's estimate_after seconds of search: whether the
@@ -261,22 +252,6 @@ static int hopeless(run_pool *pool, const run_options *o, double elapsed)
     return 1;
 }
 
-/* the worker ranks' watch: each is expected to ask for its first chunk at once */
-static watch watch_workers(int workers, double t0, const char *prog)
-{
-    watch wt;
-    int r;
-    wt.since = (double *)calloc((size_t)workers, sizeof(double));
-    wt.longest = (double *)calloc((size_t)workers, sizeof(double));
-    if (!wt.since || !wt.longest) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        run_job_abort(4);
-    }
-    for (r = 1; r < workers; r++)
-        wt.since[r] = t0;
-    return wt;
-}
-
 int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_options *o)
 {
     const run_sample *s = pool->sample;
@@ -285,12 +260,12 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
     double t0 = run_now(), last_save = t0, last_line = 0, elapsed;
     struct timespec nap = {0, 200000}; /* 0.2 ms: a worker rank waits at most this for its chunk */
     int estimated = 0, shown = 0, status = 0, finished = 0;
-    watch wt = watch_workers(pool->workers, t0, o->prog);
     run_request *req = (run_request *)malloc(request_size(s));
     if (!req) {
         fprintf(stderr, "%s: out of memory\n", o->prog);
         run_job_abort(4);
     }
+    run_job_watch(o->worker_timeout); /* the worker ranks' heartbeats, if the sample has not started them */
     memset(&w, 0, sizeof w);
     w.pool = pool;
     w.search = search;
@@ -302,9 +277,9 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
     }
     while (!finished) {
         pthread_mutex_lock(&w.lock);
-        serve(pool, &wt, req);
+        serve(pool, req);
         elapsed = run_now() - t0;
-        end_if_stopped(pool, o, &w, &wt, shown);
+        end_if_stopped(pool, o, &w, shown);
         if (!estimated && elapsed >= s->estimate_after && (s->long_chunks || pool->done_ranks > pool->resumed)) {
             estimated = 1;
             status = hopeless(pool, o, elapsed) ? 3 : 0;
@@ -329,8 +304,6 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
     if (status == 0)
         save(pool, o);
     pthread_mutex_destroy(&w.lock);
-    free(wt.since);
-    free(wt.longest);
     free(req);
     return status;
 }

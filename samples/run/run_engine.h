@@ -22,7 +22,7 @@ typedef struct {
     const char *where;         /* "cpu", "4 ranks", ...: for the estimate's message */
     const char *checkpoint;    /* file (claimed), or NULL */
     double checkpoint_every;   /* seconds between checkpoints */
-    double worker_timeout;     /* seconds a worker rank may be silent (and 20 of its chunk times) before the job ends */
+    double worker_timeout;     /* seconds a worker rank may be silent before the job ends (run_job_watch) */
     int force;                 /* run even when the estimate says over a day */
     int bar;                   /* progress as a bar on stderr (a terminal), else as a line every PROGRESS_LINE s */
     int quiet;                 /* no progress at all (--quiet) */

@@ -45,8 +45,21 @@ void run_job_exit(int status);
 /* ends every rank at once (any rank may call it; MPI_Abort) */
 void run_job_abort(int status);
 
+/* Liveness, from the first call on (later calls change nothing; a single
+ * process has nothing to watch): every worker rank tells rank 0 that it is
+ * alive every seconds / 4, from a thread of its own, whatever its search is
+ * doing, so a busy rank is never taken for a lost one however long its
+ * chunks take; and while rank 0 waits in one of the calls above for a rank
+ * silent longer than `seconds`, it ends the job (status 4) naming it, so a
+ * rank stopped during start-up cannot hang the job. A stopped rank 0 is not
+ * watched. */
+void run_job_watch(double seconds);
+/* rank 0 (not collective): seconds since worker rank r was last heard from
+ * (0 in a single process) */
+double run_job_silent(int r);
+
 /* rank 0: a request of `size` bytes waiting from a worker rank: 1 with
- * *from, else 0 */
+ * *from, else 0 (a rank's heartbeats are taken in passing) */
 int run_job_poll(int *from, run_request *req, size_t size);
 void run_job_reply(int to, const run_grant *grant);
 /* ranks > 0: sends req (`size` bytes) to rank 0 and waits for its grant */

@@ -100,8 +100,8 @@ static void help(void)
            "  --checkpoint FILE     save progress to FILE and resume from it\n"
            "  --checkpoint-every S  seconds between saves (default 60)\n"
            "  --chunk ORDERS        the most orders (--prune: units) a chunk of work may have\n"
-           "  --worker-timeout S    MPI: a rank silent for S seconds (default 60) and for 20 of its\n"
-           "                        chunk times is lost: the job ends, naming it (exit 4)\n"
+           "  --worker-timeout S    MPI: a rank silent for S seconds (default 60; a busy rank says\n"
+           "                        it is alive every S/4 s) is lost: the job ends, naming it (exit 4)\n"
            "  --quiet               no progress on stderr (a bar on a terminal, else a line\n"
            "                        every 10 s)\n"
            "  --version             the version, then exit\n"
@@ -607,6 +607,7 @@ int main(int argc, char **argv)
     atexit(check_output);
     run_job_init(prog, &argc, &argv);
     o = parse_args(argc, argv);
+    run_job_watch(o.worker_timeout); /* from here on a rank that stops answering ends the job, start-up included */
     memset(&r, 0, sizeof r);
     r.ranks = run_job_ranks();
     r.pool = &pool;
