@@ -3,6 +3,7 @@
  * same geometry as coordinates and as weights. */
 #include "tsplib.h"
 #include "check.h"
+#include <math.h>
 #include <string.h>
 
 #define N5 5
@@ -46,6 +47,43 @@ static const struct {
     {"atsp_full", "EXPLICIT", &atsp[0][0], 4, 0},
 };
 
+/* a 3-city file of weight type `type` whose city 2 is at x on the first
+ * axis, cities 1 and 3 at 0 and 1 (so d(1,2) is the longest) */
+static int parse_far(const char *type, double x, tsp_instance *inst, char *err, size_t errsize)
+{
+    const char *z = strstr(type, "3D") ? " 0" : "";
+    char text[512];
+    snprintf(text, sizeof text, "NAME: far\nTYPE: TSP\nDIMENSION: 3\nEDGE_WEIGHT_TYPE: %s\nNODE_COORD_SECTION\n"
+             "1 0 0%s\n2 %.17g 0%s\n3 1 0%s\nEOF\n", type, z, x, z, z);
+    return tsp_parse("far.tsp", text, strlen(text), inst, err, errsize);
+}
+
+/* the largest weight is checked after TSPLIB's rounding, not before: a
+ * distance that rounds to 2^31 - 1 is taken, one that rounds past it is
+ * refused with the rounded value */
+static void rounded_limit(void)
+{
+    static const char *const types[] = {"EUC_2D", "MAN_2D", "MAX_2D", "EUC_3D", "MAN_3D", "MAX_3D"};
+    tsp_instance inst;
+    char err[TSP_ERR_SIZE];
+    unsigned k;
+    check_begin("tsplib reader: a distance of 2147483647.49 rounds to 2^31 - 1 and is taken; 2147483647.5 is refused "
+                "as 2147483648");
+    for (k = 0; k < sizeof types / sizeof types[0]; k++) {
+        CHECK(parse_far(types[k], 2147483647.49, &inst, err, sizeof err) == 0 && inst.dist[1] == 2147483647u,
+              "%s: 2147483647.49 gave %s", types[k], err);
+        CHECK(parse_far(types[k], 2147483647.5, &inst, err, sizeof err) == -1
+              && strstr(err, "from city 1 to city 2, 2147483648 once rounded") && strstr(err, "exceeds 2147483647"),
+              "%s: 2147483647.5: %s", types[k], err);
+    }
+    /* ATT rounds up: x = sqrt(10) r gives the pseudo-Euclidean distance r */
+    CHECK(parse_far("ATT", sqrt(10.0) * 2147483646.5, &inst, err, sizeof err) == 0 && inst.dist[1] == 2147483647u,
+          "ATT: 2147483646.5 gave %s", err);
+    CHECK(parse_far("ATT", sqrt(10.0) * 2147483647.25, &inst, err, sizeof err) == -1
+          && strstr(err, "2147483648 once rounded"), "ATT: 2147483647.25: %s", err);
+    check_end();
+}
+
 int main(int argc, char **argv)
 {
     unsigned k;
@@ -83,6 +121,7 @@ int main(int argc, char **argv)
                   i + 1, geo_burma.dist[i], row1[i]);
     }
     check_end();
+    rounded_limit();
     check_begin("tsp_random is reproducible and seed-dependent");
     {
         tsp_instance a, b, c;

@@ -252,9 +252,11 @@ static int skip_display(reader *r, header *h)
     return end_section(r, "DISPLAY_DATA_SECTION");
 }
 
-static int nint(double x)
+/* TSPLIB's nint, (int)(x + 0.5) for x >= 0, kept in a double so that a
+ * distance past any int rounds first and is refused after (finish) */
+static double nint(double x)
 {
-    return (int)(x + 0.5);
+    return floor(x + 0.5);
 }
 
 static double geo_radians(double x)
@@ -263,32 +265,25 @@ static double geo_radians(double x)
     return 3.141592 * (deg + 5.0 * (x - deg) / 3.0) / 180.0;
 }
 
-/* d(i,j) by the instance's rule, as a double so that a huge value can be
- * rejected before any conversion to int */
+/* d(i,j) by the instance's rule, rounded as TSPLIB95 says, as a double:
+ * the caller refuses what is past TSP_MAX_WEIGHT once rounded (so
+ * 2147483647.49 is taken as 2147483647) */
 static double distance(const header *h, int i, int j)
 {
     double xd = fabs(h->x[i] - h->x[j]), yd = fabs(h->y[i] - h->y[j]), zd = fabs(h->z[i] - h->z[j]);
-    double big = TSP_MAX_WEIGHT, r, q1, q2, q3, a; /* beyond big: returned unrounded, rejected */
+    double r, q1, q2, q3, a;
     switch (h->ewt) {
     case W_EUC_2D: case W_EUC_3D:
-        r = sqrt(xd * xd + yd * yd + zd * zd);
-        return r > big ? r : nint(r);
+        return nint(sqrt(xd * xd + yd * yd + zd * zd));
     case W_CEIL_2D:
         return ceil(sqrt(xd * xd + yd * yd));
     case W_MAN_2D: case W_MAN_3D:
-        r = xd + yd + zd;
-        return r > big ? r : nint(r);
+        return nint(xd + yd + zd);
     case W_MAX_2D: case W_MAX_3D:
-        r = fmax(xd, fmax(yd, zd));
-        return r > big ? r : fmax(nint(xd), fmax(nint(yd), nint(zd)));
-    case W_ATT: {
-        int t;
+        return fmax(nint(xd), fmax(nint(yd), nint(zd)));
+    case W_ATT:
         r = sqrt((xd * xd + yd * yd) / 10.0);
-        if (r > big)
-            return r;
-        t = nint(r);
-        return t < r ? t + 1.0 : t;
-    }
+        return nint(r) < r ? nint(r) + 1.0 : nint(r);
     case W_GEO:
         q1 = cos(geo_radians(h->y[i]) - geo_radians(h->y[j]));
         q2 = cos(geo_radians(h->x[i]) - geo_radians(h->x[j]));
@@ -464,9 +459,10 @@ static int finish(reader *r, header *h, tsp_instance *inst)
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++) {
             double d = i == j ? 0 : distance(h, i, j);
-            if (d > TSP_MAX_WEIGHT)
+            if (!(d <= TSP_MAX_WEIGHT)) /* NaN too */
                 return fail(r, h->coords_line ? h->coords_line : h->weights_line,
-                            "the distance from city %d to city %d (%.0f) exceeds %ld", i + 1, j + 1, d, TSP_MAX_WEIGHT);
+                            "the distance from city %d to city %d, %.17g once rounded as %s rounds, exceeds %ld",
+                            i + 1, j + 1, d, weight_names[h->ewt], TSP_MAX_WEIGHT);
             inst->dist[i * n + j] = (unsigned)d;
         }
     if (inst->symmetric)
