@@ -54,11 +54,12 @@ $(B)/run/run_job_mpi.o: $(RUN)/run_job_mpi.c $(RUN_HEADERS) $(STAMP)
 	$(MPICC) $(STRICT) $(CFLAGS) -Iinclude -I$(RUN) -c $< -o $@
 
 # --- the TSP sample: the C backend always, OpenCL and CUDA where they build.
-# Its folders: search/ (the search every backend runs), backends/, run/ (its
-# side of the run engine: the sample, --prune's units, first tour and
-# bound), io/ (the TSPLIB reader, the report).
+# Its folders: search/ (the search every backend runs), bound/ (--prune's
+# bounds: the search's and the root's), backends/, run/ (its side of the run
+# engine: the sample, --prune's units and first tour), io/ (the TSPLIB
+# reader, the report).
 TSP := samples/tsp
-TSP_DIRS := $(TSP) $(TSP)/search $(TSP)/backends $(TSP)/run $(TSP)/io
+TSP_DIRS := $(TSP) $(TSP)/search $(TSP)/bound $(TSP)/backends $(TSP)/run $(TSP)/io
 TSP_INC := -Iinclude $(addprefix -I,$(TSP_DIRS)) -I$(RUN)
 TSP_HEADERS := $(foreach d,$(TSP_DIRS),$(wildcard $(d)/*.h)) $(RUN_HEADERS)
 TSPLIB_C := $(TSP)/io/tsplib.c $(RUN)/run_file.c
@@ -69,7 +70,7 @@ vpath %.c $(TSP_DIRS)
 vpath %.cu $(TSP)/backends
 # every object but the job: kperm-tsp links run_job_local.o, kperm-tsp-mpi run_job_mpi.o
 TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_sample.o \
-                                   tsp_seed.o tsp_units.o tsp_relax.o) $(RUN_OBJS) \
+                                   tsp_seed.o tsp_units.o tsp_bound.o) $(RUN_OBJS) \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o) $(if $(OPENCL)$(NVCC),$(B)/tsp/tsp_frontier.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
@@ -138,8 +139,8 @@ $(B)/ptest/%.o: $(PTEST)/%.c $(PTEST_HEADERS) $(CORE) $(STAMP)
 # variant_W_S_E_X_K.o: PS_WALK W, PS_STAT S, PS_EXACT E, PS_WIDE X, PS_K K
 $(B)/ptest/variant_%.o: $(PTEST)/ptest_cpu_variant.c $(PTEST_HEADERS) $(CORE) $(STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(foreach i,1 2 3 4 5,-D$(word $(i),PS_WALK PS_STAT PS_EXACT PS_WIDE \
-	    PS_K)=$(word $(i),$(subst _, ,$*))) -DPTEST_ENTRY=ptest_cpu_$* -c $< -o $@
+	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(foreach i,1 2 3 4 5 6,-D$(word $(i),PS_WALK PS_STAT PS_EXACT PS_WIDE \
+	    PS_K PS_COLUMNS)=$(word $(i),$(subst _, ,$*))) -DPTEST_ENTRY=ptest_cpu_$* -c $< -o $@
 $(B)/ptest/ptest_stats_text.c: $(B)/cl_embed tools/cl_inline.awk $(PSTATS)/stats_kernel.h $(PSTATS)/stats_wide.h $(STAMP)
 	@mkdir -p $(dir $@)
 	awk -f tools/cl_inline.awk $(PSTATS)/stats_kernel.h $(PSTATS) > $@.cl
@@ -175,9 +176,9 @@ $(B)/test_tsplib: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h t
 	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
 $(B)/test_tsplib_san: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
-$(B)/test_tsp_start: tests/test_tsp_start.c $(TSP)/run/tsp_seed.c $(TSP)/run/tsp_relax.c $(TSPLIB_C) $(TSP_HEADERS) \
+$(B)/test_tsp_start: tests/test_tsp_start.c $(TSP)/run/tsp_seed.c $(TSP)/bound/tsp_bound.c $(TSPLIB_C) $(TSP_HEADERS) \
                     tests/check.h tests/rng.h $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSP)/run/tsp_seed.c $(TSP)/run/tsp_relax.c $(TSPLIB_C) -lm -o $@
+	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSP)/run/tsp_seed.c $(TSP)/bound/tsp_bound.c $(TSPLIB_C) -lm -o $@
 $(B)/test_tsp: tests/test_tsp.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSPLIB_C) -lm -o $@
 # (realloc wrapped: the test fails it on request, out of memory mid-run)

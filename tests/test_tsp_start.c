@@ -4,11 +4,11 @@
  * edges, a symmetric one in the orientation the search counts, no longer
  * than the nearest-neighbour tour it starts from, the same on a second call;
  * on every TSPLIB file of bench/data/optima.txt, no shorter than the
- * published optimum. The edges tsp_relax.c drops: on random instances of 9
+ * published optimum. The edges tsp_bound.c drops: on random instances of 9
  * cities (weights wide and tie-heavy), every tour through a dropped edge,
  * all 8! of them enumerated, is longer than the first tour. */
 #include "tsp_seed.h"
-#include "tsp_relax.h"
+#include "tsp_bound.h"
 #include "kperm.h"
 #include "check.h"
 #include "rng.h"
@@ -140,7 +140,7 @@ static void test_dropped_edges(void)
     static tsp_relax x;
     unsigned long long through[9 * 9];
     int trial, i, j, n = 9, kinds[3] = {0};
-    check_begin("tsp_relax_of: every tour through a dropped edge is longer than the first tour (n = 9, all tours)");
+    check_begin("tsp_bound_root: every tour through a dropped edge is longer than the first tour (n = 9, all tours)");
     for (trial = 0; trial < 120; trial++) {
         int kind = trial % 3; /* symmetric wide, asymmetric wide, asymmetric weights 1..3 */
         inst.n = n;
@@ -153,7 +153,7 @@ static void test_dropped_edges(void)
                 inst.dist[j * n + i] = i == j ? 0 : b;
             }
         tsp_seed_tour(&inst, &x.first);
-        tsp_relax_of(&inst, x.first.length, &x);
+        tsp_bound_root(inst.dist, inst.n, inst.symmetric, x.first.length, &x);
         shortest_through(&inst, through);
         for (i = 0; i < n; i++)
             for (j = 0; j < n; j++)

@@ -18,7 +18,7 @@
 #include "tsp_sample.h"
 #include "tsp_report.h"
 #include "tsp_seed.h"
-#include "tsp_relax.h"
+#include "tsp_bound.h"
 #include "tsp_units.h"
 #include "tsp_simd.h"
 #include <errno.h>
@@ -624,7 +624,7 @@ int main(int argc, char **argv)
     if (o.prune) { /* every rank alike: the same instance, the same arithmetic */
         tsp_seed_tour(&inst, &relax.first);
         r.seed = relax.first.length;
-        r.bound = tsp_relax_of(&inst, r.seed, &relax);
+        r.bound = tsp_bound_root(inst.dist, inst.n, inst.symmetric, r.seed, &relax);
     }
     tsp_sample_init(&sample, &inst, o.prune, r.seed, r.bound);
     open_pool(&o, &inst, &sample, &pool, &claimed, &r);

@@ -114,7 +114,7 @@ KPERM_FN kperm_u64 tsp_cities_after_first(int n)
 }
 
 /* The costs the pruned search bounds on: the distances scaled and shifted by
- * per-city terms that leave every tour's length unchanged (tsp_relax.c
+ * per-city terms that leave every tour's length unchanged (tsp_bound.c
  * computes them once per instance):
  *   scale * length(a path last -> the cities R -> 0) = the sum of cost[i*n+j]
  *     over its edges + the sum of inner[i] over R + tail[last] + head
@@ -122,7 +122,7 @@ KPERM_FN kperm_u64 tsp_cities_after_first(int n)
  * p_i + p_j, inner = -2 p, tail = -p, head = -p_0); an asymmetric one the
  * assignment problem's duals u, v (cost = scale (d_ij - u_i - v_j) >= 0,
  * inner = scale (u + v), tail = scale u, head = scale v_0). An edge that
- * no tour as short as the first one can use (tsp_relax.c: its reduced cost)
+ * no tour as short as the first one can use (tsp_bound.c: its reduced cost)
  * is out of allowed[] (bit j of allowed[i]: the edge i -> j) and costs
  * TSP_FORBIDDEN. It also carries the first tour (tsp_seed.c): every
  * work-item's own best before it finds one, so the tie rule skips what comes

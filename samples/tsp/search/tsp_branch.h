@@ -5,8 +5,8 @@
  * rank u of cities 1..n-1 (as values 0..n-2, kperm_kp_unrank). Below it each
  * node is a path from city 0; its children extend it by one city, visited
  * cheapest first. A node is skipped when its path length plus a lower bound
- * on the rest of the tour (tsp_rest_bound, on the costs of a tsp_relax)
- * (tsp_types.h) exceeds the shortest length known; a symmetric instance also skips the
+ * on the rest of the tour (tsp_bound_rest, tsp_bound.h, on the costs of a
+ * tsp_relax) exceeds the shortest length known; a symmetric instance also skips the
  * orientation it does not count (the tour's last city below its first).
  *
  * The answer is the exhaustive search's, ties included: the shortest tour
@@ -20,6 +20,7 @@
 
 #include "kperm.h"
 #include "tsp_types.h"
+#include "tsp_bound.h"
 
 /* The shortest length known is shared by every work-item of a device
  * through one 32-bit word: lengths of 2^32 - 1 and over are not shared,
@@ -46,52 +47,6 @@ KPERM_FN void tsp_shared_min(volatile TSP_GLOBAL kperm_u32 *shared, kperm_u64 le
     while (v < old && !__atomic_compare_exchange_n(shared, &old, v, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
         ;
 #endif
-}
-
-#define TSP_S64_MAX ((tsp_s64)(~KPERM_U64(0) >> 1))
-
-KPERM_FN tsp_s64 tsp_min64(tsp_s64 a, tsp_s64 b)
-{
-    return a < b ? a : b;
-}
-
-/* A lower bound, times x->scale, on the rest of a tour whose path ends at
- * city `last` with the cities of `rest` (a mask, not empty) still to visit:
- * that rest is an edge from last into them, a path through them (a spanning
- * tree of them), and an edge home, so its cost is at least the cheapest such
- * edges plus their least spanning tree (Prim's, O(r^2), an edge costing the
- * cheaper of its two directions), plus the terms. One city left, it is
- * exact. */
-KPERM_FN tsp_s64 tsp_rest_bound(const TSP_GLOBAL tsp_relax *x, int n, int last, kperm_u64 rest)
-{
-    kperm_u8 city[TSP_MAX_CITIES];
-    tsp_s64 key[TSP_MAX_CITIES], out = TSP_S64_MAX, home = TSP_S64_MAX, sum = x->tail[last] + x->head;
-    int r = 0, j, at, left;
-    for (; rest; rest &= rest - 1) {
-        int c = kperm_lowest64(rest);
-        city[r] = (kperm_u8)c;
-        key[r++] = TSP_S64_MAX;
-        out = tsp_min64(out, x->cost[last * n + c]);
-        home = tsp_min64(home, x->cost[c * n]);
-        sum += x->inner[c];
-    }
-    sum += out + home;
-    at = city[0]; /* the tree grows from city[0]; the ones still out sit in city[1..left-1] */
-    for (left = r; left > 1;) {
-        int next = 1;
-        for (j = 1; j < left; j++) {
-            int c = city[j];
-            key[j] = tsp_min64(key[j], tsp_min64(x->cost[at * n + c], x->cost[c * n + at]));
-            if (key[j] < key[next])
-                next = j;
-        }
-        sum += key[next];
-        at = city[next];
-        left--;
-        city[next] = city[left];
-        key[next] = key[left];
-    }
-    return sum;
 }
 
 /* whether every city of `rest` is below `first`: then every tour through the
@@ -149,7 +104,7 @@ KPERM_FN int tsp_branch_skip(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp
     }
     if (t->symmetric && depth >= 1 && tsp_all_below(rest, path[1]))
         return 1;
-    bound = (tsp_s64)base * scale + tsp_rest_bound(x, n, last, rest);
+    bound = (tsp_s64)base * scale + tsp_bound_rest(x, n, last, rest);
     /* bound / scale rounded up is the bound in lengths: above known, nothing
      * below beats it; equal to own, nothing below beats own unless it comes
      * first in rank order */

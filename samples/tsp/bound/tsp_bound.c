@@ -1,75 +1,59 @@
-/* tsp_relax.c - the pruned search's costs (see tsp_relax.h). */
-#include "tsp_relax.h"
-#include "tsp_branch.h"
+/* tsp_bound.c - the root's bound before a pruned search (tsp_bound.h): the
+ * costs it is taken on, their penalties by subgradient ascent, and the edges
+ * no tour as short as the first one can use. */
+#include "tsp_bound.h"
 #include <math.h>
 #include <string.h>
 
 #define SCALE 65536 /* penalties in 1/65536ths of a length unit; lengths < 2^38, so scaled sums stay below 2^62 */
 
-/* x's costs from penalties p (scaled): cost = SCALE d + p_i + p_j */
-static void penalise(const tsp_instance *inst, const tsp_s64 *p, tsp_relax *x)
+/* x's costs from per-city terms a (leaving a city) and b (entering one),
+ * scaled: cost = SCALE d + a_i + b_j; a path last -> R -> 0 then costs
+ * SCALE times its length plus a_last + the sum over R of (a + b) + b_0,
+ * which inner, tail and head take back */
+static void penalise(const unsigned *dist, int n, const tsp_s64 *a, const tsp_s64 *b, tsp_relax *x)
 {
-    int n = inst->n, i, j;
+    int i, j;
     for (i = 0; i < n; i++) {
         for (j = 0; j < n; j++)
-            x->cost[i * n + j] = SCALE * (tsp_s64)inst->dist[i * n + j] + p[i] + p[j];
-        x->inner[i] = -2 * p[i];
-        x->tail[i] = -p[i];
+            x->cost[i * n + j] = SCALE * (tsp_s64)dist[i * n + j] + a[i] + b[j];
+        x->inner[i] = -a[i] - b[i];
+        x->tail[i] = -a[i];
     }
-    x->head = -p[0];
+    x->head = -b[0];
     x->scale = SCALE;
 }
 
-/* The spanning tree of cities 1..n-1 on x, each edge at its cheaper
- * direction (as tsp_rest_bound takes it), by Prim's from city 1: the cities
- * in the order they join, order[0..n-2], each one's parent from[] and the
- * cost key[] of the edge to it (key[1] = 0). */
-static void spanning_tree(const tsp_relax *x, int n, int *order, int *from, tsp_s64 *key)
+/* the parent of each city but the first of a spanning tree recorded in t
+ * (the cities of rest, as tsp_one_tree joined them): an earlier city whose
+ * edge to it costs its key, so the edges form a tree as cheap as t's */
+static void tree_parents(const tsp_relax *x, int n, const tsp_tree *t, int r, int *from)
 {
-    int in[TSP_MAX_CITIES] = {0}, i, k;
-    for (i = 1; i < n; i++)
-        key[i] = TSP_S64_MAX;
-    key[1] = 0;
-    from[1] = 1;
-    for (k = 0; k < n - 1; k++) {
-        int next = 0;
-        for (i = 1; i < n; i++)
-            if (!in[i] && (!next || key[i] < key[next]))
-                next = i;
-        in[next] = 1;
-        order[k] = next;
-        for (i = 1; i < n; i++) {
-            tsp_s64 c = tsp_min64(x->cost[next * n + i], x->cost[i * n + next]);
-            if (!in[i] && c < key[i]) {
-                key[i] = c;
-                from[i] = next;
-            }
+    int k, j;
+    for (k = 1; k < r; k++) {
+        int v = t->order[k];
+        for (j = 0; j < k; j++) {
+            int u = t->order[j];
+            if (tsp_min64(x->cost[u * n + v], x->cost[v * n + u]) == t->key[v])
+                break;
         }
+        from[v] = t->order[j < k ? j : 0];
     }
 }
 
-/* The root's structure on x (as tsp_rest_bound builds it from city 0): each
- * city's degree in it into deg[], its cost (scaled, with the terms) returned. */
-static tsp_s64 one_tree(const tsp_relax *x, int n, int *deg)
+/* the root's 1-tree on x: its cost (scaled, with the terms), the tree in
+ * *t and each city's degree in it in deg[] */
+static tsp_s64 root_tree(const tsp_relax *x, int n, tsp_tree *t, int *deg)
 {
-    tsp_s64 key[TSP_MAX_CITIES], sum = x->tail[0] + x->head, out = TSP_S64_MAX, home = TSP_S64_MAX;
-    int from[TSP_MAX_CITIES], order[TSP_MAX_CITIES], i, o = 1, h = 1;
+    int from[TSP_MAX_CITIES], k;
+    tsp_s64 sum = tsp_one_tree(x, n, 0, tsp_cities_after_first(n), t);
     memset(deg, 0, sizeof *deg * (size_t)n);
-    for (i = 1; i < n; i++) {
-        sum += x->inner[i];
-        if (x->cost[i] < out)
-            out = x->cost[o = i];
-        if (x->cost[i * n] < home)
-            home = x->cost[(h = i) * n];
-    }
-    deg[o]++;
-    deg[h]++;
-    sum += out + home;
-    spanning_tree(x, n, order, from, key);
-    for (i = 2; i < n; i++) {
-        sum += key[i];
-        deg[i]++;
-        deg[from[i]]++;
+    tree_parents(x, n, t, n - 1, from);
+    deg[t->out]++;
+    deg[t->home]++;
+    for (k = 1; k < n - 1; k++) {
+        deg[t->order[k]]++;
+        deg[from[t->order[k]]]++;
     }
     return sum;
 }
@@ -77,16 +61,17 @@ static tsp_s64 one_tree(const tsp_relax *x, int n, int *deg)
 /* Held-Karp: the penalties that (nearly) maximise the root's bound, by
  * subgradient ascent (step: Polyak's, towards `upper`, halved whenever n
  * steps bring no gain). */
-static void held_karp(const tsp_instance *inst, kperm_u64 upper, tsp_relax *x)
+static void held_karp(const unsigned *dist, int n, kperm_u64 upper, tsp_relax *x)
 {
     tsp_s64 p[TSP_MAX_CITIES] = {0}, best[TSP_MAX_CITIES] = {0}, most = TSP_S64_MAX;
     double lambda = 2.0;
-    int deg[TSP_MAX_CITIES], n = inst->n, i, step, stale = 0;
+    int deg[TSP_MAX_CITIES], i, step, stale = 0;
     tsp_s64 top = -TSP_S64_MAX;
+    tsp_tree t;
     for (step = 0; step < 100 * n && lambda > 1e-4; step++) {
         tsp_s64 bound, norm = 0;
-        penalise(inst, p, x);
-        bound = one_tree(x, n, deg);
+        penalise(dist, n, p, p, x);
+        bound = root_tree(x, n, &t, deg);
         if (bound > top) {
             top = bound;
             memcpy(best, p, sizeof best);
@@ -103,17 +88,17 @@ static void held_karp(const tsp_instance *inst, kperm_u64 upper, tsp_relax *x)
         for (i = 1; i < n; i++)
             p[i] += (tsp_s64)floor(lambda * (double)most / (double)norm * (deg[i] - 2) + 0.5);
     }
-    penalise(inst, best, x);
+    penalise(dist, n, best, best, x);
 }
 
 /* the assignment problem on d (the diagonal excluded) by the Hungarian
  * method, O(n^3): duals u (rows), v (columns) with d_ij - u_i - v_j >= 0
  * for i != j and equality on an optimal assignment */
-static void assignment(const tsp_instance *inst, tsp_s64 *u, tsp_s64 *v)
+static void assignment(const unsigned *dist, int n, tsp_s64 *u, tsp_s64 *v)
 {
     const tsp_s64 inf = (tsp_s64)1 << 50;
     tsp_s64 uu[TSP_MAX_CITIES + 1] = {0}, vv[TSP_MAX_CITIES + 1] = {0}, minv[TSP_MAX_CITIES + 1];
-    int p[TSP_MAX_CITIES + 1] = {0}, way[TSP_MAX_CITIES + 1], used[TSP_MAX_CITIES + 1], n = inst->n, i, j;
+    int p[TSP_MAX_CITIES + 1] = {0}, way[TSP_MAX_CITIES + 1], used[TSP_MAX_CITIES + 1], i, j;
     for (i = 1; i <= n; i++) { /* rows and columns 1-based, column 0 the start */
         int j0 = 0;
         p[0] = i;
@@ -127,7 +112,7 @@ static void assignment(const tsp_instance *inst, tsp_s64 *u, tsp_s64 *v)
             used[j0] = 1;
             for (j = 1; j <= n; j++)
                 if (!used[j]) {
-                    tsp_s64 c = (i0 == j ? inf : (tsp_s64)inst->dist[(i0 - 1) * n + j - 1]) - uu[i0] - vv[j];
+                    tsp_s64 c = (i0 == j ? inf : (tsp_s64)dist[(i0 - 1) * n + j - 1]) - uu[i0] - vv[j];
                     if (c < minv[j]) {
                         minv[j] = c;
                         way[j] = j0;
@@ -167,29 +152,28 @@ static void assignment(const tsp_instance *inst, tsp_s64 *u, tsp_s64 *v)
  * tour as long as upper and first in rank order is never lost) is dropped:
  * out of allowed[] and priced TSP_FORBIDDEN, which only raises the bound of
  * tours that cannot be the answer. */
-static void drop_edges(int n, kperm_u64 upper, tsp_s64 root, tsp_relax *x)
+static void drop_edges(int n, kperm_u64 upper, tsp_relax *x)
 {
     static tsp_s64 most[TSP_MAX_CITIES][TSP_MAX_CITIES]; /* the dearest tree edge between two cities */
-    tsp_s64 key[TSP_MAX_CITIES], out = TSP_S64_MAX, home = TSP_S64_MAX, limit = (tsp_s64)upper * x->scale;
-    int from[TSP_MAX_CITIES], order[TSP_MAX_CITIES], i, j, k;
+    tsp_s64 limit = (tsp_s64)upper * x->scale, root;
+    int from[TSP_MAX_CITIES], deg[TSP_MAX_CITIES], i, j, k;
     kperm_u64 drop[TSP_MAX_CITIES] = {0};
-    for (i = 1; i < n; i++) {
-        out = tsp_min64(out, x->cost[i]);
-        home = tsp_min64(home, x->cost[i * n]);
-    }
-    spanning_tree(x, n, order, from, key);
+    tsp_tree t;
+    root = root_tree(x, n, &t, deg);
+    tree_parents(x, n, &t, n - 1, from);
     for (k = 0; k < n - 1; k++) { /* each city joined the tree as a leaf of its parent: its paths run through it */
-        int v = order[k];
+        int v = t.order[k];
         most[v][v] = 0;
         for (j = 0; j < k; j++) {
-            int u = order[j];
-            most[u][v] = most[v][u] = most[u][from[v]] > key[v] ? most[u][from[v]] : key[v];
+            int u = t.order[j];
+            most[u][v] = most[v][u] = most[u][from[v]] > t.key[v] ? most[u][from[v]] : t.key[v];
         }
     }
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++) {
-            tsp_s64 forced = i == 0 ? root - out + x->cost[j] : j == 0 ? root - home + x->cost[i * n]
-                                                                        : root - most[i][j] + x->cost[i * n + j];
+            tsp_s64 forced = i == 0   ? root - x->cost[t.out] + x->cost[j]
+                             : j == 0 ? root - x->cost[t.home * n] + x->cost[i * n]
+                                      : root - most[i][j] + x->cost[i * n + j];
             if (i != j && forced > limit)
                 drop[i] |= KPERM_U64(1) << j;
         }
@@ -201,28 +185,25 @@ static void drop_edges(int n, kperm_u64 upper, tsp_s64 root, tsp_relax *x)
     }
 }
 
-kperm_u64 tsp_relax_of(const tsp_instance *inst, kperm_u64 upper, tsp_relax *x)
+kperm_u64 tsp_bound_root(const unsigned *dist, int n, int symmetric, kperm_u64 upper, tsp_relax *x)
 {
     tsp_s64 bound;
-    int n = inst->n, i, j;
-    if (inst->symmetric)
-        held_karp(inst, upper, x);
-    else {
+    int i;
+    if (symmetric)
+        held_karp(dist, n, upper, x);
+    else { /* the assignment problem's duals: cost = SCALE (d_ij - u_i - v_j) >= 0 */
         tsp_s64 u[TSP_MAX_CITIES] = {0}, v[TSP_MAX_CITIES] = {0};
-        assignment(inst, u, v);
+        assignment(dist, n, u, v);
         for (i = 0; i < n; i++) {
-            for (j = 0; j < n; j++)
-                x->cost[i * n + j] = SCALE * ((tsp_s64)inst->dist[i * n + j] - u[i] - v[j]);
-            x->inner[i] = SCALE * (u[i] + v[i]);
-            x->tail[i] = SCALE * u[i];
+            u[i] *= -SCALE;
+            v[i] *= -SCALE;
         }
-        x->head = SCALE * v[0];
-        x->scale = SCALE;
+        penalise(dist, n, u, v, x);
     }
-    bound = tsp_rest_bound(x, n, 0, tsp_cities_after_first(n));
+    bound = tsp_bound_rest(x, n, 0, tsp_cities_after_first(n));
     for (i = 0; i < TSP_MAX_CITIES; i++)
         x->allowed[i] = ~KPERM_U64(0);
     if (upper != TSP_NONE)
-        drop_edges(n, upper, bound, x);
+        drop_edges(n, upper, x);
     return bound <= 0 ? 0 : (kperm_u64)((bound + SCALE - 1) / SCALE);
 }
