@@ -4,7 +4,8 @@
 # type and statistic, the C backend and POCL's OpenCL), the textbook data
 # sets of samples/ptest/data with their published p-values, a C statistic,
 # the tolerance band, every error path (one line on stderr, exit 2), and a
-# checkpoint interrupted by SIGINT and resumed to the same counts. Prints
+# checkpoint interrupted by SIGINT and resumed to the same counts, and maxT
+# over several columns against the reference's (tests/ptest/maxt_check.py). Prints
 # PASS/FAIL/SKIP lines. Run from the repository root after make build/kperm-ptest.
 P=build/kperm-ptest
 D=samples/ptest/data
@@ -141,6 +142,8 @@ $P --backend cpu --test pairings --bins 0 $T/p20.csv > $T/out 2> $T/err; rc=$?
 
 # the brute force on random cases, every test type and statistic, each backend
 /usr/bin/python3 tests/ptest/cli_check.py $P $backends
+# maxT over several value columns against reference.maxt, random cases and the data sets
+/usr/bin/python3 tests/ptest/maxt_check.py $P $backends
 if [ -x build/kperm-ptest-mpi ] && command -v mpirun >/dev/null 2>&1; then
     out=$(mpirun --allow-run-as-root --oversubscribe -n 2 build/kperm-ptest-mpi --json --quiet --bins 0 $D/mouse.csv 2>&1)
     case $out in *'"greater": 1587, '*'"backend": "mpi"'*) echo "PASS kperm-ptest-mpi on 2 ranks: the mice's counts" ;;

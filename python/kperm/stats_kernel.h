@@ -20,13 +20,15 @@
  *             the tolerance band the host passes
  *   PS_WIDE   1: sums of squares and cross products in 128 bits (the host
  *             found they may pass 2^63)
+ *   PS_COLUMNS  (default 1) the most value columns ps_maxt walks together,
+ *             each v's layout repeated column after column
  *
- * A walk reports each change of the arrangement to the statistic's running
- * sums as a move of one element (ps_toggle: element i enters or leaves group
- * 1; ps_move: element i goes from group or partner a to b), so a walk in a
- * minimal-change order (a Gray code, a revolving door, adjacent swaps) would
- * update them in O(1) a step; the lexicographic walks here change a few
- * elements a step on average.
+ * The walks are minimal-change orders wherever kperm has one: splits in
+ * revolving-door order (kperm_revdoor_cursor), sign flips in Gray code order
+ * (kperm_gray_cursor), pairings of n <= 16 in plain changes
+ * (kperm_sjt_cursor), so that each step updates the statistic's running sums
+ * from the one or two elements that changed, in O(1) (see "the walks"
+ * below); k-group labellings and pairings above 16 stay lexicographic.
  *
  * The integer data v are the values times 10^d, |v| < 2^53 (checked on the
  * host): sums of up to 128 of them stay below 2^60 and fit 64 bits.
@@ -91,6 +93,9 @@
 #ifndef PS_K
 #define PS_K 2 /* groups, or samples the statistic sees */
 #endif
+#ifndef PS_COLUMNS
+#define PS_COLUMNS 1
+#endif
 
 /* the counters each work-item keeps, in this order (stats.py reads them) */
 #define PS_LESS 0
@@ -109,6 +114,7 @@
 #define PS_ABS_LO 4  /* abs_ge: |x| >= PS_ABS_LO */
 #define PS_HIST_LO 5 /* bin of x: (x - PS_HIST_LO) * PS_HIST_INV */
 #define PS_HIST_INV 6
+#define PS_PARS 7 /* the doubles of one column (ps_maxt: a block each) */
 
 #define PS_MASKS (PS_WALK == PS_TWO || PS_WALK == PS_FLIPS)
 #define PS_TWO_SAMPLE (PS_STAT == PS_MEAN_DIFF || PS_STAT == PS_WELCH_T || PS_STAT == PS_VAR_RATIO)
@@ -133,21 +139,13 @@ PS_FN ps_u128 ps_acc_wide(ps_acc s) { return ps_from_i64(s); }
 /* the data, as the kernels receive them */
 typedef struct {
     int n, m;      /* observations (pairs); group 1's size (PS_TWO) */
+    int cols;      /* value columns (ps_maxt), 1 elsewhere */
     ps_u64 aux[PS_K];        /* PS_ANOVA_F: L / n_g, L = lcm of the sizes */
     kperm_u8 sizes[PS_K];    /* PS_GROUPS: the group sizes */
 } ps_shape;
 
+/* the running sums of the statistic over one column of values */
 typedef struct {
-    ps_u64 rank, first, end;
-#if PS_MASKS
-    ps_u64 mask; /* bit i: element i is in group 1 (PS_TWO), pair i is swapped (PS_FLIPS) */
-#if PS_WALK == PS_TWO
-    kperm_comb_cursor c;
-#endif
-#else
-    kperm_u8 next[PS_MAXN]; /* the arrangement reached: labels, or y's order */
-    kperm_u8 cur[PS_MAXN];  /* the one the sums describe */
-#endif
 #if PS_TWO_SAMPLE
     ps_i64 s, total; /* sum of group 1 (x'), of everything */
     ps_acc q;        /* sum of squares of group 1 */
@@ -160,8 +158,39 @@ typedef struct {
     ps_i64 sx, sy;
 #elif PS_STAT == PS_KENDALL_TAU
     ps_i64 con; /* concordant minus discordant pairs */
+    int sorted; /* x is nondecreasing: an adjacent swap changes O(1) pairs (ps_swap) */
+#else
+    int none; /* a C statistic keeps no sums (and C has no empty struct) */
 #endif
+} ps_sums;
+
+/* The arrangement and the cursor of its order. Rank 0 is always the
+ * observed arrangement: the revolving door's first subset is the m lowest
+ * elements (group 1 as observed), the Gray code's first mask 0 (nothing
+ * swapped), plain changes and kperm_unrank start at the identity (each y
+ * with its own x), the multiset order at the sorted labels. */
+typedef struct {
+    ps_u64 first; /* the range's first rank: its visit changes nothing */
+#if PS_WALK == PS_TWO
+    kperm_revdoor_cursor c; /* c.mask: bit i set, element i is in group 1 */
+#elif PS_WALK == PS_FLIPS
+    kperm_gray_cursor c;    /* c.mask: bit i set, pair i is swapped */
+#else
+    ps_u64 rank, end;
+    kperm_u8 next[PS_MAXN]; /* the arrangement the lexicographic step reached */
+    kperm_u8 cur[PS_MAXN];  /* the one the sums describe: labels, or y's order */
+#if PS_WALK == PS_PAIRINGS
+    kperm_sjt_cursor c;     /* n <= 16: plain changes, one adjacent swap a step */
+    int plain;
+#endif
+#endif
+    ps_sums sums[PS_COLUMNS]; /* one a value column */
 } ps_walk;
+
+/* the columns the walk keeps sums of (a constant where there is one), and
+ * where column c's values start */
+#define PS_NCOLS(sh) (PS_COLUMNS == 1 ? 1 : (sh)->cols)
+#define PS_COL(v, sh, c) ((v) + (c) * ((PS_WALK == PS_TWO || PS_WALK == PS_GROUPS) ? (sh)->n : 2 * (sh)->n))
 
 typedef struct {
     int sign;          /* -1, 0, 1, or PS_NAN: 0/0 */
@@ -175,8 +204,8 @@ PS_FN int ps_sgn(ps_i64 a)
     return (a > 0) - (a < 0);
 }
 
-/* ---- the statistics' running sums: ps_build at the observed arrangement,
- * then one call a moved element */
+/* ---- the statistics' running sums: ps_build for the arrangement the walk
+ * holds, then one call for each element the walk moves */
 
 #if PS_MASKS
 /* the value group 1 holds at element i when its bit is set, and when clear */
@@ -188,27 +217,30 @@ PS_FN int ps_sgn(ps_i64 a)
 #define PS_OUT(v, n, i) ((ps_i64)0)
 #endif
 
-PS_FN void ps_build(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
+PS_FN void ps_build(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64 mask)
 {
 #if PS_TWO_SAMPLE
     int i;
-    w->s = 0;
-    w->total = 0;
-    w->q = ps_acc_zero();
-    w->total_q = ps_make(0, 0);
+    s->s = 0;
+    s->total = 0;
+    s->q = ps_acc_zero();
+    s->total_q = ps_make(0, 0);
     for (i = 0; i < sh->n; i++) {
-        ps_i64 a = PS_IN(v, sh->n, i), b = PS_OUT(v, sh->n, i);
-        w->s += b;
-        w->total += a + b;
+        ps_i64 a = PS_IN(v, sh->n, i), b = PS_OUT(v, sh->n, i), g = (mask >> i) & 1 ? a : b;
+        s->s += g;
+        s->total += a + b;
 #if PS_SQUARES
-        w->q = ps_acc_add(w->q, b, b);
-        w->total_q = ps_add(w->total_q, ps_add(ps_mul_i64(a, a), ps_mul_i64(b, b)));
+        s->q = ps_acc_add(s->q, g, g);
+        s->total_q = ps_add(s->total_q, ps_add(ps_mul_i64(a, a), ps_mul_i64(b, b)));
 #endif
     }
+#else
+    (void)s, (void)v, (void)sh, (void)mask; /* a C statistic reads the mask itself */
 #endif
 }
 
-PS_FN void ps_toggle(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, int i, int in)
+/* element i enters group 1 (in = 1: its bit was set) or leaves it */
+PS_FN void ps_toggle(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, int i, int in)
 {
     (void)sh; /* PS_TWO finds group 1's value without it */
 #if PS_TWO_SAMPLE
@@ -218,130 +250,191 @@ PS_FN void ps_toggle(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, int i
         a = b;
         b = t;
     }
-    w->s += a - b;
+    s->s += a - b;
 #if PS_SQUARES
-    w->q = ps_acc_sub(ps_acc_add(w->q, a, a), b, b);
+    s->q = ps_acc_sub(ps_acc_add(s->q, a, a), b, b);
 #endif
+#else
+    (void)s, (void)v, (void)sh, (void)i, (void)in;
 #endif
 }
 #else
-/* the observed arrangement: each observation in the group it came from (the
- * labels sorted: multiset rank 0), each y with its own x (rank 0) */
-PS_FN int ps_identity(const ps_shape *sh, int i)
-{
-#if PS_WALK == PS_GROUPS
-    int g = 0, end = sh->sizes[0];
-    while (i >= end)
-        end += sh->sizes[++g];
-    return g;
-#else
-    (void)sh;
-    return i;
-#endif
-}
-
-PS_FN void ps_build(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
+PS_FN void ps_build(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const kperm_u8 *cur)
 {
     int i, n = sh->n;
-    for (i = 0; i < n; i++)
-        w->cur[i] = (kperm_u8)ps_identity(sh, i);
 #if PS_STAT == PS_ANOVA_F
     for (i = 0; i < PS_K; i++) {
-        w->s[i] = 0;
-        w->q[i] = ps_acc_zero();
+        s->s[i] = 0;
+        s->q[i] = ps_acc_zero();
     }
-    w->total = 0;
+    s->total = 0;
     for (i = 0; i < n; i++) {
-        w->s[w->cur[i]] += v[i];
-        w->q[w->cur[i]] = ps_acc_add(w->q[w->cur[i]], v[i], v[i]);
-        w->total += v[i];
+        s->s[cur[i]] += v[i];
+        s->q[cur[i]] = ps_acc_add(s->q[cur[i]], v[i], v[i]);
+        s->total += v[i];
     }
 #elif PS_STAT == PS_PEARSON_R
-    w->sxy = ps_acc_zero();
-    w->sx = w->sy = 0;
+    s->sxy = ps_acc_zero();
+    s->sx = s->sy = 0;
     for (i = 0; i < n; i++) {
-        w->sxy = ps_acc_add(w->sxy, v[i], v[n + i]);
-        w->sx += v[i];
-        w->sy += v[n + i];
+        s->sxy = ps_acc_add(s->sxy, v[i], v[n + cur[i]]);
+        s->sx += v[i];
+        s->sy += v[n + i];
     }
 #elif PS_STAT == PS_KENDALL_TAU
-    w->con = 0;
+    s->con = 0;
+    s->sorted = 1;
     for (i = 0; i < n; i++) {
         int j;
         for (j = i + 1; j < n; j++)
-            w->con += ps_sgn(v[i] - v[j]) * ps_sgn(v[n + i] - v[n + j]);
+            s->con += ps_sgn(v[i] - v[j]) * ps_sgn(v[n + cur[i]] - v[n + cur[j]]);
+        s->sorted &= i == 0 || v[i - 1] <= v[i];
     }
+#else
+    (void)s, (void)v, (void)cur, (void)i, (void)n; /* a C statistic reads cur itself */
 #endif
 }
 
 /* element i goes from group a to group b (PS_GROUPS), or x_i's partner from
- * y_a to y_b (PS_PAIRINGS); the other elements hold w->cur */
-PS_FN void ps_move(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, int i, int a, int b)
+ * y_a to y_b (PS_PAIRINGS); the other elements hold cur */
+PS_FN void ps_move(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const kperm_u8 *cur, int i, int a, int b)
 {
-    (void)sh; /* anova_f moves a value between groups without it */
+    (void)sh, (void)cur; /* anova_f and pearson_r move one value without them */
 #if PS_STAT == PS_ANOVA_F
-    w->s[a] -= v[i];
-    w->s[b] += v[i];
-    w->q[a] = ps_acc_sub(w->q[a], v[i], v[i]);
-    w->q[b] = ps_acc_add(w->q[b], v[i], v[i]);
+    s->s[a] -= v[i];
+    s->s[b] += v[i];
+    s->q[a] = ps_acc_sub(s->q[a], v[i], v[i]);
+    s->q[b] = ps_acc_add(s->q[b], v[i], v[i]);
 #elif PS_STAT == PS_PEARSON_R
-    w->sxy = ps_acc_add(w->sxy, v[i], v[sh->n + b] - v[sh->n + a]);
+    s->sxy = ps_acc_add(s->sxy, v[i], v[sh->n + b] - v[sh->n + a]);
 #elif PS_STAT == PS_KENDALL_TAU
     int j, n = sh->n;
     for (j = 0; j < n; j++)
         if (j != i) {
-            ps_i64 yj = v[n + w->cur[j]];
-            w->con += ps_sgn(v[i] - v[j]) * (ps_sgn(v[n + b] - yj) - ps_sgn(v[n + a] - yj));
+            ps_i64 yj = v[n + cur[j]];
+            s->con += ps_sgn(v[i] - v[j]) * (ps_sgn(v[n + b] - yj) - ps_sgn(v[n + a] - yj));
         }
+#else
+    (void)s, (void)v, (void)i, (void)a, (void)b;
 #endif
 }
+
+#if PS_WALK == PS_PAIRINGS
+/* x_q and x_{q+1} trade partners (cur as before the swap). Pearson's r: two
+ * moves. Kendall's tau: the pair (q, q+1) turns round, and a third x_j sees
+ * the two partners differently only if it lies between x_q and x_{q+1}; when
+ * x is sorted (kperm-ptest sorts the pairs by x) those are the x_j tied with
+ * x_q or x_{q+1}, so the step is O(1) without ties in x, O(n) at worst. */
+PS_FN void ps_swap(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const kperm_u8 *cur, int q)
+{
+#if PS_STAT == PS_KENDALL_TAU
+    int j, lo = 0, n = sh->n, hi = n;
+    ps_i64 ya = v[n + cur[q]], yb = v[n + cur[q + 1]];
+    s->con -= 2 * ps_sgn(v[q] - v[q + 1]) * ps_sgn(ya - yb);
+    if (s->sorted) {
+        for (lo = q; lo > 0 && v[lo - 1] == v[q]; lo--)
+            ;
+        for (hi = q + 2; hi < n && v[hi] == v[q + 1]; hi++)
+            ;
+    }
+    for (j = lo; j < hi; j++)
+        if (j != q && j != q + 1) {
+            ps_i64 yj = v[n + cur[j]];
+            s->con += (ps_sgn(v[q] - v[j]) - ps_sgn(v[q + 1] - v[j])) * (ps_sgn(yb - yj) - ps_sgn(ya - yj));
+        }
+#else
+    ps_move(s, v, sh, cur, q, cur[q], cur[q + 1]);
+    ps_move(s, v, sh, cur, q + 1, cur[q + 1], cur[q]);
+#endif
+}
+#endif
 #endif /* PS_MASKS */
 
-/* ---- the walks: ps_walk_init, then ps_walk_next until it returns 0 */
+/* ---- the walks: ps_walk_init, then ps_walk_next until it returns 0. Each
+ * step hands the sums the elements it changed: the revolving door one out
+ * and one in (two ps_toggle), the Gray code one flipped pair (one
+ * ps_toggle), plain changes one adjacent swap (ps_swap), so each step is
+ * O(1). The multiset walk of PS_GROUPS (and pairings above 16, past the
+ * plain-changes cursor) is lexicographic: a step rewrites the suffix after
+ * its pivot, and every element of it whose label changed is moved (ps_move),
+ * a few on average and n at worst. */
 
 PS_FN void ps_walk_init(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64 begin, ps_u64 end)
 {
-    ps_build(w, v, sh);
-    w->rank = w->first = begin;
-    w->end = end;
-#if PS_MASKS
-    w->mask = 0;
+    int c;
+    w->first = begin;
 #if PS_WALK == PS_TWO
-    kperm_comb_cursor_init(&w->c, sh->n, sh->m, begin, end);
-#endif
+    kperm_revdoor_cursor_init(&w->c, sh->n, sh->m, begin, end);
+    for (c = 0; c < PS_NCOLS(sh); c++)
+        ps_build(&w->sums[c], PS_COL(v, sh, c), sh, w->c.mask);
+#elif PS_WALK == PS_FLIPS
+    kperm_gray_cursor_init(&w->c, sh->n, begin, end);
+    for (c = 0; c < PS_NCOLS(sh); c++)
+        ps_build(&w->sums[c], PS_COL(v, sh, c), sh, w->c.mask);
 #else
-    if (begin < end) {
-#if PS_WALK == PS_GROUPS
-        kperm_ms_unrank(begin, sh->sizes, PS_K, w->next);
-#else
+    int i;
+    w->rank = begin;
+    w->end = end;
+    for (i = 0; i < sh->n; i++)
+        w->next[i] = 0;
+#if PS_WALK == PS_PAIRINGS
+    w->plain = sh->n <= KPERM_MAX_PACKED_N;
+    if (w->plain) {
+        kperm_sjt_cursor_init(&w->c, sh->n, begin, end);
+        for (i = 0; i < sh->n; i++)
+            w->next[i] = (kperm_u8)((w->c.word >> (4 * i)) & 15u);
+    } else if (begin < end)
         kperm_unrank(begin, sh->n, w->next);
+#else
+    if (begin < end)
+        kperm_ms_unrank(begin, sh->sizes, PS_K, w->next);
 #endif
-    }
+    for (i = 0; i < sh->n; i++)
+        w->cur[i] = w->next[i];
+    for (c = 0; c < PS_NCOLS(sh); c++)
+        ps_build(&w->sums[c], PS_COL(v, sh, c), sh, w->cur);
 #endif
 }
 
 /* 1: the walk and the sums hold the next arrangement; 0: the range is done */
 PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
 {
-#if PS_MASKS
-    ps_u64 mask, diff;
+    int c;
 #if PS_WALK == PS_TWO
-    if (!kperm_comb_cursor_next(&w->c))
+    if (!kperm_revdoor_cursor_next(&w->c))
         return 0;
-    mask = w->c.mask;
-#else
-    if (w->rank == w->end)
+    if (w->c.rank != w->first)
+        for (c = 0; c < PS_NCOLS(sh); c++) {
+            ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.out, 0);
+            ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.in, 1);
+        }
+    return 1;
+#elif PS_WALK == PS_FLIPS
+    if (!kperm_gray_cursor_next(&w->c))
         return 0;
-    mask = w->rank++;
-#endif
-    for (diff = w->mask ^ mask; diff; diff &= diff - 1) {
-        int i = kperm_lowest64(diff);
-        ps_toggle(w, v, sh, i, (int)(mask >> i) & 1);
-    }
-    w->mask = mask;
+    if (w->c.rank != w->first)
+        for (c = 0; c < PS_NCOLS(sh); c++)
+            ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.bit, (int)(w->c.mask >> w->c.bit) & 1);
     return 1;
 #else
     int i, from = 0;
+#if PS_WALK == PS_PAIRINGS
+    if (w->plain) {
+        int q;
+        kperm_u8 t;
+        if (!kperm_sjt_cursor_next(&w->c))
+            return 0;
+        if (w->c.rank != w->first) {
+            q = w->c.pivot;
+            for (c = 0; c < PS_NCOLS(sh); c++)
+                ps_swap(&w->sums[c], PS_COL(v, sh, c), sh, w->cur, q);
+            t = w->cur[q];
+            w->cur[q] = w->cur[q + 1];
+            w->cur[q + 1] = t;
+        }
+        return 1;
+    }
+#endif
     if (w->rank == w->end)
         return 0;
     if (w->rank++ != w->first) {
@@ -353,7 +446,8 @@ PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
     }
     for (i = from; i < sh->n; i++)
         if (w->next[i] != w->cur[i]) {
-            ps_move(w, v, sh, i, w->cur[i], w->next[i]);
+            for (c = 0; c < PS_NCOLS(sh); c++)
+                ps_move(&w->sums[c], PS_COL(v, sh, c), sh, w->cur, i, w->cur[i], w->next[i]);
             w->cur[i] = w->next[i];
         }
     return 1;
@@ -374,7 +468,7 @@ PS_FN double ps_user_eval(const ps_walk *w, const PS_G double *d, const ps_shape
 #if PS_WALK == PS_TWO
     int in = 0, out = sh->m;
     for (i = 0; i < n; i++)
-        x[(w->mask >> i) & 1 ? in++ : out++] = d[i];
+        x[(w->c.mask >> i) & 1 ? in++ : out++] = d[i];
     start[0] = 0, start[1] = sh->m, start[2] = n;
 #elif PS_WALK == PS_GROUPS
     int at[PS_K];
@@ -386,7 +480,7 @@ PS_FN double ps_user_eval(const ps_walk *w, const PS_G double *d, const ps_shape
 #else
     for (i = 0; i < n; i++) {
 #if PS_WALK == PS_FLIPS
-        int swap = (int)(w->mask >> i) & 1;
+        int swap = (int)(w->c.mask >> i) & 1;
         x[i] = d[swap ? n + i : i];
         x[n + i] = d[swap ? i : n + i];
 #else
@@ -408,8 +502,8 @@ PS_FN double ps_user_eval(const ps_walk *w, const PS_G double *d, const ps_shape
  * Ratios, with A = n1*Q1 - S1^2, B = n2*Q2 - S2^2 and D = A*n2^2*(n2-1) +
  * B*n1^2*(n1-1): welch_t = sign(N)*sqrt(PS_SCALE*N^2/D), the key N^2/D;
  * variance_ratio = PS_SCALE*A/B, the key A/B. x comes from the exact sums. */
-PS_FN ps_value ps_eval(const ps_walk *w, const PS_G ps_i64 *v, const PS_G double *d, const ps_shape *sh,
-                       const PS_G double *par)
+PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v, const PS_G double *d,
+                       const ps_shape *sh, const PS_G double *par)
 {
     ps_value r;
 #if PS_STAT != PS_USER
@@ -418,19 +512,19 @@ PS_FN ps_value ps_eval(const ps_walk *w, const PS_G ps_i64 *v, const PS_G double
     r.num = ps_make(0, 0);
     r.den = ps_make(1, 0);
 #if PS_TWO_SAMPLE
-    ps_i64 n1 = sh->m, n2 = sh->n - sh->m, s2 = w->total - w->s;
+    ps_i64 n1 = sh->m, n2 = sh->n - sh->m, s2 = s->total - s->s;
 #if PS_WALK == PS_FLIPS
     n1 = n2 = sh->n;
 #endif
     {
-        ps_u128 key = ps_sub(ps_mul_i64(w->s, n2), ps_mul_i64(s2, n1));
+        ps_u128 key = ps_sub(ps_mul_i64(s->s, n2), ps_mul_i64(s2, n1));
 #if PS_STAT == PS_MEAN_DIFF
         r.sign = ps_sign(key);
         r.num = ps_abs(key);
         r.x = ps_to_double(key) / scale;
 #else
-        ps_u128 q1 = ps_acc_wide(w->q), q2 = ps_sub(w->total_q, q1);
-        ps_u128 a = ps_sub(ps_mul_small(q1, (ps_u64)n1), ps_mul_i64(w->s, w->s));
+        ps_u128 q1 = ps_acc_wide(s->q), q2 = ps_sub(s->total_q, q1);
+        ps_u128 a = ps_sub(ps_mul_small(q1, (ps_u64)n1), ps_mul_i64(s->s, s->s));
         ps_u128 b = ps_sub(ps_mul_small(q2, (ps_u64)n2), ps_mul_i64(s2, s2));
         double ad = ps_to_double(a), bd = ps_to_double(b);
         int zero = (a.lo | a.hi) == 0 && (b.lo | b.hi) == 0;
@@ -461,12 +555,12 @@ PS_FN ps_value ps_eval(const ps_walk *w, const PS_G ps_i64 *v, const PS_G double
         int g;
         for (g = 0; g < PS_K; g++) {
             ps_i64 ng = sh->sizes[g];
-            double c = ps_to_double(ps_sub(ps_mul_i64(sh->n, w->s[g]), ps_mul_i64(ng, w->total)));
-            ps_u128 a = ps_sub(ps_mul_small(ps_acc_wide(w->q[g]), (ps_u64)ng), ps_mul_i64(w->s[g], w->s[g]));
+            double c = ps_to_double(ps_sub(ps_mul_i64(sh->n, s->s[g]), ps_mul_i64(ng, s->total)));
+            ps_u128 a = ps_sub(ps_mul_small(ps_acc_wide(s->q[g]), (ps_u64)ng), ps_mul_i64(s->s[g], s->s[g]));
             between += c * c / (double)ng;
             within += ps_to_double(a) / (double)ng;
 #if PS_EXACT
-            r.num = ps_add(r.num, ps_mul_small(ps_mul_i64(w->s[g], w->s[g]), sh->aux[g]));
+            r.num = ps_add(r.num, ps_mul_small(ps_mul_i64(s->s[g], s->s[g]), sh->aux[g]));
 #endif
         }
         r.sign = 1; /* F >= 0, and all-equal data (0/0) are refused */
@@ -474,20 +568,20 @@ PS_FN ps_value ps_eval(const ps_walk *w, const PS_G ps_i64 *v, const PS_G double
     }
 #elif PS_STAT == PS_PEARSON_R
     {
-        ps_u128 key = ps_sub(ps_mul_small(ps_acc_wide(w->sxy), (ps_u64)sh->n), ps_mul_i64(w->sx, w->sy));
+        ps_u128 key = ps_sub(ps_mul_small(ps_acc_wide(s->sxy), (ps_u64)sh->n), ps_mul_i64(s->sx, s->sy));
         r.sign = ps_sign(key);
         r.num = ps_abs(key);
         r.x = ps_to_double(key) / scale;
     }
 #elif PS_STAT == PS_KENDALL_TAU
-    r.sign = ps_sgn(w->con);
-    r.num = ps_from_i64(w->con < 0 ? -w->con : w->con);
-    r.x = (double)w->con / scale;
+    r.sign = ps_sgn(s->con);
+    r.num = ps_from_i64(s->con < 0 ? -s->con : s->con);
+    r.x = (double)s->con / scale;
 #else
     r.x = ps_user_eval(w, d, sh);
     r.sign = r.x != r.x ? PS_NAN : 0;
 #endif
-    (void)v, (void)d, (void)sh, (void)par;
+    (void)w, (void)s, (void)v, (void)d, (void)sh, (void)par;
     return r;
 }
 
@@ -504,6 +598,29 @@ PS_FN int ps_cmp(const ps_value *a, const ps_value *b)
     return a->sign < 0 ? -ps_cmp_abs(a, b) : ps_cmp_abs(a, b);
 }
 
+/* |r| >= |observed|: exactly, or past the band's lower edge */
+PS_FN int ps_abs_ge(const ps_value *r, const ps_value *obs, const PS_G double *par)
+{
+#if PS_EXACT
+    (void)par;
+    return ps_cmp_abs(r, obs) >= 0;
+#else
+    (void)obs;
+    return fabs(r->x) >= par[PS_ABS_LO];
+#endif
+}
+
+/* the observed value as the host passes it: obs its exact key, par[PS_OBS_X] its x */
+PS_FN ps_value ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
+{
+    ps_value o;
+    o.sign = (int)(ps_i64)obs[0];
+    o.num = ps_make(obs[1], obs[2]);
+    o.den = ps_make(obs[3], obs[4]);
+    o.x = par[PS_OBS_X];
+    return o;
+}
+
 /* the counters of one value against the observed one */
 PS_FN void ps_tally(const ps_value *r, const ps_value *obs, const PS_G double *par, ps_u64 *count)
 {
@@ -516,7 +633,6 @@ PS_FN void ps_tally(const ps_value *r, const ps_value *obs, const PS_G double *p
     {
         int c = ps_cmp(r, obs);
         count[c < 0 ? PS_LESS : c > 0 ? PS_GREATER : PS_EQUAL]++;
-        count[PS_ABS_GE] += ps_cmp_abs(r, obs) >= 0;
     }
 #else
     if (r->x < par[PS_LO]) {
@@ -527,15 +643,16 @@ PS_FN void ps_tally(const ps_value *r, const ps_value *obs, const PS_G double *p
         count[PS_EQUAL]++;
         count[PS_IN_BAND] += r->x != obs->x;
     }
-    count[PS_ABS_GE] += fabs(r->x) >= par[PS_ABS_LO];
 #endif
+    count[PS_ABS_GE] += ps_abs_ge(r, obs, par);
 }
 
-PS_FN void ps_shape_load(ps_shape *sh, int n, int m, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux)
+PS_FN void ps_shape_load(ps_shape *sh, int n, int m, int cols, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux)
 {
     int g;
     sh->n = n;
     sh->m = m;
+    sh->cols = cols;
     for (g = 0; g < PS_K; g++) {
         sh->sizes[g] = sizes[g];
         sh->aux[g] = aux[g];
@@ -562,11 +679,8 @@ PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_
     ps_walk w;
     ps_value o;
     int j;
-    ps_shape_load(&sh, n, m, sizes, aux);
-    o.sign = (int)(ps_i64)obs[0];
-    o.num = ps_make(obs[1], obs[2]);
-    o.den = ps_make(obs[3], obs[4]);
-    o.x = par[PS_OBS_X];
+    ps_shape_load(&sh, n, m, 1, sizes, aux);
+    o = ps_observed(obs, par);
     for (j = 0; j < PS_COUNTS; j++)
         count[j] = 0;
     for (j = PS_LOCAL_ID; j < bins; j += PS_LOCAL_SIZE)
@@ -575,7 +689,7 @@ PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_
     kperm_split(begin, end, PS_GLOBAL_SIZE, me, &b, &e);
     ps_walk_init(&w, v, &sh, b, e);
     while (ps_walk_next(&w, v, &sh)) {
-        ps_value r = ps_eval(&w, v, d, &sh, par);
+        ps_value r = ps_eval(&w, w.sums, v, d, &sh, par);
         ps_tally(&r, &o, par, count);
         if (r.x - r.x == 0) { /* finite */
             lo = fmin(lo, r.x);
@@ -608,16 +722,66 @@ PS_KERNEL ps_values(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm
     ps_value r;
     if (i >= count)
         return;
-    ps_shape_load(&sh, n, m, sizes, aux);
+    ps_shape_load(&sh, n, m, 1, sizes, aux);
     ps_walk_init(&w, v, &sh, begin + i, begin + i + 1);
     ps_walk_next(&w, v, &sh);
-    r = ps_eval(&w, v, d, &sh, par);
+    r = ps_eval(&w, w.sums, v, d, &sh, par);
     out[5 * i] = (ps_u64)(ps_i64)r.sign;
     out[5 * i + 1] = r.num.lo;
     out[5 * i + 2] = r.num.hi;
     out[5 * i + 3] = r.den.lo;
     out[5 * i + 4] = r.den.hi;
     x[i] = r.x;
+}
+
+/* maxT (Westfall and Young's single-step adjusted p-values) over sh.cols
+ * value columns walked together (v, obs and par a block each, PS_COL and
+ * PS_PARS apart): for each rearrangement the columns' statistics, the
+ * largest |T_i| among those defined, and for each column j whether
+ * |T_j| >= |t_j| and whether max_i |T_i| >= |t_j| (two-sided; the same
+ * exact keys or band as ps_tally, and the keys of all columns share one
+ * scale: one 10^d and one group size). Each work-item writes column 0's
+ * PS_COUNTS counters (so that the host sees every rank counted once), then
+ * for each column j its two counts, to counts[(PS_COUNTS + 2*cols)*id ...]. */
+PS_KERNEL ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux,
+                  const PS_G ps_u64 *obs, const PS_G double *par, int n, int m, int cols, ps_u64 begin, ps_u64 end,
+                  PS_G ps_u64 *counts)
+{
+    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, count[PS_COUNTS], own[PS_COLUMNS], most[PS_COLUMNS];
+    ps_value o[PS_COLUMNS], r[PS_COLUMNS];
+    ps_shape sh;
+    ps_walk w;
+    int j, stride = PS_COUNTS + 2 * cols;
+    ps_shape_load(&sh, n, m, cols, sizes, aux);
+    for (j = 0; j < PS_COUNTS; j++)
+        count[j] = 0;
+    for (j = 0; j < PS_NCOLS(&sh); j++) {
+        o[j] = ps_observed(obs + 5 * j, par + PS_PARS * j);
+        own[j] = most[j] = 0;
+    }
+    kperm_split(begin, end, PS_GLOBAL_SIZE, me, &b, &e);
+    ps_walk_init(&w, v, &sh, b, e);
+    while (ps_walk_next(&w, v, &sh)) {
+        int top = -1;
+        for (j = 0; j < PS_NCOLS(&sh); j++) {
+            r[j] = ps_eval(&w, &w.sums[j], PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
+            if (r[j].sign != PS_NAN && r[j].x == r[j].x
+                && (top < 0 || (PS_EXACT ? ps_cmp_abs(&r[j], &r[top]) > 0 : fabs(r[j].x) > fabs(r[top].x))))
+                top = j;
+        }
+        ps_tally(&r[0], &o[0], par, count);
+        for (j = 0; j < PS_NCOLS(&sh) && top >= 0; j++) {
+            const PS_G double *pj = par + PS_PARS * j;
+            own[j] += r[j].sign != PS_NAN && r[j].x == r[j].x && ps_abs_ge(&r[j], &o[j], pj);
+            most[j] += ps_abs_ge(&r[top], &o[j], pj);
+        }
+    }
+    for (j = 0; j < PS_COUNTS; j++)
+        counts[stride * me + j] = count[j];
+    for (j = 0; j < PS_NCOLS(&sh); j++) {
+        counts[stride * me + PS_COUNTS + 2 * j] = own[j];
+        counts[stride * me + PS_COUNTS + 2 * j + 1] = most[j];
+    }
 }
 
 #endif /* KPERM_STATS_KERNEL_H */

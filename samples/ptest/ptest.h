@@ -13,6 +13,8 @@
 #define PTEST_MAX_USER 16384 /* bytes of a C statistic's body */
 #define PTEST_NAME 64        /* a group's or column's name */
 #define PTEST_COUNTS 6       /* PS_COUNTS: less, equal, greater, abs_ge, in_band, undefined */
+#define PTEST_MAX_COLS 16    /* value columns of a maxT run: the CPU backend's PS_COLUMNS */
+#define PTEST_VALUES (2 * PTEST_MAXN) /* a column's values at most (x then y for pairs) */
 
 /* stats_kernel.h's codes */
 enum { PTEST_TWO = 1, PTEST_FLIPS, PTEST_GROUPS, PTEST_PAIRINGS };
@@ -23,12 +25,13 @@ enum { PAR_SCALE, PAR_OBS_X, PAR_LO, PAR_HI, PAR_ABS_LO, PAR_HIST_LO, PAR_HIST_I
 typedef struct {
     int walk, stat, exact, wide, k; /* PS_WALK, PS_STAT, PS_EXACT, PS_WIDE, PS_K */
     int n, m;                       /* the kernels' n (observations, or pairs) and m (group 1's size) */
-    long long v[2 * PTEST_MAXN];    /* the values times 10^decimals */
+    int cols;                       /* value columns: several for maxT (ps_maxt), else 1 */
+    long long v[PTEST_MAX_COLS * PTEST_VALUES]; /* the values times 10^decimals, column after column */
     double d[2 * PTEST_MAXN];       /* the values as doubles (a C statistic's x) */
     unsigned char sizes[PTEST_MAX_K];
     unsigned long long aux[PTEST_MAX_K];
-    double par[PAR_COUNT];          /* the doubles the kernels read (PS_SCALE ...) */
-    unsigned long long obs[5];      /* the observed exact key: sign, num lo/hi, den lo/hi */
+    double par[PTEST_MAX_COLS * PAR_COUNT]; /* the doubles the kernels read (PS_SCALE ...), a block a column */
+    unsigned long long obs[PTEST_MAX_COLS * 5]; /* each column's observed exact key: sign, num lo/hi, den lo/hi */
     kperm_rank total;               /* rearrangements */
     int decimals;
     int bins;                       /* the histogram's bins (0: none) */
@@ -36,6 +39,7 @@ typedef struct {
     double rel_tol;                 /* the tolerance band: rel_tol * |observed| (0: exact) */
     double band;                    /* that half-width, once observed */
     char names[PTEST_MAX_K][PTEST_NAME]; /* the groups, or the two columns */
+    char col_names[PTEST_MAX_COLS][2 * PTEST_NAME]; /* maxT: each value column, or "X,Y" pair */
     char user[PTEST_MAX_USER];      /* a C statistic's body, or empty */
     char user_file[256];            /* where it came from, for its compiler's messages */
 } ptest_problem;
@@ -45,9 +49,14 @@ typedef struct {
     unsigned long long counts[PTEST_COUNTS];
     double lo, hi; /* the least and greatest finite statistic (lo > hi: none) */
     unsigned long long hist[PTEST_MAX_BINS];
+    /* maxT: for column j, #(|T_j| >= |t_j|) and #(max_i |T_i| >= |t_j|) */
+    unsigned long long maxt[PTEST_MAX_COLS][2];
 } ptest_result;
 
+/* the values of one column in v: n, or 2n (x then y) for pairs */
+#define ptest_column_size(p) ((p)->walk == PTEST_FLIPS || (p)->walk == PTEST_PAIRINGS ? 2 * (p)->n : (p)->n)
+
 void ptest_result_empty(ptest_result *r);
-void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins);
+void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins, int cols);
 
 #endif

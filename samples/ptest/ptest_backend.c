@@ -1,5 +1,6 @@
 /* ptest_backend.c - what the backends share: a count's per-work-item
- * counters, extremes and per-group histograms added up on the host. */
+ * counters, extremes and per-group histograms (or maxT's counters) added
+ * up on the host. */
 #include "ptest_backend.h"
 
 void ptest_backend_add(ptest_result *out, const unsigned long long *counts, const double *extremes,
@@ -16,4 +17,19 @@ void ptest_backend_add(ptest_result *out, const unsigned long long *counts, cons
     for (i = 0; i < groups; i++)
         for (j = 0; j < bins; j++)
             out->hist[j] += hist[(long)bins * i + j];
+}
+
+void ptest_backend_add_maxt(ptest_result *out, const unsigned long long *counts, long items, int cols)
+{
+    long i;
+    int j;
+    for (i = 0; i < items; i++) {
+        const unsigned long long *c = counts + (long)PTEST_MAXT_STRIDE(cols) * i;
+        for (j = 0; j < PTEST_COUNTS; j++)
+            out->counts[j] += c[j];
+        for (j = 0; j < cols; j++) {
+            out->maxt[j][0] += c[PTEST_COUNTS + 2 * j];
+            out->maxt[j][1] += c[PTEST_COUNTS + 2 * j + 1];
+        }
+    }
 }

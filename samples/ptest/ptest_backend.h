@@ -15,9 +15,11 @@ struct ptest_backend {
     const char *name;   /* "cpu", "opencl", "cuda" */
     char device[256];   /* what it runs on, for the output */
     const ptest_problem *p; /* the problem; par and obs are read at every count */
-    /* the exact key (sign, num lo, num hi, den lo, den hi) and the statistic of one rank */
-    int (*value)(ptest_backend *b, kperm_rank rank, unsigned long long *key, double *x, char *err, size_t errsize);
-    /* the result of ranks [begin, end) into out (emptied by the caller) */
+    /* the exact key (sign, num lo, num hi, den lo, den hi) and the statistic of one rank, value column col */
+    int (*value)(ptest_backend *b, int col, kperm_rank rank, unsigned long long *key, double *x, char *err,
+                 size_t errsize);
+    /* the result of ranks [begin, end) into out (emptied by the caller): ps_count's, or with several
+     * columns ps_maxt's */
     int (*count)(ptest_backend *b, kperm_rank begin, kperm_rank end, ptest_result *out, char *err, size_t errsize);
     void (*close)(ptest_backend *b);
     void *state;
@@ -38,5 +40,11 @@ void ptest_cuda_list(void);
 /* a count's work-items' counters, extremes and histograms added into out */
 void ptest_backend_add(ptest_result *out, const unsigned long long *counts, const double *extremes,
                        const unsigned long long *hist, long items, long groups, int bins);
+
+/* ps_maxt's counters of items work-items over cols columns added into out */
+void ptest_backend_add_maxt(ptest_result *out, const unsigned long long *counts, long items, int cols);
+
+/* the counters ps_maxt writes a work-item */
+#define PTEST_MAXT_STRIDE(cols) (PTEST_COUNTS + 2 * (cols))
 
 #endif

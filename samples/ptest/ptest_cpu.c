@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PTEST_VARIANT(w, s, e, x, k) extern const ptest_kernel ptest_cpu_##w##_##s##_##e##_##x##_##k;
+#define PTEST_VARIANT(w, s, e, x, k, c) extern const ptest_kernel ptest_cpu_##w##_##s##_##e##_##x##_##k##_##c;
 #include "ptest_variants.h"
 #undef PTEST_VARIANT
-#define PTEST_VARIANT(w, s, e, x, k) &ptest_cpu_##w##_##s##_##e##_##x##_##k,
+#define PTEST_VARIANT(w, s, e, x, k, c) &ptest_cpu_##w##_##s##_##e##_##x##_##k##_##c,
 static const ptest_kernel *const variants[] = {
 #include "ptest_variants.h"
 };
@@ -42,11 +42,16 @@ static void *cpu_walk(void *arg)
     kperm_rank at;
     for (at = t->begin; at < t->end;) {
         kperm_rank end = t->end - at > PTEST_LAUNCH ? at + PTEST_LAUNCH : t->end;
-        unsigned long long counts[PTEST_COUNTS], hist[PTEST_MAX_BINS];
+        unsigned long long counts[PTEST_MAXT_STRIDE(PTEST_MAX_COLS)], hist[PTEST_MAX_BINS];
         double extremes[2];
-        s->k->count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, at, end, p->bins, counts, extremes,
-                    hist);
-        ptest_backend_add(&t->r, counts, extremes, hist, 1, 1, p->bins);
+        if (p->cols > 1) {
+            s->k->maxt(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, p->cols, at, end, counts);
+            ptest_backend_add_maxt(&t->r, counts, 1, p->cols);
+        } else {
+            s->k->count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, at, end, p->bins, counts,
+                        extremes, hist);
+            ptest_backend_add(&t->r, counts, extremes, hist, 1, 1, p->bins);
+        }
         at = end;
     }
     return NULL;
@@ -75,18 +80,19 @@ static int cpu_count(ptest_backend *b, kperm_rank begin, kperm_rank end, ptest_r
     for (t = 0; t < s->threads; t++) {
         if (parts[t].running)
             pthread_join(parts[t].id, NULL);
-        ptest_result_fold(out, &parts[t].r, b->p->bins);
+        ptest_result_fold(out, &parts[t].r, b->p->bins, b->p->cols);
     }
     free(parts);
     return 0;
 }
 
-static int cpu_value(ptest_backend *b, kperm_rank rank, unsigned long long *key, double *x, char *err,
+static int cpu_value(ptest_backend *b, int col, kperm_rank rank, unsigned long long *key, double *x, char *err,
                      size_t errsize)
 {
     const ptest_problem *p = b->p;
     (void)err, (void)errsize;
-    ((const cpu_state *)b->state)->k->values(p->v, p->d, p->sizes, p->aux, p->par, p->n, p->m, rank, 1, key, x);
+    ((const cpu_state *)b->state)->k->values(p->v + (long)col * ptest_column_size(p), p->d, p->sizes, p->aux,
+                                             p->par + PAR_COUNT * col, p->n, p->m, rank, 1, key, x);
     return 0;
 }
 
@@ -104,7 +110,8 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     for (i = 0; i < sizeof variants / sizeof variants[0]; i++)
         if (variants[i]->walk == p->walk && variants[i]->stat == p->stat && variants[i]->exact == p->exact
-            && variants[i]->wide == p->wide && variants[i]->k == p->k)
+            && variants[i]->wide == p->wide && variants[i]->k == p->k
+            && variants[i]->columns == (p->cols > 1 ? PTEST_MAX_COLS : 1))
             k = variants[i];
     if (!k) {
         snprintf(err, errsize, "cpu: %s", p->stat == PTEST_USER ? "a C statistic runs on --backend opencl (POCL runs "

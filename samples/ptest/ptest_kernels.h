@@ -13,10 +13,16 @@ typedef void (*ptest_count_fn)(const long long *v, const double *d, const unsign
                                int m, unsigned long long begin, unsigned long long end, int bins,
                                unsigned long long *counts, double *extremes, unsigned long long *hist);
 
+typedef void (*ptest_maxt_fn)(const long long *v, const double *d, const unsigned char *sizes,
+                              const unsigned long long *aux, const unsigned long long *obs, const double *par, int n,
+                              int m, int cols, unsigned long long begin, unsigned long long end,
+                              unsigned long long *counts);
+
 typedef struct {
-    int walk, stat, exact, wide, k; /* the variant's PS_WALK ... PS_K */
+    int walk, stat, exact, wide, k, columns; /* the variant's PS_WALK ... PS_K, PS_COLUMNS */
     ptest_values_fn values;
     ptest_count_fn count;
+    ptest_maxt_fn maxt;
 } ptest_kernel;
 
 #endif

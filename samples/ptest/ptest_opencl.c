@@ -20,7 +20,7 @@ typedef struct {
     cl_context ctx;
     cl_command_queue queue;
     cl_program prog;
-    cl_kernel count, values;
+    cl_kernel count, values, maxt;
     cl_mem in[INPUTS];
     size_t local, groups;
 } cl_state;
@@ -97,7 +97,8 @@ static char *source_of(const ptest_problem *p)
     for (i = 0; file[i]; i++) /* inside #line's string */
         file[i] = file[i] == '"' || file[i] == '\\' ? '_' : file[i];
     snprintf(s, size, "%s\n#define PS_WALK %d\n#define PS_STAT %d\n#define PS_EXACT %d\n#define PS_WIDE %d\n"
-             "#define PS_K %d\n%s", core, p->walk, p->stat, p->exact, p->wide, p->k, ptest_stats_kernel_text);
+             "#define PS_K %d\n#define PS_COLUMNS %d\n%s", core, p->walk, p->stat, p->exact, p->wide, p->k, p->cols,
+             ptest_stats_kernel_text);
     if (p->stat == PTEST_USER)
         snprintf(s + strlen(s), size - strlen(s), "\nPS_FN double ps_user_statistic(const double *x, const int *start, "
                  "int k)\n{\n#line 1 \"%s\"\n%s\n}\n", file, p->user);
@@ -172,6 +173,8 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
     s->count = clCreateKernel(s->prog, "ps_count", &rc);
     if (rc == CL_SUCCESS)
         s->values = clCreateKernel(s->prog, "ps_values", &rc);
+    if (rc == CL_SUCCESS)
+        s->maxt = clCreateKernel(s->prog, "ps_maxt", &rc);
     for (i = 0; i < INPUTS && rc == CL_SUCCESS; i++)
         s->in[i] = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes[i], (void *)host[i], &rc);
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel or clCreateBuffer", rc);
@@ -200,14 +203,28 @@ static cl_int set_inputs(cl_state *s, cl_kernel k, const ptest_problem *p, int w
     return rc;
 }
 
-static int cl_value(ptest_backend *b, kperm_rank rank, unsigned long long *key, double *x, char *err, size_t errsize)
+/* ps_values of column col: its values (a buffer of their own past the
+ * first column) as argument 0, its block of par as argument 4 */
+static int cl_value(ptest_backend *b, int col, kperm_rank rank, unsigned long long *key, double *x, char *err,
+                    size_t errsize)
 {
     cl_state *s = (cl_state *)b->state;
+    const ptest_problem *p = b->p;
     cl_ulong begin = rank, one = 1;
     cl_int rc;
-    cl_mem out = NULL, dx = NULL;
+    cl_mem out = NULL, dx = NULL, column = NULL, par = NULL;
     size_t items = 1;
     int arg = 0;
+    if (col > 0) {
+        column = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                (size_t)ptest_column_size(p) * sizeof(cl_long), (void *)(p->v + (long)col *
+                                ptest_column_size(p)), &rc);
+        if (rc == CL_SUCCESS)
+            par = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, PAR_COUNT * sizeof(double),
+                                 (void *)(p->par + PAR_COUNT * col), &rc);
+        if (rc != CL_SUCCESS)
+            return cl_fail(err, errsize, "clCreateBuffer", rc);
+    }
     out = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, 5 * sizeof(cl_ulong), NULL, &rc);
     if (rc == CL_SUCCESS)
         dx = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, sizeof(double), NULL, &rc);
@@ -216,6 +233,8 @@ static int cl_value(ptest_backend *b, kperm_rank rank, unsigned long long *key, 
         && (rc = clSetKernelArg(s->values, 8, sizeof one, &one)) == 0
         && (rc = clSetKernelArg(s->values, 9, sizeof out, &out)) == 0
         && (rc = clSetKernelArg(s->values, 10, sizeof dx, &dx)) == 0
+        && (!column || ((rc = clSetKernelArg(s->values, 0, sizeof column, &column)) == 0
+                        && (rc = clSetKernelArg(s->values, 4, sizeof par, &par)) == 0))
         && (rc = clEnqueueNDRangeKernel(s->queue, s->values, 1, NULL, &items, NULL, 0, NULL, NULL)) == 0
         && (rc = clEnqueueReadBuffer(s->queue, out, CL_TRUE, 0, 5 * sizeof(cl_ulong), key, 0, NULL, NULL)) == 0)
         rc = clEnqueueReadBuffer(s->queue, dx, CL_TRUE, 0, sizeof(double), x, 0, NULL, NULL);
@@ -223,6 +242,10 @@ static int cl_value(ptest_backend *b, kperm_rank rank, unsigned long long *key, 
         clReleaseMemObject(out);
     if (dx)
         clReleaseMemObject(dx);
+    if (column)
+        clReleaseMemObject(column);
+    if (par)
+        clReleaseMemObject(par);
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "ps_values", rc);
 }
 
@@ -276,10 +299,42 @@ static cl_int launch(cl_state *s, const ptest_problem *p, cl_ulong begin, cl_ulo
     return rc;
 }
 
+/* one ps_maxt launch over [begin, end) (it keeps no histogram: any number of ranks) */
+static cl_int launch_maxt(cl_state *s, const ptest_problem *p, cl_ulong begin, cl_ulong end, ptest_result *out)
+{
+    size_t groups = (size_t)((end - begin + s->local - 1) / s->local), items;
+    size_t bytes;
+    cl_int rc, cols = p->cols;
+    cl_mem buf = NULL;
+    unsigned long long *counts;
+    int arg = 0;
+    groups = groups < s->groups ? (groups ? groups : 1) : s->groups;
+    items = groups * s->local;
+    bytes = items * PTEST_MAXT_STRIDE(p->cols) * sizeof(cl_ulong);
+    if (!(counts = (unsigned long long *)malloc(bytes)))
+        return CL_OUT_OF_HOST_MEMORY;
+    buf = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, bytes, NULL, &rc);
+    if (rc == CL_SUCCESS && (rc = set_inputs(s, s->maxt, p, 1, &arg)) == 0
+        && (rc = clSetKernelArg(s->maxt, 8, sizeof cols, &cols)) == 0
+        && (rc = clSetKernelArg(s->maxt, 9, sizeof begin, &begin)) == 0
+        && (rc = clSetKernelArg(s->maxt, 10, sizeof end, &end)) == 0
+        && (rc = clSetKernelArg(s->maxt, 11, sizeof buf, &buf)) == 0
+        && (rc = clEnqueueNDRangeKernel(s->queue, s->maxt, 1, NULL, &items, &s->local, 0, NULL, NULL)) == 0
+        && (rc = clEnqueueReadBuffer(s->queue, buf, CL_TRUE, 0, bytes, counts, 0, NULL, NULL)) == 0)
+        ptest_backend_add_maxt(out, counts, (long)items, p->cols);
+    if (buf)
+        clReleaseMemObject(buf);
+    free(counts);
+    return rc;
+}
+
 static int cl_count(ptest_backend *b, kperm_rank begin, kperm_rank end, ptest_result *out, char *err, size_t errsize)
 {
     cl_state *s = (cl_state *)b->state;
     cl_int rc = upload(s, b->p);
+    if (b->p->cols > 1)
+        return rc == CL_SUCCESS && (rc = launch_maxt(s, b->p, begin, end, out)) == CL_SUCCESS
+                   ? 0 : cl_fail(err, errsize, "ps_maxt", rc);
     while (rc == CL_SUCCESS && begin < end) {
         kperm_rank stop = end - begin > PTEST_LAUNCH ? begin + PTEST_LAUNCH : end;
         rc = launch(s, b->p, begin, stop, out);
@@ -301,6 +356,8 @@ static void cl_close(ptest_backend *b)
         clReleaseKernel(s->count);
     if (s->values)
         clReleaseKernel(s->values);
+    if (s->maxt)
+        clReleaseKernel(s->maxt);
     if (s->prog)
         clReleaseProgram(s->prog);
     if (s->queue)

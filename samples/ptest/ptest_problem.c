@@ -58,11 +58,12 @@ static int group_of(ptest_problem *p, const char *label, int open)
     return p->k++;
 }
 
-/* independent: the rows of each group in order into src; p->sizes, k, n, m */
-static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem *p, int value, ptest_source *src,
-                       char *err, size_t errsize)
+/* independent: the rows of each group in order into src, value column
+ * after column (p->cols of them, values[]); p->sizes, k, n, m */
+static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem *p, const int *values,
+                       ptest_source *src, char *err, size_t errsize)
 {
-    int label = s->group ? ptest_table_column(t, s->group) : 0, r, g, at = 0, counts[PTEST_MAX_K] = {0};
+    int label = s->group ? ptest_table_column(t, s->group) : 0, r, g, c, at = 0, counts[PTEST_MAX_K] = {0};
     if (label < 0) {
         snprintf(err, errsize, "%s: no column '%s' for --group", t->file, s->group);
         return -1;
@@ -103,17 +104,21 @@ static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem 
         snprintf(err, errsize, "%s: %d observations: at most %d", t->file, p->n, PTEST_MAXN);
         return -1;
     }
-    for (g = 0; g < p->k; g++)
-        for (r = 0; r < t->rows; r++)
-            if (strcmp(t->field[r][label], p->names[g]) == 0) {
-                src[at].text = t->field[r][value];
-                src[at++].line = t->line[r];
-            }
+    for (c = 0; c < p->cols; c++) {
+        snprintf(p->col_names[c], sizeof p->col_names[c], "%s", t->header[values[c]]);
+        for (g = 0; g < p->k; g++)
+            for (r = 0; r < t->rows; r++)
+                if (strcmp(t->field[r][label], p->names[g]) == 0) {
+                    src[at].text = t->field[r][values[c]];
+                    src[at++].line = t->line[r];
+                }
+    }
     p->m = counts[0];
     return 0;
 }
 
-/* paired, pairings: x then y into src; p->n */
+/* paired, pairings: x then y into src, pair of columns after pair (p->cols
+ * of them); p->n */
 static int two_columns(const ptest_table *t, const int *cols, ptest_problem *p, ptest_source *src, char *err,
                        size_t errsize)
 {
@@ -126,8 +131,11 @@ static int two_columns(const ptest_table *t, const int *cols, ptest_problem *p, 
     if (t->rows < 2)
         return fail(err, errsize, "two or more pairs are needed");
     p->n = p->m = t->rows;
-    for (c = 0; c < 2; c++) {
+    for (c = 0; c < 2; c++)
         snprintf(p->names[c], PTEST_NAME, "%s", t->header[cols[c]]);
+    for (c = 0; c < 2 * p->cols; c++) {
+        if (c % 2 == 0)
+            snprintf(p->col_names[c / 2], sizeof p->col_names[0], "%s,%s", t->header[cols[c]], t->header[cols[c + 1]]);
         for (r = 0; r < t->rows; r++) {
             src[c * p->n + r].text = t->field[r][cols[c]];
             src[c * p->n + r].line = t->line[r];
@@ -177,6 +185,23 @@ static int choose(const ptest_spec *s, ptest_problem *p, char *err, size_t errsi
     return 0;
 }
 
+/* pairings, Kendall's tau: the pairs in order of x (ties keep theirs), which
+ * leaves every pairing and the observed one as they were and makes each
+ * plain change of the walk O(1) (stats_kernel.h's ps_swap) */
+static void sort_pairs_by_x(ptest_problem *p)
+{
+    int i, j, n = p->n;
+    for (i = 1; i < n; i++)
+        for (j = i; j > 0 && p->v[j - 1] > p->v[j]; j--) {
+            long long tv = p->v[j - 1], ty = p->v[n + j - 1];
+            double dv = p->d[j - 1], dy = p->d[n + j - 1];
+            p->v[j - 1] = p->v[j], p->v[n + j - 1] = p->v[n + j];
+            p->d[j - 1] = p->d[j], p->d[n + j - 1] = p->d[n + j];
+            p->v[j] = tv, p->v[n + j] = ty;
+            p->d[j] = dv, p->d[n + j] = dy;
+        }
+}
+
 /* the number of rearrangements: 0 when 2^64 or more */
 static kperm_rank count_of(const ptest_problem *p)
 {
@@ -196,21 +221,22 @@ static kperm_rank count_of(const ptest_problem *p)
 
 int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem *p, char *err, size_t errsize)
 {
-    static ptest_source src[2 * PTEST_MAXN];
-    ptest_decimal x[2 * PTEST_MAXN];
-    int cols[2], ncols, i, count, indep = strcmp(s->test, "independent") == 0;
+    static ptest_source src[PTEST_MAX_COLS * PTEST_VALUES];
+    static ptest_decimal x[PTEST_MAX_COLS * PTEST_VALUES];
+    int cols[2 * PTEST_MAX_COLS], ncols, i, count, indep = strcmp(s->test, "independent") == 0;
     memset(p, 0, sizeof *p);
-    ncols = column_list(t, s->columns, cols, 2, err, errsize);
+    ncols = column_list(t, s->columns, cols, 2 * PTEST_MAX_COLS, err, errsize);
     if (ncols < 0)
         return -1;
     if (indep) {
         int label = s->group ? ptest_table_column(t, s->group) : 0;
         if (ncols == 0)
             cols[ncols++] = label == t->columns - 1 ? 0 : t->columns - 1;
-        if (ncols != 1 || t->columns < 2)
-            return fail(err, errsize, "an independent test takes a label column and one value column (--group, "
+        if (ncols > PTEST_MAX_COLS || t->columns < 2)
+            return fail(err, errsize, "an independent test takes a label column and 1 to 16 value columns (--group, "
                                       "--columns)");
-        if (independent(t, s, p, cols[0], src, err, errsize))
+        p->cols = ncols;
+        if (independent(t, s, p, cols, src, err, errsize))
             return -1;
     } else {
         if (ncols == 0 && t->columns >= 2) {
@@ -218,28 +244,35 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
             cols[1] = t->columns - 1;
             ncols = 2;
         }
-        if (ncols != 2)
-            return fail(err, errsize, "a paired or pairings test takes two columns, x and y (--columns X,Y)");
+        if (ncols % 2 || ncols == 0 || (ncols > 2 && strcmp(s->test, "paired")))
+            return fail(err, errsize, "a paired test takes pairs of columns x and y (--columns X,Y[,X2,Y2 ...]), a "
+                                      "pairings test two (--columns X,Y)");
         p->k = 2;
+        p->cols = ncols / 2;
     }
     if (choose(s, p, err, errsize))
         return -1;
+    if (p->cols > 1 && ((p->walk != PTEST_TWO && p->walk != PTEST_FLIPS) || p->stat == PTEST_USER))
+        return fail(err, errsize, "several value columns (maxT) go with an independent test of two groups or a "
+                                  "paired test, and --stat mean, welch or var-ratio");
     if (!indep && two_columns(t, cols, p, src, err, errsize))
         return -1;
-    count = p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n;
+    count = ptest_column_size(p) * p->cols; /* one 10^d for every column: maxT compares their keys */
     for (i = 0; i < count; i++)
         if (ptest_decimal_parse(src[i].text, &x[i])) {
             snprintf(err, errsize, "%s:%d: '%s' is not a number", t->file, src[i].line, src[i].text);
             return -1;
-        } else
+        } else if (i < PTEST_VALUES)
             p->d[i] = strtod(src[i].text, NULL); /* the double nearest the decimal: what a C statistic sees */
     if (ptest_decimal_scale(x, src, count, t->file, p->v, &p->decimals, err, errsize))
         return -1;
+    if (p->walk == PTEST_PAIRINGS && p->stat == PTEST_KENDALL)
+        sort_pairs_by_x(p);
     if (!(p->total = count_of(p)))
         return fail(err, errsize, "2^64 or more rearrangements: kperm-ptest counts them in 64 bits");
     p->exact = s->tolerance < 0 && p->stat != PTEST_USER;
     p->rel_tol = s->tolerance >= 0 ? s->tolerance : DEFAULT_TOLERANCE;
-    p->bins = s->bins;
+    p->bins = p->cols > 1 ? 0 : s->bins; /* ps_maxt keeps no histogram */
     p->hist_lo = s->hist_lo;
     p->hist_hi = s->hist_hi;
     if (s->user_text) {

@@ -51,7 +51,7 @@ int ptest_range(ptest_problem *p, ptest_backend *b, double observed, char *err, 
             kperm_rank r = p->total <= SAMPLES ? (kperm_rank)i : p->total / SAMPLES * (kperm_rank)i;
             if (r >= p->total)
                 break;
-            if (b->value(b, r, key, &x, err, errsize))
+            if (b->value(b, 0, r, key, &x, err, errsize))
                 return -1;
             if (x - x == 0) { /* finite */
                 lo = x < lo ? x : lo;

@@ -63,6 +63,25 @@ static double edge(const ptest_problem *p, int i)
     return p->hist_lo + (p->hist_hi - p->hist_lo) * i / p->bins;
 }
 
+/* maxT: each column's own |T| >= |t| p-value and its Westfall-Young
+ * single-step adjusted one, #(max_i |T_i| >= |t_j|) / N */
+static void text_maxt(const ptest_problem *p, const ptest_result *r)
+{
+    int j;
+    char x[40], a[40], b[40];
+    printf("maxT            Westfall-Young single-step over %d columns, two-sided: max |T| >= |t_j|\n", p->cols);
+    printf("  %-24s %-22s %-30s %s\n", "column", ptest_stat_name(p->stat), "|T| >= |t|", "adjusted");
+    for (j = 0; j < p->cols; j++) {
+        char own[80], adj[80];
+        ptest_format_double(x, sizeof x, p->par[PAR_COUNT * j + PAR_OBS_X]);
+        ptest_format_double(a, sizeof a, (double)r->maxt[j][0] / (double)p->total);
+        ptest_format_double(b, sizeof b, (double)r->maxt[j][1] / (double)p->total);
+        snprintf(own, sizeof own, "%llu/%llu = %s", r->maxt[j][0], (unsigned long long)p->total, a);
+        snprintf(adj, sizeof adj, "%llu/%llu = %s", r->maxt[j][1], (unsigned long long)p->total, b);
+        printf("  %-24s %-22s %-30s %s\n", p->col_names[j], x, own, adj);
+    }
+}
+
 static void write_text(const ptest_report *rep)
 {
     const ptest_problem *p = rep->p;
@@ -92,6 +111,8 @@ static void write_text(const ptest_report *rep)
         ptest_format_double(a, sizeof a, (double)num[i] / (double)p->total);
         printf("%-15s %s %llu/%llu = %s\n", i ? "" : "p-values", names[i], num[i], (unsigned long long)p->total, a);
     }
+    if (p->cols > 1)
+        text_maxt(p, r);
     if (r->lo <= r->hi) {
         ptest_format_double(a, sizeof a, r->lo);
         ptest_format_double(b, sizeof b, r->hi);
@@ -157,6 +178,20 @@ static void write_json(const ptest_report *rep)
     for (i = 0; i < 4; i++) {
         printf("\"%s_numerator\": %llu, ", pnames[i], num[i]);
         json_double(pnames[i], (double)num[i] / (double)p->total);
+    }
+    if (p->cols > 1) {
+        char buf[40];
+        printf("\"maxt\": [");
+        for (i = 0; i < p->cols; i++) {
+            printf("%s{", i ? ", " : "");
+            json_string("column", p->col_names[i]);
+            json_double("observed", p->par[PAR_COUNT * i + PAR_OBS_X]);
+            printf("\"abs_ge\": %llu, ", r->maxt[i][0]);
+            json_double("pvalue_abs", (double)r->maxt[i][0] / (double)p->total);
+            ptest_format_double(buf, sizeof buf, (double)r->maxt[i][1] / (double)p->total);
+            printf("\"max_ge\": %llu, \"pvalue_adjusted\": %s}", r->maxt[i][1], buf);
+        }
+        printf("], ");
     }
     printf("\"exact\": %s, ", p->exact ? "true" : "false");
     json_double("tolerance", p->exact ? 0.0 : p->band);

@@ -9,9 +9,13 @@ void ptest_result_empty(ptest_result *r)
     r->hi = -1.7976931348623157e308;
 }
 
-void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins)
+void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins, int cols)
 {
     int i;
+    for (i = 0; i < cols; i++) {
+        into->maxt[i][0] += part->maxt[i][0];
+        into->maxt[i][1] += part->maxt[i][1];
+    }
     for (i = 0; i < PTEST_COUNTS; i++)
         into->counts[i] += part->counts[i];
     into->lo = part->lo < into->lo ? part->lo : into->lo;

@@ -6,6 +6,8 @@
  *   counts 9827 26 1587 3184 0 0      (less equal greater abs_ge in_band undefined)
  *   extremes -0x1.2p+5 0x1.ep+5       (the least and greatest finite statistic, exactly)
  *   hist 20 0 3 17 ...                (the bins, then each one's count)
+ *   maxt 3 120 40 ...                 (maxT only: the columns, then each one's
+ *                                      |T_j| >= |t_j| and max |T| >= |t_j| counts)
  *
  * The fingerprint covers the data, the test, the statistic, the comparison
  * and the histogram's bins and range, so a checkpoint resumes only the same
@@ -24,10 +26,11 @@ static kperm_u64 fingerprint(const ptest_problem *p)
 {
     char text[512];
     kperm_u64 h;
-    int i, count = p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n;
+    int i, count = (p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n) * p->cols;
     /* text, so that every machine of an MPI job and every later run agree */
-    snprintf(text, sizeof text, "%d %d %d %d %d %d %d %d %a %a %a %d", p->walk, p->stat, p->exact, p->wide, p->k,
-             p->n, p->m, p->bins, p->hist_lo, p->hist_hi, p->exact ? 0.0 : p->rel_tol, p->decimals);
+    snprintf(text, sizeof text, "%d %d %d %d %d %d %d %d %a %a %a %d%s", p->walk, p->stat, p->exact, p->wide, p->k,
+             p->n, p->m, p->bins, p->hist_lo, p->hist_hi, p->exact ? 0.0 : p->rel_tol, p->decimals,
+             p->cols > 1 ? " maxt" : ""); /* (one column: as before maxT, so that older checkpoints resume) */
     h = run_fnv(RUN_FNV_BASIS, text, strlen(text));
     for (i = 0; i < count; i++) {
         snprintf(text, sizeof text, " %lld", p->v[i]);
@@ -48,7 +51,8 @@ static void empty(const void *ctx, void *result)
 
 static void fold(const void *ctx, void *into, const void *part)
 {
-    ptest_result_fold((ptest_result *)into, (const ptest_result *)part, ((const ptest_problem *)ctx)->bins);
+    const ptest_problem *p = (const ptest_problem *)ctx;
+    ptest_result_fold((ptest_result *)into, (const ptest_result *)part, p->bins, p->cols);
 }
 
 static int write_problem(const void *ctx, run_text *out)
@@ -70,12 +74,20 @@ static const char *read_problem(const void *ctx, run_lines *in)
 static int write_result(const void *ctx, const void *result, run_text *out)
 {
     const ptest_result *r = (const ptest_result *)result;
-    int bins = ((const ptest_problem *)ctx)->bins, i, bad;
+    const ptest_problem *p = (const ptest_problem *)ctx;
+    int bins = p->bins, i, bad;
     bad = run_text_put(out, "counts %llu %llu %llu %llu %llu %llu\nextremes %a %a\nhist %d", r->counts[0],
                        r->counts[1], r->counts[2], r->counts[3], r->counts[4], r->counts[5], r->lo, r->hi, bins);
     for (i = 0; i < bins; i++)
         bad |= run_text_put(out, " %llu", r->hist[i]);
-    return bad | run_text_put(out, "\n");
+    bad |= run_text_put(out, "\n");
+    if (p->cols > 1) { /* maxt |T_j| counts then max counts, column after column */
+        bad |= run_text_put(out, "maxt %d", p->cols);
+        for (i = 0; i < p->cols; i++)
+            bad |= run_text_put(out, " %llu %llu", r->maxt[i][0], r->maxt[i][1]);
+        bad |= run_text_put(out, "\n");
+    }
+    return bad;
 }
 
 /* a decimal count at *s, which moves past it: 0, or -1 */
@@ -92,7 +104,8 @@ static int read_count(char **s, unsigned long long *v)
 static const char *read_result(const void *ctx, void *result, run_lines *in)
 {
     ptest_result *r = (ptest_result *)result;
-    int bins = ((const ptest_problem *)ctx)->bins, i, extra = 0;
+    const ptest_problem *p = (const ptest_problem *)ctx;
+    int bins = p->bins, i, extra = 0;
     unsigned long long n;
     char *l = run_lines_next(in), *at;
     if (!l || strncmp(l, "counts", 6))
@@ -114,7 +127,20 @@ static const char *read_result(const void *ctx, void *result, run_lines *in)
     for (i = 0; i < bins; i++)
         if (read_count(&at, &r->hist[i]))
             return "hist line";
-    return *at ? "hist line" : NULL;
+    if (*at)
+        return "hist line";
+    if (p->cols == 1)
+        return NULL;
+    l = run_lines_next(in);
+    if (!l || strncmp(l, "maxt", 4))
+        return "maxt line";
+    at = l + 4;
+    if (read_count(&at, &n) || n != (unsigned long long)p->cols)
+        return "maxt line";
+    for (i = 0; i < p->cols; i++)
+        if (read_count(&at, &r->maxt[i][0]) || read_count(&at, &r->maxt[i][1]))
+            return "maxt line";
+    return *at ? "maxt line" : NULL;
 }
 
 /* every rank finished is counted once: less + equal + greater + undefined */

@@ -47,7 +47,7 @@ static double spread(const long long *x, int n, int stat)
 
 int ptest_terms(ptest_problem *p, char *err, size_t errsize)
 {
-    int count = p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n, i, g;
+    int count = ptest_column_size(p) * p->cols, i, g; /* every column's values bound the sums */
     double biggest = 0, abs_sum = 0, squares = 0;
     double n1 = p->m, n2 = p->n - p->m, n = p->n;
     for (i = 0; i < count; i++) {
