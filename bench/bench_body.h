@@ -521,15 +521,43 @@ BENCH_DEVICE_FN kperm_u64 bench_comb_walk_textbook(kperm_rank total, kperm_u64 i
     return sum;
 }
 
-KPERM_FN kperm_u64 bench_comb_walk_cursor(kperm_rank total, kperm_u64 item, kperm_u64 items)
+/* the cursor's checksum (C_WALK_CURSOR), or the two-sample permutation
+ * test's count (C_TEST_CURSOR): the subsets whose group sum reaches the
+ * observed group's, each sum recomputed from its k elements, as a loop in
+ * lexicographic order must (a step there can change them all) */
+KPERM_FN kperm_u64 bench_comb_walk_cursor(int method, kperm_rank total, kperm_u64 item, kperm_u64 items)
 {
     kperm_comb_cursor c;
     kperm_rank b, e;
     kperm_u64 sum = 0;
+    int observed = bench_observed(BENCH_CWALK_K);
     kperm_split(0, total, items, item, &b, &e);
     kperm_comb_cursor_init(&c, BENCH_CWALK_N, BENCH_CWALK_K, b, e);
     while (kperm_comb_cursor_next(&c))
-        sum += bench_mix(c.mask);
+        sum += method == C_TEST_CURSOR ? (kperm_u64)(bench_group_sum(c.mask) >= observed) : bench_mix(c.mask);
+    return sum;
+}
+
+/* the revolving door over the same ranks: the same subsets in another order,
+ * so the same checksum (C_WALK_REVDOOR) and the same count (C_TEST_REVDOOR),
+ * whose group sum is kept up to date in O(1) a step: one element left, one
+ * came in */
+KPERM_FN kperm_u64 bench_comb_walk_revdoor(int method, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_revdoor_cursor c;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    int s = 0, observed = bench_observed(BENCH_CWALK_K);
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_revdoor_cursor_init(&c, BENCH_CWALK_N, BENCH_CWALK_K, b, e);
+    while (kperm_revdoor_cursor_next(&c))
+        if (method == C_WALK_REVDOOR)
+            sum += bench_mix(c.mask);
+        else {
+            s = c.rank == b ? bench_group_sum(c.mask) /* the first: every element */
+                            : s + bench_value(c.in) - bench_value(c.out);
+            sum += (kperm_u64)(s >= observed);
+        }
     return sum;
 }
 
@@ -537,7 +565,8 @@ BENCH_DEVICE_FN kperm_u64 bench_comb(int method, kperm_u64 count, kperm_u64 item
                                      const KPERM_GLOBAL kperm_u64 *table)
 {
     return method == C_WALK_TEXTBOOK ? bench_comb_walk_textbook(count, item, items)
-         : method == C_WALK_CURSOR ? bench_comb_walk_cursor(count, item, items)
+         : method == C_WALK_CURSOR || method == C_TEST_CURSOR ? bench_comb_walk_cursor(method, count, item, items)
+         : method == C_WALK_REVDOOR || method == C_TEST_REVDOOR ? bench_comb_walk_revdoor(method, count, item, items)
          : bench_comb_unrank(method, count, item, items, table);
 }
 
@@ -619,6 +648,55 @@ BENCH_DEVICE_FN kperm_u64 bench_sjt(int method, kperm_rank total, kperm_u64 item
          : method == S_SJT_CURSOR ? bench_sjt_cursor(total, item, items)
          : method == S_ADJ_TEXTBOOK ? bench_adj_textbook(total, item, items)
          : bench_adj_sjt(total, item, items);
+}
+
+/* ---- 8. Gray code: all 2^n subsets of n -------------------------------------- */
+
+/* the textbook loop: each rank's subset r ^ (r >> 1) made on its own; its
+ * checksum (G_TEXTBOOK), or the test's count (G_TEST_TEXTBOOK): the subsets,
+ * of any size, whose group sum reaches that of elements 0..n/2-1 (the
+ * sign-flip statistic, the sum of x over the subset minus the rest, is twice
+ * the group sum less a constant: the same count), each sum recomputed */
+KPERM_FN kperm_u64 bench_gray_textbook(int method, int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_rank r, b, e;
+    kperm_u64 sum = 0;
+    int observed = bench_observed(n / 2);
+    kperm_split(0, total, items, item, &b, &e);
+    for (r = b; r < e; r++) {
+        kperm_u64 m = r ^ (r >> 1);
+        sum += method == G_TEST_TEXTBOOK ? (kperm_u64)(bench_group_sum(m) >= observed) : bench_mix(m);
+    }
+    return sum;
+}
+
+/* the cursor over the same ranks: the same subsets, the same checksum
+ * (G_CURSOR) and count (G_TEST_CURSOR), the group sum kept up to date in
+ * O(1) a step: element c.bit came in (+x) or left (-x) */
+KPERM_FN kperm_u64 bench_gray_cursor(int method, int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_gray_cursor c;
+    kperm_rank b, e;
+    kperm_u64 sum = 0;
+    int s = 0, observed = bench_observed(n / 2);
+    kperm_split(0, total, items, item, &b, &e);
+    kperm_gray_cursor_init(&c, n, b, e);
+    while (kperm_gray_cursor_next(&c))
+        if (method == G_CURSOR)
+            sum += bench_mix(c.mask);
+        else {
+            int x = bench_value(c.bit);
+            s = c.rank == b ? bench_group_sum(c.mask) /* the first: every element */
+                            : s + (c.mask >> c.bit & 1u ? x : -x);
+            sum += (kperm_u64)(s >= observed);
+        }
+    return sum;
+}
+
+BENCH_DEVICE_FN kperm_u64 bench_gray(int method, int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    return method == G_TEXTBOOK || method == G_TEST_TEXTBOOK ? bench_gray_textbook(method, n, total, item, items)
+         : bench_gray_cursor(method, n, total, item, items);
 }
 
 #endif

@@ -53,22 +53,26 @@ static const char *kernel_name(int section, int m)
     static const char *wlk[] = {"walk_ms_textbook", "walk_ms_pcursor", "walk_kp_textbook", "walk_kp_next",
                                 "walk_kp_cursor"};
     static const char *cmb[] = {"comb_unrank_mask", "comb_unrank_bytes", "comb_unrank_table", "comb_walk_textbook",
-                                "comb_walk_cursor"};
+                                "comb_walk_cursor", "comb_walk_revdoor", "comb_test_cursor", "comb_test_revdoor"};
     static const char *sjt[] = {"sjt_lex_textbook", "sjt_cursor", "sjt_adj_textbook", "sjt_adj_cursor"};
+    static const char *gry[] = {"gray_textbook", "gray_cursor", "gray_test_textbook", "gray_test_cursor"};
     static const char *fam[] = {"family_ms", "family_kp", "family_128", "family_ms_plan"};
     return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m]
          : section == BENCH_DERANGE ? der[m] : section == BENCH_WALKS ? wlk[m] : section == BENCH_COMB ? cmb[m]
-         : section == BENCH_SJT ? sjt[m] : fam[m];
+         : section == BENCH_SJT ? sjt[m] : section == BENCH_GRAY ? gry[m] : fam[m];
 }
 
 /* enqueues one launch; *ev (if not NULL) receives its event */
 static void enqueue(cl_bench *s, int section, int m, int n, kperm_u64 count, cl_event *ev)
 {
     cl_int e;
-    int fixed = section == BENCH_FAMILY || section == BENCH_WALKS || section == BENCH_COMB || section == BENCH_SJT;
+    int fixed = section == BENCH_FAMILY || section == BENCH_WALKS || section == BENCH_COMB || section == BENCH_SJT
+             || section == BENCH_GRAY;
     cl_kernel k = clCreateKernel(program(s, fixed ? 12 : n), kernel_name(section, m), &e);
-    cl_ulong total = section == BENCH_WALKS || section == BENCH_COMB || section == BENCH_FAMILY ? count : bench_fact(n),
+    cl_ulong total = section == BENCH_WALKS || section == BENCH_COMB || section == BENCH_FAMILY || section == BENCH_GRAY
+                   ? count : bench_fact(n),
              c = count;
+    cl_int gray_n = n;
     size_t local = section == BENCH_MATERIALIZE && m == M_KPERM ? BENCH_GROUP : 256;
     size_t global = section == BENCH_MATERIALIZE && m == M_KPERM ? (size_t)s->units * 8 * BENCH_GROUP
                                                                  : (size_t)s->units * 16 * 256;
@@ -83,6 +87,8 @@ static void enqueue(cl_bench *s, int section, int m, int n, kperm_u64 count, cl_
         ck(clSetKernelArg(k, 1, sizeof s->sums, &s->sums), "clSetKernelArg");
     if (section == BENCH_FAMILY || section == BENCH_COMB) /* the multiset's plan or the binomials, in the buffer */
         ck(clSetKernelArg(k, 2, sizeof s->buf, &s->buf), "clSetKernelArg");
+    if (section == BENCH_GRAY) /* its n at run time: past the n = 20 the programs are built for */
+        ck(clSetKernelArg(k, 2, sizeof gray_n, &gray_n), "clSetKernelArg");
     ck(clEnqueueNDRangeKernel(s->q, k, 1, NULL, &global, &local, 0, NULL, ev), "clEnqueueNDRangeKernel");
     clReleaseKernel(k);
 }
@@ -226,7 +232,8 @@ int main(int argc, char **argv)
     cl_device_type type = 0;
     memset(&s, 0, sizeof s);
     if (argc < 2) {
-        fprintf(stderr, "usage: bench_cl BENCH_DIR [--quick] [materialize] [unrank] [fused]\n");
+        fprintf(stderr, "usage: bench_cl BENCH_DIR [--quick] [materialize] [unrank] [fused] [family] [derange] [walks] "
+                        "[comb] [sjt] [gray]\n");
         return 2;
     }
     for (d = 0; d < ndev; d++) { /* BENCH_CL_ANY=1: any device (a smoke test on POCL) */

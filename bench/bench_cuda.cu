@@ -3,8 +3,9 @@
  * in one run. Every kernel's result is checked before it is timed; times are
  * CUDA-event medians of BENCH_REPS runs after one warm-up.
  *
- *   bench_cuda [--quick] [materialize] [unrank] [fused] [family] [derange] [walks] [comb] [sjt]
- * --quick: fewer ranks and no n = 14; naming sections runs only those.
+ *   bench_cuda [--quick] [materialize] [unrank] [fused] [family] [derange] [walks] [comb] [sjt] [gray]
+ * --quick: fewer ranks, no n = 14, 2^26 Gray code subsets for 2^34; naming
+ * sections runs only those.
  * The benchmarks themselves are in bench_host.h, shared with bench_cl.c. */
 #include "bench_cuda.h"
 
@@ -71,6 +72,8 @@ template <int M> __global__ void k_comb(kperm_u64 count, kperm_u64 *sums)
 { sums[ITEM] = bench_comb(M, count, ITEM, ITEMS, KPERM_TABLE(kperm_comb_table)); }
 template <int M> __global__ void k_sjt(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_sjt(M, total, ITEM, ITEMS); }
+template <int M> __global__ void k_gray(int n, kperm_rank total, kperm_u64 *sums)
+{ sums[ITEM] = bench_gray(M, n, total, ITEM, ITEMS); }
 template <int N, int S> __global__ void k_fused_blocks(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_blocks(N, S, total, ITEM, ITEMS); }
 
@@ -145,13 +148,21 @@ static void enqueue(int section, int m, int n, kperm_u64 count)
         else if (m == C_UNRANK_BYTES) k_comb<C_UNRANK_BYTES><<<blocks(), 256>>>(count, d_sums);
         else if (m == C_UNRANK_TABLE) k_comb<C_UNRANK_TABLE><<<blocks(), 256>>>(count, d_sums);
         else if (m == C_WALK_TEXTBOOK) k_comb<C_WALK_TEXTBOOK><<<blocks(), 256>>>(count, d_sums);
-        else k_comb<C_WALK_CURSOR><<<blocks(), 256>>>(count, d_sums);
+        else if (m == C_WALK_CURSOR) k_comb<C_WALK_CURSOR><<<blocks(), 256>>>(count, d_sums);
+        else if (m == C_WALK_REVDOOR) k_comb<C_WALK_REVDOOR><<<blocks(), 256>>>(count, d_sums);
+        else if (m == C_TEST_CURSOR) k_comb<C_TEST_CURSOR><<<blocks(), 256>>>(count, d_sums);
+        else k_comb<C_TEST_REVDOOR><<<blocks(), 256>>>(count, d_sums);
     } else if (section == BENCH_SJT) {
         kperm_rank total = bench_fact(BENCH_SJT_N);
         if (m == S_LEX_TEXTBOOK) k_sjt<S_LEX_TEXTBOOK><<<blocks(), 256>>>(total, d_sums);
         else if (m == S_SJT_CURSOR) k_sjt<S_SJT_CURSOR><<<blocks(), 256>>>(total, d_sums);
         else if (m == S_ADJ_TEXTBOOK) k_sjt<S_ADJ_TEXTBOOK><<<blocks(), 256>>>(total, d_sums);
         else k_sjt<S_ADJ_SJT><<<blocks(), 256>>>(total, d_sums);
+    } else if (section == BENCH_GRAY) {
+        if (m == G_TEXTBOOK) k_gray<G_TEXTBOOK><<<blocks(), 256>>>(n, count, d_sums);
+        else if (m == G_CURSOR) k_gray<G_CURSOR><<<blocks(), 256>>>(n, count, d_sums);
+        else if (m == G_TEST_TEXTBOOK) k_gray<G_TEST_TEXTBOOK><<<blocks(), 256>>>(n, count, d_sums);
+        else k_gray<G_TEST_CURSOR><<<blocks(), 256>>>(n, count, d_sums);
     } else if (section == BENCH_DERANGE) {
         if (n == 12) launch_derange<12>(m);
         else launch_derange<13>(m);

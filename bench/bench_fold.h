@@ -9,14 +9,16 @@
 
 /* the benchmarks and their methods, named alike by the drivers and the kernels */
 enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY, BENCH_DERANGE, BENCH_WALKS, BENCH_COMB, BENCH_SJT,
-       BENCH_SECTIONS };
+       BENCH_GRAY, BENCH_SECTIONS };
 enum { M_SEED, M_PLAIN, M_KPERM };                       /* materialize */
 enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
 enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5, F_PCURSOR, F_WALK, F_WALK_WHOLE, F_CURSOR128, F_METHODS }; /* fused */
 enum { D_PLAIN, D_CURSOR, D_PCURSOR, D_WALK, D_METHODS };                       /* derangements */
 enum { W_MS_TEXTBOOK, W_MS_PCURSOR, W_KP_TEXTBOOK, W_KP_NEXT, W_KP_CURSOR, W_METHODS }; /* family walks */
-enum { C_UNRANK_MASK, C_UNRANK_BYTES, C_UNRANK_TABLE, C_WALK_TEXTBOOK, C_WALK_CURSOR, C_METHODS }; /* combinations */
+enum { C_UNRANK_MASK, C_UNRANK_BYTES, C_UNRANK_TABLE, C_WALK_TEXTBOOK, C_WALK_CURSOR, C_WALK_REVDOOR, C_TEST_CURSOR,
+       C_TEST_REVDOOR, C_METHODS };                                                      /* combinations */
 enum { S_LEX_TEXTBOOK, S_SJT_CURSOR, S_ADJ_TEXTBOOK, S_ADJ_SJT, S_METHODS };             /* plain changes */
+enum { G_TEXTBOOK, G_CURSOR, G_TEST_TEXTBOOK, G_TEST_CURSOR, G_METHODS };               /* Gray code */
 
 /* a 64-bit mixer (splitmix64's finaliser): no closed form for the sums */
 KPERM_FN kperm_u64 bench_mix(kperm_u64 z)
@@ -83,6 +85,36 @@ KPERM_FN kperm_rank bench_random_rank(kperm_u64 i, kperm_rank total)
 #define BENCH_CWALK_N 34
 #define BENCH_CWALK_K 17
 #define BENCH_SJT_N 13 /* plain changes: all 13! */
+/* Gray code: all 2^34 subsets (each launch tens of ms on an H100); --quick
+ * 2^26, which POCL's two CPU cores walk in seconds */
+#define BENCH_GRAY_N 34
+#define BENCH_GRAY_QUICK_N 26
+
+/* the permutation tests' values x[i], 0..1023: a multiplicative hash of i,
+ * computed where it is needed, so that no memory read enters the timings and
+ * every backend (and the host's count) has the same values */
+KPERM_FN int bench_value(int i)
+{
+    return (int)(((kperm_u32)i + 1u) * 0x9e3779b1u >> 22);
+}
+
+/* a subset's group sum from its elements, one at a time (the lowest set bit
+ * taken off the mask): what a loop without the minimal-change order
+ * recomputes for every subset */
+KPERM_FN int bench_group_sum(kperm_u64 mask)
+{
+    int s = 0;
+    for (; mask; mask &= mask - 1)
+        s += bench_value(kperm_lowest64(mask));
+    return s;
+}
+
+/* the tests' threshold: the group sum of the "observed" group, elements
+ * 0..k-1; it counts itself, so no count is 0 */
+KPERM_FN int bench_observed(int k)
+{
+    return bench_group_sum((KPERM_U64(1) << k) - 1);
+}
 
 /* a subset's key: its mask, from the sorted list */
 KPERM_FN kperm_u64 bench_comb_key(const kperm_u8 *c, int k)

@@ -257,34 +257,76 @@ static inline void bench_family_walks(bench_backend *b)
     }
 }
 
-/* combinations: random ranks of C(64, 8) (checked against the host), and
- * all C(34, 17) walked by the textbook loop and by the cursor (which must
- * agree) */
+/* the subsets of 0..n-1 of k elements (k < 0: of any size) whose group sum
+ * is at least `at`, counted by size and sum one element at a time (no walk,
+ * no kperm): what the permutation tests' counts must be */
+static inline kperm_u64 bench_count_at_least(int n, int k, int at)
+{
+    int most = 1023 * n, i, j, s;
+    size_t row = (size_t)most + 1;
+    kperm_u64 *ways = (kperm_u64 *)calloc((size_t)(n + 1) * row, sizeof *ways), count = 0; /* [size][sum] */
+    if (!ways) {
+        printf("bench_count_at_least: out of memory\n");
+        exit(1);
+    }
+    ways[0] = 1;
+    for (i = 0; i < n; i++) /* element i joins the subsets of the elements below it */
+        for (j = i; j >= 0; j--)
+            for (s = most - bench_value(i); s >= 0; s--)
+                ways[(size_t)(j + 1) * row + (size_t)(s + bench_value(i))] += ways[(size_t)j * row + (size_t)s];
+    for (j = 0; j <= n; j++)
+        for (s = at < 0 ? 0 : at; s <= most && (k < 0 || j == k); s++)
+            count += ways[(size_t)j * row + (size_t)s];
+    free(ways);
+    return count;
+}
+
+/* a combinations method's kind: 0 random ranks, 1 a walk's checksum, 2 the test's count */
+static inline int bench_comb_kind(int m)
+{
+    return m < C_WALK_TEXTBOOK ? 0 : m < C_TEST_CURSOR ? 1 : 2;
+}
+
+/* combinations: random ranks of C(64, 8) (checked against the host); all
+ * C(34, 17) walked by the textbook loop, the cursor and the revolving door
+ * (the checksums agree: a sum does not depend on the order); and the
+ * two-sample permutation test's count, the group sum recomputed a subset
+ * against kept up to date in O(1) a step (checked against the host's count) */
 static inline void bench_combinations(bench_backend *b, kperm_u64 count)
 {
     static const char *names[C_METHODS] = {"kperm_comb_unrank_mask", "kperm_comb_unrank (bytes)",
                                            "unrank_mask_in (global table)", "textbook (unrank + next, bytes)",
-                                           "kperm_comb_cursor (mask)"};
+                                           "kperm_comb_cursor (mask)", "kperm_revdoor_cursor (mask)",
+                                           "kperm_comb_cursor, recomputed", "kperm_revdoor_cursor, O(1) sum"};
+    static const char *kinds[3] = {"unrank", "walk", "test"};
+    int observed = bench_observed(BENCH_CWALK_K);
     kperm_rank walk = 0;
-    kperm_u64 sums[C_METHODS], want = bench_comb_unrank(C_UNRANK_MASK, BENCH_UNRANK_CHECK, 0, 1, kperm_comb_table);
+    kperm_u64 sums[C_METHODS], want[3];
     double ms[C_METHODS];
     int m;
+    want[0] = bench_comb_unrank(C_UNRANK_MASK, BENCH_UNRANK_CHECK, 0, 1, kperm_comb_table);
+    want[2] = bench_count_at_least(BENCH_CWALK_N, BENCH_CWALK_K, observed);
     b->upload(b, kperm_comb_table, sizeof kperm_comb_table); /* the binomials in global memory, for C_UNRANK_TABLE */
     kperm_comb_count(BENCH_CWALK_N, BENCH_CWALK_K, &walk);
     for (m = 0; m < C_METHODS; m++) {
-        int walking = m >= C_WALK_TEXTBOOK;
-        b->launch(b, BENCH_COMB, m, 0, walking ? walk : BENCH_UNRANK_CHECK);
+        int kind = bench_comb_kind(m);
+        b->launch(b, BENCH_COMB, m, 0, kind ? walk : BENCH_UNRANK_CHECK);
         sums[m] = b->sum(b);
-        if (sums[m] != (walking ? sums[C_WALK_TEXTBOOK] : want))
-            bench_wrong("comb", 0, names[m], sums[m], walking ? sums[C_WALK_TEXTBOOK] : want);
-        ms[m] = b->time_ms(b, BENCH_COMB, m, 0, walking ? walk : count);
+        want[1] = sums[C_WALK_TEXTBOOK]; /* the walks agree with the first */
+        if (sums[m] != want[kind])
+            bench_wrong("comb", 0, names[m], sums[m], want[kind]);
+        ms[m] = b->time_ms(b, BENCH_COMB, m, 0, kind ? walk : count);
     }
     for (m = 0; m < C_METHODS; m++) {
-        int walking = m >= C_WALK_TEXTBOOK;
-        printf("| comb %-6s | %2d | %-31s | %8.3f | %7.2f G/s | %s | | %s%5.2fx %s |\n", walking ? "walk" : "unrank",
-               walking ? BENCH_CWALK_N : BENCH_COMB_N, names[m], ms[m], (double)(walking ? walk : count) / ms[m] / 1e6,
-               walking ? "all C(34, 17), checksums agree" : "random ranks of C(64, 8)", "",
-               walking ? ms[C_WALK_TEXTBOOK] / ms[m] : ms[C_UNRANK_BYTES] / ms[m], walking ? "textbook" : "bytes");
+        int kind = bench_comb_kind(m);
+        char what[64];
+        if (kind == 2)
+            snprintf(what, sizeof what, "count %llu, group sum >= %d", sums[m], observed);
+        printf("| comb %-6s | %2d | %-31s | %8.3f | %7.2f G/s | %s | | %5.2fx %s |\n", kinds[kind],
+               kind ? BENCH_CWALK_N : BENCH_COMB_N, names[m], ms[m], (double)(kind ? walk : count) / ms[m] / 1e6,
+               kind == 0 ? "random ranks of C(64, 8)" : kind == 1 ? "all C(34, 17), checksums agree" : what,
+               ms[kind == 0 ? C_UNRANK_BYTES : kind == 1 ? C_WALK_TEXTBOOK : C_TEST_CURSOR] / ms[m],
+               kind == 0 ? "bytes" : kind == 1 ? "textbook" : "recomputed");
     }
 }
 
@@ -313,11 +355,44 @@ static inline void bench_plain_changes(bench_backend *b)
                names[m], ms[m], (double)total / ms[m] / 1e6, sums[m], ms[m < S_ADJ_TEXTBOOK ? S_LEX_TEXTBOOK : S_ADJ_TEXTBOOK] / ms[m]);
 }
 
-/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] [family] [derange] [walks] [comb] [sjt] */
+/* Gray code: all 2^n subsets of n folded by the textbook loop (r ^ (r >> 1)
+ * a rank) and by the cursor (the checksums agree), and the test's count of
+ * the subsets whose group sum reaches the observed one, recomputed a subset
+ * against kept up to date in O(1) a step (both checked against the host's
+ * count) */
+static inline void bench_gray(bench_backend *b, int n)
+{
+    static const char *names[G_METHODS] = {"textbook r ^ r >> 1 (checksum)", "kperm_gray_cursor (checksum)",
+                                           "textbook r ^ r >> 1, recomputed", "kperm_gray_cursor, O(1) sum"};
+    kperm_rank total = KPERM_U64(1) << n;
+    int observed = bench_observed(n / 2), m;
+    kperm_u64 sums[G_METHODS], count = bench_count_at_least(n, -1, observed);
+    double ms[G_METHODS];
+    char what[64];
+    for (m = 0; m < G_METHODS; m++) {
+        kperm_u64 want = m == G_CURSOR ? sums[G_TEXTBOOK] : count;
+        b->launch(b, BENCH_GRAY, m, n, total);
+        sums[m] = b->sum(b);
+        if (m != G_TEXTBOOK && sums[m] != want)
+            bench_wrong("gray", n, names[m], sums[m], want);
+        ms[m] = b->time_ms(b, BENCH_GRAY, m, n, total);
+    }
+    for (m = 0; m < G_METHODS; m++) {
+        if (m < G_TEST_TEXTBOOK)
+            snprintf(what, sizeof what, "checksum %016llx", sums[m]);
+        else
+            snprintf(what, sizeof what, "count %llu, group sum >= %d", sums[m], observed);
+        printf("| gray        | %2d | %-31s | %8.3f | %7.2f G/s | %s | | %5.2fx %s |\n", n, names[m], ms[m],
+               (double)total / ms[m] / 1e6, what, ms[m < G_TEST_TEXTBOOK ? G_TEXTBOOK : G_TEST_TEXTBOOK] / ms[m],
+               m < G_TEST_TEXTBOOK ? "textbook" : "recomputed");
+    }
+}
+
+/* the whole benchmark: bench [--quick] [materialize] [unrank] [fused] [family] [derange] [walks] [comb] [sjt] [gray] */
 static inline int bench_main(bench_backend *b, int argc, char **argv)
 {
     static const char *sections[BENCH_SECTIONS] = {"materialize", "unrank", "fused", "family", "derange", "walks",
-                                                   "comb", "sjt"};
+                                                   "comb", "sjt", "gray"};
     int quick = 0, only = 0, want[BENCH_SECTIONS] = {0}, a, k;
     double ceiling;
     size_t bytes12 = (size_t)bench_fact(12) * 12;
@@ -349,6 +424,8 @@ static inline int bench_main(bench_backend *b, int argc, char **argv)
         bench_combinations(b, quick ? 1ull << 22 : 1ull << 26);
     if (want[7])
         bench_plain_changes(b);
+    if (want[8])
+        bench_gray(b, quick ? BENCH_GRAY_QUICK_N : BENCH_GRAY_N);
     return 0;
 }
 

@@ -79,7 +79,19 @@ __kernel void comb_walk_textbook(ulong count, __global ulong *sums, __global con
 { sums[ITEM] = bench_comb(C_WALK_TEXTBOOK, count, ITEM, ITEMS, table); }
 __kernel void comb_walk_cursor(ulong count, __global ulong *sums, __global const ulong *table)
 { sums[ITEM] = bench_comb(C_WALK_CURSOR, count, ITEM, ITEMS, table); }
+__kernel void comb_walk_revdoor(ulong count, __global ulong *sums, __global const ulong *table)
+{ sums[ITEM] = bench_comb(C_WALK_REVDOOR, count, ITEM, ITEMS, table); }
+__kernel void comb_test_cursor(ulong count, __global ulong *sums, __global const ulong *table)
+{ sums[ITEM] = bench_comb(C_TEST_CURSOR, count, ITEM, ITEMS, table); }
+__kernel void comb_test_revdoor(ulong count, __global ulong *sums, __global const ulong *table)
+{ sums[ITEM] = bench_comb(C_TEST_REVDOOR, count, ITEM, ITEMS, table); }
 __kernel void sjt_lex_textbook(ulong total, __global ulong *sums) { sums[ITEM] = bench_sjt(S_LEX_TEXTBOOK, total, ITEM, ITEMS); }
 __kernel void sjt_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_sjt(S_SJT_CURSOR, total, ITEM, ITEMS); }
 __kernel void sjt_adj_textbook(ulong total, __global ulong *sums) { sums[ITEM] = bench_sjt(S_ADJ_TEXTBOOK, total, ITEM, ITEMS); }
 __kernel void sjt_adj_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_sjt(S_ADJ_SJT, total, ITEM, ITEMS); }
+__kernel void gray_textbook(ulong total, __global ulong *sums, int n) { sums[ITEM] = bench_gray(G_TEXTBOOK, n, total, ITEM, ITEMS); }
+__kernel void gray_cursor(ulong total, __global ulong *sums, int n) { sums[ITEM] = bench_gray(G_CURSOR, n, total, ITEM, ITEMS); }
+__kernel void gray_test_textbook(ulong total, __global ulong *sums, int n)
+{ sums[ITEM] = bench_gray(G_TEST_TEXTBOOK, n, total, ITEM, ITEMS); }
+__kernel void gray_test_cursor(ulong total, __global ulong *sums, int n)
+{ sums[ITEM] = bench_gray(G_TEST_CURSOR, n, total, ITEM, ITEMS); }
