@@ -9,6 +9,8 @@
 B=build
 MAKE=${MAKE:-make}
 quick=$([ "$1" = quick ] && echo 1)
+# tests/test_stats.py draws fewer random cases in quick mode
+[ -z "$quick" ] || export KPERM_QUICK=1
 passed=0 failed=0 skipped=0
 
 record() {
@@ -181,6 +183,15 @@ step "kperm-ptest: exact counts against the brute force, textbook p-values, erro
     sh -c "$MAKE -s $B/kperm-ptest $(command -v mpicc >/dev/null 2>&1 && echo $B/kperm-ptest-mpi) && sh tests/ptest_cli.sh"
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
 step "make install, then find_package(kperm CONFIG) from CMake" sh tests/cmake_check.sh
+# the brute force kperm.stats is tested against, itself against scipy, R's
+# coin and multtest (each a SKIP where R or the package is missing) and the
+# published p-values
+if /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
+    step "tests/ptest/reference.py against scipy, R's coin and multtest, and the published p-values" \
+        /usr/bin/python3 tests/ptest/check_reference.py
+else
+    record "SKIP tests/ptest/check_reference.py: no scipy for /usr/bin/python3 (make deps installs python3-scipy)"
+fi
 
 if [ -z "$NVCC" ]; then
     record "SKIP nvcc compiles every .cu file: nvcc not found"
