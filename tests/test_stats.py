@@ -1,17 +1,23 @@
 """test_stats.py - kperm.stats.permutation_test on every backend present
 (PyOpenCL's devices, CuPy where a GPU is): the p-values of
 scipy.stats.permutation_test(..., n_resamples=np.inf) on random small cases
-of every permutation type and statistic, compared under the installed
-scipy's own tolerance rule; the exact counts against the brute force in
-rational arithmetic of tests/ptest/reference.py, on random cases with ties
-and on the textbook data sets of samples/ptest/data; infinite and undefined
-values; the 128-bit sums, the floating-point fallback, the histogram; every
-error path. Prints PASS/FAIL/SKIP lines; exits 1 on a failure.
+of every permutation type and statistic (1040 of them, 208 with KPERM_QUICK
+set, as make test-quick sets it), compared under the installed scipy's own
+tolerance rule; the exact counts against the brute force in rational
+arithmetic of tests/ptest/reference.py, on random cases with ties and on the
+textbook data sets of samples/ptest/data; infinite and undefined values; the
+128-bit sums, the floating-point fallback, the histogram; every error path.
+mean_difference's host methods (the shift algorithm, meet in the middle)
+give every field of the enumeration's result, on random cases and on tests
+too large to enumerate; method='auto' picks them by the documented rule.
+Prints PASS/FAIL/SKIP lines; exits 1 on a failure.
     /usr/bin/python3 tests/test_stats.py [pyopencl] [cupy]
 (Debian's python3 has scipy, numpy and PyOpenCL; the arguments name the
 backends to test, all present by default). Uses the installed kperm, else
 the repository's python/."""
+import dataclasses
 import inspect
+import math
 import os
 import random
 import sys
@@ -37,6 +43,8 @@ import reference as ref  # noqa: E402
 
 failed = 0
 started = time.time()
+QUICK = bool(os.environ.get("KPERM_QUICK"))
+HOST_METHODS = ("shift", "mitm")
 
 
 def check(ok, name):
@@ -151,33 +159,45 @@ def scipy_rule():
     return (1e-14, 1e-14) if "eps = 1e-14" in src else (ks.DEFAULT_TOLERANCE, 0.0)
 
 
+def methods_of(name, backend):
+    """(method, backend) of each way a statistic is counted: on the
+    backend, and mean_difference on the host too"""
+    return [("enumerate", backend)] + [(m, None) for m in HOST_METHODS if name == "mean_difference"]
+
+
 def against_scipy(backend, cases):
-    """the p-values of scipy's exact test, in scipy's tolerance mode"""
+    """the p-values of scipy's exact test, in scipy's tolerance mode, by
+    every method; returns the number of cases"""
+    for permutation_type, name, groups in KINDS:
+        scipy_cases(backend, permutation_type, name, groups, cases)
+    return cases * len(KINDS)
+
+
+def scipy_cases(backend, permutation_type, name, groups, cases):
     import scipy
     from scipy import stats
 
-    rule = scipy_rule()
-    for permutation_type, name, groups in KINDS:
-        rng, bad, seen = random.Random(zlib.crc32((permutation_type + label(name)).encode())), [], 0
-        for _ in range(cases):
-            samples = draw(rng, permutation_type, groups)
-            alternative = rng.choice(("less", "greater", "two-sided"))
-            x = samples[0]
-            statistic, vectorized = scipy_statistic(name, permutation_type, x)
-            with warnings.catch_warnings(), np.errstate(all="ignore"):  # scipy on zero variances
-                warnings.simplefilter("ignore", RuntimeWarning)
-                want = stats.permutation_test(samples[1:] if permutation_type == "pairings" else samples,
-                                              statistic, permutation_type=permutation_type, vectorized=vectorized,
-                                              n_resamples=np.inf, alternative=alternative)
+    rule, methods = scipy_rule(), methods_of(name, backend)
+    rng, bad, seen = random.Random(zlib.crc32((permutation_type + label(name)).encode())), [], 0
+    for _ in range(cases):
+        samples = draw(rng, permutation_type, groups)
+        alternative = rng.choice(("less", "greater", "two-sided"))
+        statistic, vectorized = scipy_statistic(name, permutation_type, samples[0])
+        with warnings.catch_warnings(), np.errstate(all="ignore"):  # scipy on zero variances
+            warnings.simplefilter("ignore", RuntimeWarning)
+            want = stats.permutation_test(samples[1:] if permutation_type == "pairings" else samples,
+                                          statistic, permutation_type=permutation_type, vectorized=vectorized,
+                                          n_resamples=np.inf, alternative=alternative)
+        for method, where in methods:
             got = ks.permutation_test(samples, name, permutation_type=permutation_type, alternative=alternative,
-                                      backend=backend, tolerance=rule, bins=0)
+                                      backend=where, tolerance=rule, bins=0, method=method)
             seen += got.in_band
             if got.pvalue != want.pvalue or abs(got.statistic - want.statistic) > 1e-12 * max(1, abs(got.statistic)):
-                bad.append("%s %s: p %r, scipy %r; statistic %r, scipy %r"
-                           % (samples, alternative, got.pvalue, want.pvalue, got.statistic, want.statistic))
-        check(not bad, "%s %s, %s: %d random cases, the p-values of scipy %s's exact test (tolerance %r; %d null "
-              "values inside the band)%s" % (backend, permutation_type, label(name), cases, scipy.__version__, rule,
-                                             seen, "".join("\n# " + b for b in bad[:3])))
+                bad.append("%s %s %s: p %r, scipy %r; statistic %r, scipy %r"
+                           % (method, samples, alternative, got.pvalue, want.pvalue, got.statistic, want.statistic))
+    check(not bad, "%s %s, %s (%s): %d random cases, the p-values of scipy %s's exact test (tolerance %r; %d null "
+          "values inside the band)%s" % (backend, permutation_type, label(name), ", ".join(m for m, _ in methods),
+                                         cases, scipy.__version__, rule, seen, "".join("\n# " + b for b in bad[:3])))
 
 
 def against_brute_force(backend, cases):
@@ -193,12 +213,15 @@ def against_brute_force(backend, cases):
                 want = reference(samples, permutation_type, name)
             except ref.Undefined:
                 continue
-            got = ks.permutation_test(samples, name, permutation_type=permutation_type, backend=backend, bins=0)
             done, ties = done + 1, ties + (want.equal > 1)
-            if counts(got) != counts(want) or got.undefined or not got.exact:
-                bad.append("%s: %s, brute force %s" % (samples, counts(got), counts(want)))
-        check(not bad, "%s %s, %s: %d random cases (%d with ties), exact counts less/equal/greater/|t|>= = the "
-              "brute force's%s" % (backend, permutation_type, name, cases, ties, "".join("\n# " + b for b in bad[:3])))
+            for method, where in methods_of(name, backend):
+                got = ks.permutation_test(samples, name, permutation_type=permutation_type, backend=where, bins=0,
+                                          method=method)
+                if counts(got) != counts(want) or got.undefined or not got.exact:
+                    bad.append("%s %s: %s, brute force %s" % (method, samples, counts(got), counts(want)))
+        check(not bad, "%s %s, %s (%s): %d random cases (%d with ties), exact counts less/equal/greater/|t|>= = "
+              "the brute force's%s" % (backend, permutation_type, name, ", ".join(m for m, _ in methods_of(name, 0)),
+                                       cases, ties, "".join("\n# " + b for b in bad[:3])))
 
 
 def textbook(backend):
@@ -237,10 +260,12 @@ def textbook(backend):
                   "p = 2/462 as published" % (backend, name, what))
             continue
         permutation_type, statistic, samples = cases[name]
-        got = ks.permutation_test(samples, statistic, permutation_type=permutation_type, backend=backend)
         want = run()
-        check(counts(got) == counts(want), "%s %s (%s): less, equal, greater, |t|>= %s, as the brute force"
-              % (backend, name, what, counts(got)))
+        for method, where in methods_of(statistic, backend):
+            got = ks.permutation_test(samples, statistic, permutation_type=permutation_type, backend=where,
+                                      method=method)
+            check(counts(got) == counts(want), "%s %s (%s): less, equal, greater, |t|>= %s, as the brute force"
+                  % (where or method, name, what, counts(got)))
 
 
 def infinite_and_undefined(backend):
@@ -284,10 +309,10 @@ def limits(backend):
     check(counts(got) == counts(reference(samples, "independent", "welch_t")),
           "%s 2 + 62 observations, every one of C(64, 2) = 2016 splits: exact counts" % backend)
     samples = [[rng.randint(0, 9) for _ in range(8)] for _ in range(2)]
-    whole = ks.permutation_test(samples, "mean_difference", backend=backend)
+    whole = ks.permutation_test(samples, "mean_difference", backend=backend, method="enumerate")
     launch, _stats_device.LAUNCH = _stats_device.LAUNCH, 97
     try:
-        parts = ks.permutation_test(samples, "mean_difference", backend=backend)
+        parts = ks.permutation_test(samples, "mean_difference", backend=backend, method="enumerate")
     finally:
         _stats_device.LAUNCH = launch
     check(whole == parts, "%s the C(16, 8) = 12870 splits in launches of 97 ranks: the same result" % backend)
@@ -295,18 +320,124 @@ def limits(backend):
 
 def histogram(backend):
     x, y = [19.2, 21.5, 23.1, 24.8, 25.0, 26.3], [17.9, 18.4, 20.0, 20.7, 22.2, 23.4]
-    res = ks.permutation_test((x, y), "mean_difference", backend=backend, bins=10)
     null = sorted(float(key) for key in reference((x, y), "independent", "mean_difference", return_null=True)[1])
-    want = np.histogram(null, bins=res.bin_edges)[0].tolist()
-    check(res.histogram == want and res.null_min == null[0] and res.null_max == null[-1] and sum(want) == 924,
-          "%s the histogram of all 924 mean differences in 10 bins over [min, max] is numpy's" % backend)
-    fixed = ks.permutation_test((x, y), "mean_difference", backend=backend, bins=4, hist_range=(-1.0, 1.0))
-    want = [sum(v < -0.5 for v in null), sum(-0.5 <= v < 0 for v in null), sum(0 <= v < 0.5 for v in null),
-            sum(v >= 0.5 for v in null)]
-    check(fixed.histogram == want and fixed.bin_edges == [-1.0, -0.5, 0.0, 0.5, 1.0],
-          "%s hist_range=(-1, 1), 4 bins: values outside fall in the end bins" % backend)
-    check(res.pvalue_greater == 32 / 924 and res.less + res.equal + res.greater == 924 and res.exact,
-          "%s the README's treated/control example: one-sided p = 32/924" % backend)
+    for method, where in methods_of("mean_difference", backend):
+        res = ks.permutation_test((x, y), "mean_difference", backend=where, bins=10, method=method)
+        want = np.histogram(null, bins=res.bin_edges)[0].tolist()
+        check(res.histogram == want and res.null_min == null[0] and res.null_max == null[-1] and sum(want) == 924,
+              "%s the histogram of all 924 mean differences in 10 bins over [min, max] is numpy's" % (where or method))
+        fixed = ks.permutation_test((x, y), "mean_difference", backend=where, bins=4, hist_range=(-1.0, 1.0),
+                                    method=method)
+        want = [sum(v < -0.5 for v in null), sum(-0.5 <= v < 0 for v in null), sum(0 <= v < 0.5 for v in null),
+                sum(v >= 0.5 for v in null)]
+        check(fixed.histogram == want and fixed.bin_edges == [-1.0, -0.5, 0.0, 0.5, 1.0],
+              "%s hist_range=(-1, 1), 4 bins: values outside fall in the end bins" % (where or method))
+        check(res.pvalue_greater == 32 / 924 and res.less + res.equal + res.greater == 924 and res.exact,
+              "%s the README's treated/control example: one-sided p = 32/924" % (where or method))
+
+
+def strip(res):
+    """a result without where and how it was counted"""
+    return dataclasses.replace(res, device="", method="")
+
+
+def draw_linear(rng, permutation_type):
+    """samples for mean_difference: negative values, ties (a small pool),
+    decimals; up to 9 + 9 observations or 14 pairs"""
+    scale = rng.choice((1, 10, 100, 4))
+    pool = [rng.randint(-50, 50) / scale for _ in range(rng.choice((2, 4, 12, 60)))]
+    if permutation_type == "independent":
+        sizes = [rng.randint(2, 9), rng.randint(2, 9)]
+    else:
+        sizes = [rng.randint(2, 14)] * 2
+    return [[rng.choice(pool) for _ in range(n)] for n in sizes]
+
+
+def linear_methods(backend, cases):
+    """mean_difference by the shift algorithm and by meet in the middle:
+    every field of the enumeration's result (counts, p-values, the observed
+    statistic, the null's extremes, the histogram), for both permutation
+    types, every alternative, exact and in floating point within scipy's
+    tolerances or a wide band, the histogram over the null's range or a
+    given one; returns the number of cases"""
+    rng, bad, ties, in_band = random.Random(2024), [], 0, 0
+    for i in range(cases):
+        permutation_type = ("independent", "samples")[i % 2]
+        samples = draw_linear(rng, permutation_type)
+        bins = rng.choice((0, 1, 7, 64))
+        options = dict(permutation_type=permutation_type, alternative=rng.choice(("less", "greater", "two-sided")),
+                       tolerance=rng.choice((None, (1e-14, 1e-14), ks.DEFAULT_TOLERANCE, 0.05, (0, 0.3))),
+                       bins=bins, hist_range=rng.choice((None, (-1, 1.5))) if bins else None)
+        want = ks.permutation_test(samples, "mean_difference", backend=backend, method="enumerate", **options)
+        ties, in_band = ties + (want.equal > 1), in_band + (want.in_band > 0)
+        for method in HOST_METHODS:
+            got = ks.permutation_test(samples, "mean_difference", method=method, **options)
+            if strip(got) != strip(want) or got.method != method:
+                bad.append("%s %s %s:\n#   %s\n#   enumeration %s" % (method, samples, options, got, want))
+    check(not bad, "%s mean_difference, %d random cases (%d with ties, %d with values inside a tolerance band): the "
+          "shift algorithm and meet in the middle give every field of the enumeration's result%s"
+          % (backend, cases, ties, in_band, "".join("\n# " + b for b in bad[:2])))
+    return cases
+
+
+def linear_large():
+    """tests too large to enumerate here: C(40, 20) splits of 0/1 values
+    (S1 hypergeometric) and 2^40 swaps of differences +-1 and 0 (binomial
+    times 2^zeros) against their closed forms; shift and mitm on random
+    integers, exact and within a tolerance, every field equal"""
+    x, y = [1] * 13 + [0] * 7, [1] * 5 + [0] * 15  # 18 ones; group 1 holds 13
+    res = {m: ks.permutation_test((x, y), "mean_difference", method=m, bins=0) for m in HOST_METHODS}
+    split = [math.comb(18, s) * math.comb(22, 20 - s) for s in range(19)]
+    # S1 ones in group 1, the key 40*S1 - 18*20: |key| >= 160 for S1 >= 13 or S1 <= 5
+    want = (sum(split[:13]), split[13], sum(split[14:]), sum(split[:6]) + sum(split[13:]), math.comb(40, 20))
+    check(all(counts(r) == want for r in res.values()),
+          "20 + 20 observations of 0 and 1, all C(40, 20) splits: shift and mitm count less, equal, greater, |t|>= "
+          "%s, the hypergeometric's" % (want,))
+    d = [1] * 21 + [-1] * 9 + [0] * 10  # sum 12
+    res = {m: ks.permutation_test((d, [0] * 40), "mean_difference", permutation_type="samples", method=m, bins=0)
+           for m in HOST_METHODS}
+    flips = [2 ** 10 * math.comb(30, g) for g in range(31)]  # sum 30 - 2g, g the differences negative
+    # below 12 for g > 9, |sum| >= 12 for g <= 9 or g >= 21
+    want = (sum(flips[10:]), flips[9], sum(flips[:9]), sum(flips[:10]) + sum(flips[21:]), 2 ** 40)
+    check(all(counts(r) == want for r in res.values()),
+          "40 pairs, differences +-1 and 10 of 0, all 2^40 swaps: shift and mitm count less, equal, greater, |t|>= "
+          "%s, the binomial's times 2^10" % (want,))
+    rng = random.Random(40)
+    for permutation_type, samples in (("independent", [[rng.randint(-99, 99) for _ in range(20)] for _ in "xy"]),
+                                      ("samples", [[rng.randint(-99, 99) for _ in range(40)], [0] * 40])):
+        for tolerance in (None, 1e-3):
+            got = [ks.permutation_test(samples, "mean_difference", permutation_type=permutation_type, method=m,
+                                       tolerance=tolerance) for m in HOST_METHODS]
+            check(strip(got[0]) == strip(got[1]) and sum(got[0].histogram) == got[0].n_rearrangements,
+                  "%s, %d rearrangements of random integers, tolerance %r: shift and mitm give the same result, %d "
+                  "of them inside the band" % (permutation_type, got[0].n_rearrangements, tolerance, got[0].in_band))
+
+
+def automatic(backend):
+    """method='auto': enumeration for a small test, the shift algorithm for
+    integers of a small range, meet in the middle for many digits,
+    enumeration where neither fits in memory; 'enumerate' forces it"""
+    rng = random.Random(3)
+    ints = [[rng.randint(0, 9) for _ in range(20)] for _ in "xy"]
+    digits = [[rng.randint(0, 10 ** 9) / 10 ** 6 for _ in range(20)] for _ in "xy"]
+    wide = [[rng.randint(0, 2 ** 50) for _ in range(32)] for _ in "xy"]
+    cases = [("4 + 4", ([1, 5, 2, 8], [3, 4, 9, 7]), {}, "enumerate"),
+             ("20 + 20 digits 0-9", ints, {}, "shift"),
+             ("20 + 20 values of 9 digits", digits, {}, "mitm"),
+             ("40 pairs of digits 0-9", ints, dict(permutation_type="samples"), "shift"),
+             ("32 + 32 values near 2^50: neither fits, C(64, 32) past max_rearrangements", wide, dict(bins=0),
+              "refused"),
+             ("20 + 20 digits 0-9 by 'enumerate', max_rearrangements 10^6", ints,
+              dict(method="enumerate", max_rearrangements=10 ** 6), "refused")]
+    got = []
+    for name, samples, options, want in cases:
+        try:
+            res = ks.permutation_test(samples, "mean_difference", backend=backend, **options)
+            got.append(res.method)
+        except ValueError as e:  # past memory the test is enumeration's, past max_rearrangements refused
+            got.append("refused" if "max_rearrangements" in str(e) else str(e))
+    check(got == [c[3] for c in cases], "method='auto' picks %s" % ", ".join(
+        "%s for %s" % (g, c[0]) for g, c in zip(got, cases)))
 
 
 def quiet(f, *args, **kwargs):
@@ -325,6 +456,7 @@ def quiet(f, *args, **kwargs):
 
 def errors(backend):
     x, y = [1.5, 2.5, 3.0, 4.0], [2.0, 3.5, 1.0, 0.5]
+    big = [2 ** 50 + 7 * i ** 5 + i for i in range(32)]  # differences up to 2^28, their gcd 2
     cases = [
         ("bad data: a word", dict(data=([1, "abc"], [1, 2])), ValueError, "'abc' is not a number"),
         ("bad data: NaN", dict(data=([1, float("nan")], [1, 2])), ValueError, "not finite"),
@@ -333,8 +465,13 @@ def errors(backend):
         ("bad data: a sample of one", dict(data=([1], [1, 2])), ValueError, "two or more observations"),
         ("lost digits: 0.1 + 0.2", dict(data=([0.1 + 0.2, 1.0], [2.0, 3.0])), ValueError, "0.30000000000000004"),
         ("lost digits: a Fraction 1/3", dict(data=([Fraction(1, 3), 1], [2, 3])), ValueError, "not a finite decimal"),
-        ("too many rearrangements", dict(data=(list(range(30)), list(range(30))), max_rearrangements=10 ** 6),
-         ValueError, "more than max_rearrangements"),
+        ("too many rearrangements", dict(data=(list(range(30)), list(range(30))), max_rearrangements=10 ** 6,
+                                         method="enumerate"), ValueError, "more than max_rearrangements"),
+        ("bad method", dict(method="fast"), ValueError, "method: 'auto'"),
+        ("a host method for another statistic", dict(statistic="welch_t", method="shift"), ValueError,
+         "counts mean_difference only"),
+        ("the shift algorithm past its memory", dict(data=(big, big), method="shift"), ValueError, "MiB"),
+        ("meet in the middle past its memory", dict(data=(big, big), method="mitm"), ValueError, "MiB"),
         ("too many pairings", dict(data=(list(range(21)), list(range(21))), permutation_type="pairings",
                                    statistic="pearson_r", max_rearrangements=10 ** 30), ValueError, "at most 20"),
         ("bad statistic name", dict(statistic="mean_diff"), ValueError, "unknown name 'mean_diff'"),
@@ -388,7 +525,7 @@ def selection():
     """backend=None: CuPy where a GPU is, else PyOpenCL; device= picks one"""
     x, y = [1, 2, 3], [4, 5, 6]
     gpu = _stats_device.gpu_present()
-    auto = ks.permutation_test((x, y), "mean_difference").device
+    auto = ks.permutation_test((x, y), "mean_difference", method="enumerate").device
     check(("CuPy" in auto) == gpu and ("OpenCL" in auto) != gpu,
           "backend=None runs on %s (%s)" % ("CuPy: a GPU is present" if gpu else "PyOpenCL: no GPU", auto))
     try:
@@ -396,7 +533,7 @@ def selection():
     except ImportError:
         return
     device = pyopencl.get_platforms()[0].get_devices()[0]
-    res = ks.permutation_test((x, y), "mean_difference", backend="pyopencl", device=device)
+    res = ks.permutation_test((x, y), "mean_difference", backend="pyopencl", device=device, method="enumerate")
     check(res.device.startswith(device.name.strip()) and res.pvalue == 0.1,
           "backend='pyopencl', device=a pyopencl.Device: it runs there (p = 2/20)")
 
@@ -425,6 +562,8 @@ def main():
     if backends:
         selection()
         example()
+    if backends:
+        linear_large()
     for backend in backends:
         errors(backend)
         histogram(backend)
@@ -433,9 +572,12 @@ def main():
         textbook(backend)
         against_brute_force(backend, 16)
         wide_and_fallback(backend)
-        if have_scipy:
-            against_scipy(backend, 16)
-    print("# %.0f s" % (time.time() - started))
+        automatic(backend)
+        linear = linear_methods(backend, 60 if QUICK else 300)
+        scipy = against_scipy(backend, 16 if QUICK else 80) if have_scipy else 0
+        print("# %s: %d random cases against scipy (%d of mean_difference also by the host's two methods), %d of "
+              "the host methods against enumeration" % (backend, scipy, 2 * (16 if QUICK else 80), linear))
+    print("# %.0f s%s" % (time.time() - started, " (KPERM_QUICK: fewer random cases)" if QUICK else ""))
     return failed
 
 

@@ -7,7 +7,9 @@ or PyOpenCL on any OpenCL device) and none ever stored.
     res.pvalue, res.less, res.equal, res.greater, res.histogram
 
 docs/stats.md says what is computed and how exactly; stats_kernel.h holds
-the kernels. Imports numpy, and CuPy or PyOpenCL when a test runs."""
+the kernels. mean_difference, linear in one sum, is counted on the host
+instead where _linear's shift algorithm or meet in the middle is cheaper
+(method='auto'). Imports numpy, and CuPy or PyOpenCL when a test runs."""
 import dataclasses
 import math
 import numbers
@@ -15,7 +17,7 @@ import re
 import sys
 from typing import List
 
-from . import _exact_data, _stats_device
+from . import _exact_data, _linear, _stats_device
 
 # built-in statistics: their code in stats_kernel.h (PS_STAT) and the
 # permutation types they go with
@@ -28,6 +30,8 @@ _NAN = 2  # PS_NAN
 _MAX_N = {_TWO: 64, _GROUPS: 64, _FLIPS: 63, _PAIRINGS: 20}
 DEFAULT_TOLERANCE = 100 * sys.float_info.epsilon  # relative, for statistics compared in floating point
 MAX_BINS = 1024
+METHODS = ("auto", "enumerate", "shift", "mitm")
+_HOST_DEVICE = {"shift": "host (numpy, shift algorithm)", "mitm": "host (numpy, meet in the middle)"}
 C_SIGNATURE = "double statistic(const double *x, const int *start, int k)"
 
 
@@ -58,6 +62,7 @@ class PermutationTestResult:
     histogram: List[int]     # the null distribution's counts in bins ...
     bin_edges: List[float]   # ... between these edges (len(histogram) + 1 of them)
     device: str
+    method: str              # how they were counted: 'enumerate' (on the device), 'shift' or 'mitm' (on the host)
 
 
 def _samples(data):
@@ -177,7 +182,11 @@ def _source(walk, code, exact, wide, k, body):
     return head + _stats_device.kernel_source() + tail
 
 
-def _check_options(permutation_type, alternative, tolerance, bins, hist_range):
+def _check_options(permutation_type, alternative, tolerance, bins, hist_range, backend, method):
+    if backend not in (None, "cupy", "pyopencl"):  # checked here too: a host method opens no backend
+        raise ValueError("backend: 'pyopencl', 'cupy' or None, not %r" % (backend,))
+    if method not in METHODS:
+        raise ValueError("method: %s, not %r" % (", ".join(map(repr, METHODS)), method))
     if permutation_type not in ("independent", "samples", "pairings"):
         raise ValueError("permutation_type: 'independent', 'samples' or 'pairings', not %r" % (permutation_type,))
     if alternative not in ("two-sided", "less", "greater"):
@@ -222,26 +231,25 @@ def _count(dev, program, data, total, bins, hist_range):
     return counters, lo, hi, hist, hist_range
 
 
-def permutation_test(data, statistic, *, permutation_type="independent", alternative="two-sided", backend=None,
-                     device=None, tolerance=None, bins=64, hist_range=None, max_rearrangements=10 ** 12):
-    """An exact permutation test: the statistic of every rearrangement of
-    data, counted against the observed one on the device. statistic is a
-    name of STATISTICS or the body of the C function C_SIGNATURE. tolerance
-    None compares the built-in statistics exactly and C statistics within
-    DEFAULT_TOLERANCE*|observed|; r or (r, a) compares every statistic in
-    floating point within max(a, r*|observed|) (scipy 1.10 to 1.12: (1e-14,
-    1e-14)). See docs/stats.md."""
+def _host_plan(method, code, walk, ints, bins):
+    """(LinearKey, counter class) where the host counts the test (see
+    _linear.plan), else None: enumeration"""
+    linear = code == STATISTICS["mean_difference"][0] and walk in (_TWO, _FLIPS)
+    if method in ("shift", "mitm") and not linear:
+        raise ValueError("method=%r counts mean_difference only (two independent samples, or swaps within pairs); "
+                         "method='auto' or 'enumerate' for the others" % method)
+    if method == "enumerate" or not linear:
+        return None
+    plan = _linear.plan(method, ints, walk == _FLIPS, 4 + bins)
+    return plan if plan[1] is not None else None
+
+
+def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, aux, tolerance, bins, hist_range,
+               backend, device, total):
+    """(observed, gamma, counters, lo, hi, hist, hist_range, device): every
+    rearrangement counted on the device"""
     import numpy as np
 
-    _check_options(permutation_type, alternative, tolerance, bins, hist_range)
-    code, body = _statistic(statistic)
-    samples = _samples(data)
-    walk, sizes, total = _walk(samples, code, permutation_type)
-    if total > max_rearrangements:
-        raise ValueError("%d rearrangements is more than max_rearrangements = %d; raise it to enumerate them all"
-                         % (total, max_rearrangements))
-    ints, floats, decimals = _exact_data.read(samples)
-    exact, wide, scale, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
     k = len(sizes) if walk == _GROUPS else 2
     data = {"v": np.array([v for s in ints for v in s], dtype=np.int64),
             "d": np.array([v for s in floats for v in s], dtype=np.float64),
@@ -258,8 +266,46 @@ def permutation_test(data, statistic, *, permutation_type="independent", alterna
         raise ValueError("statistic: the C source does not compile as the body of %s on %s:\n%s"
                          % (C_SIGNATURE, dev.device, e)) from None
     observed, gamma = _observe(dev, program, data, exact, tolerance)
-    (less, equal, greater, abs_ge, in_band, undefined), lo, hi, hist, hist_range = _count(
-        dev, program, data, total, bins, hist_range)
+    counters, lo, hi, hist, hist_range = _count(dev, program, data, total, bins, hist_range)
+    return observed, gamma, counters, lo, hi, hist, hist_range, dev.device
+
+
+def permutation_test(data, statistic, *, permutation_type="independent", alternative="two-sided", backend=None,
+                     device=None, tolerance=None, bins=64, hist_range=None, max_rearrangements=10 ** 12,
+                     method="auto"):
+    """An exact permutation test: the statistic of every rearrangement of
+    data, counted against the observed one on the device. statistic is a
+    name of STATISTICS or the body of the C function C_SIGNATURE. tolerance
+    None compares the built-in statistics exactly and C statistics within
+    DEFAULT_TOLERANCE*|observed|; r or (r, a) compares every statistic in
+    floating point within max(a, r*|observed|) (scipy 1.10 to 1.12: (1e-14,
+    1e-14)). method 'auto' counts mean_difference on the host (the shift
+    algorithm or meet in the middle, the same counts) where that is cheaper
+    than enumerating; 'enumerate', 'shift' or 'mitm' forces one.
+    max_rearrangements bounds enumeration. See docs/stats.md."""
+    import numpy as np
+
+    _check_options(permutation_type, alternative, tolerance, bins, hist_range, backend, method)
+    code, body = _statistic(statistic)
+    samples = _samples(data)
+    walk, sizes, total = _walk(samples, code, permutation_type)
+    ints, floats, decimals = _exact_data.read(samples)
+    exact, wide, scale, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
+    host = _host_plan(method, code, walk, ints, bins)
+    if host is not None:
+        band = None if exact else (lambda observed: _band(observed, tolerance))
+        observed, gamma, counters, lo, hi, hist, hist_range, used = _linear.count(*host, scale, band, bins,
+                                                                                   hist_range)
+        where = _HOST_DEVICE[used]
+    elif total > max_rearrangements:
+        raise ValueError("%d rearrangements is more than max_rearrangements = %d; raise it to enumerate them all"
+                         % (total, max_rearrangements))
+    else:
+        observed, gamma, counters, lo, hi, hist, hist_range, where = _enumerate(
+            walk, code, body, ints, floats, sizes, exact, wide, scale, aux, tolerance, bins, hist_range, backend,
+            device, total)
+        used = "enumerate"
+    less, equal, greater, abs_ge, in_band, undefined = counters
     p_less, p_greater = (less + equal) / total, (greater + equal) / total
     p_two = min(1.0, 2 * min(p_less, p_greater))
     return PermutationTestResult(
@@ -268,4 +314,4 @@ def permutation_test(data, statistic, *, permutation_type="independent", alterna
         less=less, equal=equal, greater=greater, abs_ge=abs_ge, in_band=in_band, undefined=undefined,
         n_rearrangements=total, exact=exact, tolerance=gamma, decimals=decimals, null_min=lo, null_max=hi,
         histogram=hist, bin_edges=[float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else [],
-        device=dev.device)
+        device=where, method=used)
