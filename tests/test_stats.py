@@ -574,9 +574,9 @@ def main():
         wide_and_fallback(backend)
         automatic(backend)
         linear = linear_methods(backend, 60 if QUICK else 300)
-        scipy = against_scipy(backend, 16 if QUICK else 80) if have_scipy else 0
+        scipy_cases_run = against_scipy(backend, 16 if QUICK else 80) if have_scipy else 0
         print("# %s: %d random cases against scipy (%d of mean_difference also by the host's two methods), %d of "
-              "the host methods against enumeration" % (backend, scipy, 2 * (16 if QUICK else 80), linear))
+              "the host methods against enumeration" % (backend, scipy_cases_run, 2 * (16 if QUICK else 80), linear))
     print("# %.0f s%s" % (time.time() - started, " (KPERM_QUICK: fewer random cases)" if QUICK else ""))
     return failed
 
