@@ -46,7 +46,12 @@ INPUTS = $(filter-out $(STAMP),$^)
 # sample links one job: run_job_local.o (one process) or run_job_mpi.o (MPI).
 RUN := samples/run
 RUN_HEADERS := $(wildcard $(RUN)/*.h) $(CORE)
-RUN_OBJS := $(addprefix $(B)/run/,run_pool.o run_checkpoint.o run_text.o run_file.o run_engine.o)
+RUN_OBJS := $(addprefix $(B)/run/,run_pool.o run_checkpoint.o run_text.o run_file.o run_engine.o run_output.o)
+# what the samples' OpenCL backends share (samples/common): clBuildProgram with stderr muted
+COMMON := samples/common
+$(B)/common/%.o: $(COMMON)/%.c $(wildcard $(COMMON)/*.h) $(STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(STRICT) $(CFLAGS) -I$(COMMON) -c $< -o $@
 $(B)/run/%.o: $(RUN)/%.c $(RUN_HEADERS) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(RUN) -c $< -o $@
@@ -61,8 +66,8 @@ $(B)/run/run_job_mpi.o: $(RUN)/run_job_mpi.c $(RUN_HEADERS) $(STAMP)
 # reader, the report).
 TSP := samples/tsp
 TSP_DIRS := $(TSP) $(TSP)/search $(TSP)/bound $(TSP)/backends $(TSP)/run $(TSP)/io
-TSP_INC := -Iinclude $(addprefix -I,$(TSP_DIRS)) -I$(RUN)
-TSP_HEADERS := $(foreach d,$(TSP_DIRS),$(wildcard $(d)/*.h)) $(RUN_HEADERS)
+TSP_INC := -Iinclude $(addprefix -I,$(TSP_DIRS)) -I$(RUN) -I$(COMMON)
+TSP_HEADERS := $(foreach d,$(TSP_DIRS),$(wildcard $(d)/*.h)) $(RUN_HEADERS) $(wildcard $(COMMON)/*.h)
 TSPLIB_C := $(TSP)/io/tsplib.c $(RUN)/run_file.c
 SIMD_C := $(TSP)/backends/tsp_simd.c
 # the engine's pool and checkpoint with kperm-tsp's sample: the unit tests and the fuzz target
@@ -72,7 +77,7 @@ vpath %.cu $(TSP)/backends
 # every object but the job: kperm-tsp links run_job_local.o, kperm-tsp-mpi run_job_mpi.o
 TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_sample.o \
                                    tsp_seed.o tsp_units.o tsp_bound.o) $(RUN_OBJS) \
-            $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o) \
+            $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o $(B)/common/cl_build_quiet.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o) $(if $(OPENCL)$(NVCC),$(B)/tsp/tsp_frontier.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
 TSP_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
@@ -124,14 +129,15 @@ run: $(B)/kperm-tsp
 # run (checkpoints, progress, MPI) is samples/run's.
 PTEST := samples/ptest
 PSTATS := python/kperm
-PTEST_INC := -Iinclude -I$(PTEST) -I$(PSTATS) -I$(RUN) -Icl
-PTEST_HEADERS := $(wildcard $(PTEST)/*.h) $(PSTATS)/stats_kernel.h $(PSTATS)/stats_wide.h $(RUN_HEADERS)
+PTEST_INC := -Iinclude -I$(PTEST) -I$(PSTATS) -I$(RUN) -I$(COMMON) -Icl
+PTEST_HEADERS := $(wildcard $(PTEST)/*.h) $(PSTATS)/stats_kernel.h $(PSTATS)/stats_wide.h $(RUN_HEADERS) $(wildcard $(COMMON)/*.h)
 PTEST_VARIANTS := $(shell sed -n 's/^PTEST_VARIANT(\(.*\))$$/\1/p' $(PTEST)/ptest_variants.h | tr -d ' ' | tr , _)
 PTEST_OBJS := $(addprefix $(B)/ptest/,ptest_main.o ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
                                      ptest_range.o ptest_cpu.o ptest_backend.o ptest_result.o ptest_sample.o \
                                      ptest_report.o) \
               $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(RUN_OBJS) \
-              $(if $(OPENCL),$(B)/ptest/ptest_opencl.o $(B)/ptest/ptest_stats_text.o $(B)/libkperm_cl.a)
+              $(if $(OPENCL),$(B)/ptest/ptest_opencl.o $(B)/ptest/ptest_stats_text.o $(B)/common/cl_build_quiet.o \
+                             $(B)/libkperm_cl.a)
 PTEST_DEFS := $(if $(OPENCL),-DPTEST_HAVE_OPENCL)
 PTEST_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
 $(B)/ptest/%.o: $(PTEST)/%.c $(PTEST_HEADERS) $(CORE) $(STAMP)

@@ -13,6 +13,7 @@
  * interrupted (the checkpoint keeps the work done). */
 #define _POSIX_C_SOURCE 200809L
 #include "run_engine.h"
+#include "run_output.h"
 #include "run_file.h"
 #include "ptest_sample.h"
 #include "ptest_problem.h"
@@ -405,14 +406,6 @@ static double observe(const options *o, ptest_problem *p, ptest_backend *b)
     return x;
 }
 
-static void check_output(void)
-{
-    int bad = fflush(stdout) != 0 || ferror(stdout);
-    if (bad)
-        fprintf(stderr, "%s: cannot write the output: %s\n", prog, errno ? strerror(errno) : "write error");
-    if (fflush(stderr) != 0 || ferror(stderr) || bad)
-        _exit(1);
-}
 
 int main(int argc, char **argv)
 {
@@ -429,7 +422,7 @@ int main(int argc, char **argv)
     int status = 0, complete = 0;
     const char *slash = strrchr(argv[0], '/');
     prog = slash ? slash + 1 : argv[0];
-    atexit(check_output);
+    run_output_check_at_exit(prog);
     run_job_init(prog, &argc, &argv);
     o = parse_args(argc, argv);
     read_problem(&o, &p);

@@ -1,16 +1,13 @@
 /* ptest_opencl.c - the OpenCL backend: python/kperm/stats_kernel.h (built
  * into the program at build time, as kperm.stats sends it) compiled at run
  * time for the problem's variant, with a C statistic's body appended. */
-#define _POSIX_C_SOURCE 200809L /* dup, dup2 */
 #define CL_TARGET_OPENCL_VERSION 120
 #include "ptest_backend.h"
 #include "kperm_cl.h"
-#include <CL/cl.h>
+#include "cl_build_quiet.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 extern const char ptest_stats_kernel_text[]; /* stats_kernel.h with stats_wide.h inlined */
 
@@ -126,28 +123,6 @@ static int build_failed(cl_program prog, cl_device_id dev, const char *file, cha
     return -1;
 }
 
-/* POCL's compiler writes "1 error generated." to stderr itself; the build
- * log holds it all, and an error is one line: stderr is muted meanwhile */
-static cl_int build_muted(cl_program prog, cl_device_id dev)
-{
-    int null = open("/dev/null", O_WRONLY), saved;
-    cl_int rc;
-    fflush(stderr);
-    saved = null >= 0 ? dup(2) : -1;
-    if (saved >= 0 && dup2(null, 2) < 0) {
-        close(saved);
-        saved = -1;
-    }
-    rc = clBuildProgram(prog, 1, &dev, "", NULL, NULL);
-    if (saved >= 0) {
-        dup2(saved, 2);
-        close(saved);
-    }
-    if (null >= 0)
-        close(null);
-    return rc;
-}
-
 static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *err, size_t errsize)
 {
     cl_int rc;
@@ -168,7 +143,7 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
     free(src);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
-    if (build_muted(s->prog, dev) != CL_SUCCESS)
+    if (cl_build_quietly(s->prog, dev) != CL_SUCCESS)
         return build_failed(s->prog, dev, p->user_file, err, errsize);
     s->count = clCreateKernel(s->prog, "ps_count", &rc);
     if (rc == CL_SUCCESS)

@@ -15,6 +15,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "run_engine.h"
+#include "run_output.h"
 #include "tsp_sample.h"
 #include "tsp_report.h"
 #include "tsp_seed.h"
@@ -468,14 +469,6 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
 
 /* At exit: output that could not be written (a full disk, a closed pipe) is
  * an error, never a silent success. */
-static void check_output(void)
-{
-    int bad = fflush(stdout) != 0 || ferror(stdout);
-    if (bad)
-        fprintf(stderr, "%s: cannot write the output: %s\n", prog, errno ? strerror(errno) : "write error");
-    if (fflush(stderr) != 0 || ferror(stderr) || bad)
-        _exit(1);
-}
 
 /* Rank 0 reads the instance (a file or --random) and checks its size;
  * every rank gets it. Ends the job with status 2 on bad input. */
@@ -604,7 +597,7 @@ int main(int argc, char **argv)
     int status;
     const char *slash = strrchr(argv[0], '/');
     prog = slash ? slash + 1 : argv[0];
-    atexit(check_output);
+    run_output_check_at_exit(prog);
     run_job_init(prog, &argc, &argv);
     o = parse_args(argc, argv);
     run_job_watch(o.worker_timeout); /* from here on a rank that stops answering ends the job, start-up included */

@@ -1,17 +1,14 @@
 /* tsp_opencl.c - the OpenCL backend: a GPU first, else any device (POCL's CPU).
  * One search launch per call (pruning: the frontier's launches), then the
  * final pass on the device; the host reads one tsp_item at the end. */
-#define _POSIX_C_SOURCE 200809L /* dup, dup2 */
 #define CL_TARGET_OPENCL_VERSION 120
 #include "tsp_backend.h"
 #include "tsp_branch.h" /* tsp_item_first */
 #include "tsp_frontier.h"
-#include <CL/cl.h>
+#include "cl_build_quiet.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 extern const char tsp_kernel_source_text[]; /* generated from tsp_kernel.cl */
 
@@ -328,27 +325,6 @@ static cl_int set_fixed_args(opencl_state *s)
     return rc;
 }
 
-/* clBuildProgram with stderr muted: POCL's compiler also writes its
- * diagnostics ("4 warnings generated.") straight to it; what matters of them
- * is in the build log, which a failure reports in one line */
-static cl_int build_quietly(cl_program prog, cl_device_id dev)
-{
-    int saved, null = open("/dev/null", O_WRONLY);
-    cl_int rc;
-    fflush(stderr);
-    saved = null < 0 ? -1 : dup(2);
-    if (saved >= 0)
-        dup2(null, 2);
-    rc = clBuildProgram(prog, 1, &dev, "", NULL, NULL);
-    if (saved >= 0) {
-        dup2(saved, 2);
-        close(saved);
-    }
-    if (null >= 0)
-        close(null);
-    return rc;
-}
-
 static int build(opencl_state *s, cl_device_id dev, char *err, size_t errsize)
 {
     const char *src = tsp_kernel_source_text;
@@ -361,7 +337,7 @@ static int build(opencl_state *s, cl_device_id dev, char *err, size_t errsize)
     s->prog = clCreateProgramWithSource(s->ctx, 1, &src, NULL, &rc);
     if (rc != CL_SUCCESS)
         return opencl_fail(err, errsize, "clCreateProgramWithSource", rc);
-    rc = build_quietly(s->prog, dev);
+    rc = cl_build_quietly(s->prog, dev);
     if (rc != CL_SUCCESS) {
         char log[4096] = "", *line = log, *at;
         clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
