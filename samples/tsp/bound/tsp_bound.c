@@ -1,6 +1,7 @@
 /* tsp_bound.c - the root's bound before a pruned search (tsp_bound.h): the
- * costs it is taken on, their penalties by subgradient ascent, and the edges
- * no tour as short as the first one can use. */
+ * costs it is taken on, their penalties by subgradient ascent (on a 1-tree,
+ * or a 1-arborescence), and the arcs no tour as short as the first one can
+ * use. */
 #include "tsp_bound.h"
 #include <math.h>
 #include <string.h>
@@ -41,37 +42,100 @@ static void tree_parents(const tsp_relax *x, int n, const tsp_tree *t, int r, in
     }
 }
 
-/* the root's 1-tree on x: its cost (scaled, with the terms), the tree in
- * *t and each city's degree in it in deg[] */
-static tsp_s64 root_tree(const tsp_relax *x, int n, tsp_tree *t, int *deg)
+/* the root's 1-tree on x (recorded in *t): its cost (scaled, with the
+ * terms); g[i], each city's degree in it minus 2, its degree in a tour
+ * (city 0's, whose terms stay 0, is 0) */
+static tsp_s64 root_tree(const tsp_relax *x, int n, tsp_tree *t, int *g)
 {
     int from[TSP_MAX_CITIES], k;
     tsp_s64 sum = tsp_one_tree(x, n, 0, tsp_cities_after_first(n), t);
-    memset(deg, 0, sizeof *deg * (size_t)n);
+    for (k = 1; k < n; k++)
+        g[k] = -2;
+    g[0] = 0;
     tree_parents(x, n, t, n - 1, from);
-    deg[t->out]++;
-    deg[t->home]++;
+    g[t->out]++;
+    g[t->home]++;
     for (k = 1; k < n - 1; k++) {
-        deg[t->order[k]]++;
-        deg[from[t->order[k]]]++;
+        g[t->order[k]]++;
+        g[from[t->order[k]]]++;
     }
     return sum;
 }
 
-/* Held-Karp: the penalties that (nearly) maximise the root's bound, by
- * subgradient ascent (step: Polyak's, towards `upper`, halved whenever n
- * steps bring no gain). */
-static void held_karp(const unsigned *dist, int n, kperm_u64 upper, tsp_relax *x)
+/* The arc into each city of the root's 1-arborescence recorded in *a (the
+ * levels' chosen arcs, unwound from the last level down): parent[v] -> v.
+ * A supernode of level L takes the arc into the supernode holding it at
+ * level L + 1 when that arc's head is in it, else its own level's choice
+ * (an arc of the contracted cycle). */
+static void arborescence_parents(const tsp_arbo *a, int n, int *parent)
 {
-    tsp_s64 p[TSP_MAX_CITIES] = {0}, best[TSP_MAX_CITIES] = {0}, most = TSP_S64_MAX;
+    int from[TSP_MAX_CITIES], to[TSP_MAX_CITIES], up_from[TSP_MAX_CITIES], up_to[TSP_MAX_CITIES], v;
+    int level = a->levels - 1;
+    for (v = 1; v < n; v++)
+        if (a->comp[level][v] == v) {
+            from[v] = a->from[level][v];
+            to[v] = a->to[level][v];
+        }
+    for (level--; level >= 0; level--) {
+        memcpy(up_from, from, sizeof from); /* level + 1's arcs, by supernode */
+        memcpy(up_to, to, sizeof to);
+        for (v = 1; v < n; v++)
+            if (a->comp[level][v] == v) {
+                int z = a->comp[level + 1][v], in = a->comp[level][up_to[z]] == v;
+                from[v] = in ? up_from[z] : a->from[level][v];
+                to[v] = in ? up_to[z] : a->to[level][v];
+            }
+    }
+    for (v = 1; v < n; v++)
+        parent[v] = from[v];
+}
+
+/* the root's 1-arborescence on x (recorded in *a): its cost (scaled, with
+ * the terms); g[i], each city's out-degree in it minus 1, its out-degree
+ * in a tour */
+static tsp_s64 root_arborescence(const tsp_relax *x, int n, tsp_arbo *a, int *g)
+{
+    int parent[TSP_MAX_CITIES], v;
+    tsp_s64 sum = tsp_one_arborescence(x, n, 0, tsp_cities_after_first(n), a);
+    arborescence_parents(a, n, parent);
+    for (v = 0; v < n; v++)
+        g[v] = -1;
+    g[a->home]++;
+    for (v = 1; v < n; v++)
+        g[parent[v]]++;
+    return sum;
+}
+
+/* the root's structure on x (recorded in *t or *a), its cost and g as above */
+static tsp_s64 root_structure(const tsp_relax *x, int n, int symmetric, tsp_tree *t, tsp_arbo *a, int *g)
+{
+    return symmetric ? root_tree(x, n, t, g) : root_arborescence(x, n, a, g);
+}
+
+/* Held-Karp and its directed analogue: the penalties p that (nearly)
+ * maximise the root's bound, by subgradient ascent (step: Polyak's, towards
+ * `upper`, halved whenever n steps bring no gain), on costs penalised by
+ * a = a0 + p when leaving a city and b = b0 (+ p, symmetric) when entering
+ * one: on a 1-arborescence every city but the root is entered once, so
+ * only the out-degrees can be priced. It stops once the bound, rounded up
+ * to a length, is upper: no tour is shorter than the one of that length. */
+static void ascend(const unsigned *dist, int n, int symmetric, const tsp_s64 *a0, const tsp_s64 *b0, kperm_u64 upper,
+                   tsp_relax *x)
+{
+    tsp_s64 p[TSP_MAX_CITIES] = {0}, a[TSP_MAX_CITIES] = {0}, b[TSP_MAX_CITIES] = {0}, best[TSP_MAX_CITIES] = {0};
+    tsp_s64 top = -TSP_S64_MAX, most;
     double lambda = 2.0;
-    int deg[TSP_MAX_CITIES], i, step, stale = 0;
-    tsp_s64 top = -TSP_S64_MAX;
-    tsp_tree t;
+    int g[TSP_MAX_CITIES], i, step, stale = 0;
+    tsp_arbo arbo; /* 45 KB, on the stack: as a static, gcc 12 -O2 took it for read-only (ipa-reference) */
+    tsp_tree tree;
     for (step = 0; step < 100 * n && lambda > 1e-4; step++) {
         tsp_s64 bound, norm = 0;
-        penalise(dist, n, p, p, x);
-        bound = root_tree(x, n, &t, deg);
+        for (i = 0; i < n; i++) {
+            a[i] = a0[i] + p[i];
+            b[i] = b0[i] + (symmetric ? p[i] : 0);
+        }
+        penalise(dist, n, a, b, x);
+        bound = root_structure(x, n, symmetric, &tree, &arbo, g);
         if (bound > top) {
             top = bound;
             memcpy(best, p, sizeof best);
@@ -80,15 +144,19 @@ static void held_karp(const unsigned *dist, int n, kperm_u64 upper, tsp_relax *x
             lambda /= 2;
             stale = 0;
         }
-        for (i = 1; i < n; i++)
-            norm += (tsp_s64)(deg[i] - 2) * (deg[i] - 2);
-        if (norm == 0 || (upper != TSP_NONE && bound >= (tsp_s64)upper * SCALE))
+        for (i = 0; i < n; i++)
+            norm += (tsp_s64)g[i] * g[i];
+        if (norm == 0 || (upper != TSP_NONE && bound > ((tsp_s64)upper - 1) * SCALE))
             break; /* a tour, or as high as it can go */
         most = upper == TSP_NONE ? bound / 10 + SCALE : (tsp_s64)upper * SCALE - bound;
-        for (i = 1; i < n; i++)
-            p[i] += (tsp_s64)floor(lambda * (double)most / (double)norm * (deg[i] - 2) + 0.5);
+        for (i = 0; i < n; i++)
+            p[i] += (tsp_s64)floor(lambda * (double)most / (double)norm * g[i] + 0.5);
     }
-    penalise(dist, n, best, best, x);
+    for (i = 0; i < n; i++) {
+        a[i] = a0[i] + best[i];
+        b[i] = b0[i] + (symmetric ? best[i] : 0);
+    }
+    penalise(dist, n, a, b, x);
 }
 
 /* the assignment problem on d (the diagonal excluded) by the Hungarian
@@ -142,41 +210,78 @@ static void assignment(const unsigned *dist, int n, tsp_s64 *u, tsp_s64 *v)
     }
 }
 
-/* Drops the edges no tour of length `upper` or less can use, by their
- * reduced costs at the root: a tour through i -> j costs at least the
- * root's bound L (`root`, scaled, with the terms) with that edge forced into its structure: for an edge out
- * of city 0, L - (its cheapest edge out) + c_0j; into city 0, L - (its
- * cheapest edge in) + c_i0; between two others, the spanning tree of cities
- * 1..n-1 made to hold {i, j}: L - (the dearest edge on the tree's path from
- * i to j) + c_ij. An edge whose bound exceeds upper (strictly, so that a
- * tour as long as upper and first in rank order is never lost) is dropped:
- * out of allowed[] and priced TSP_FORBIDDEN, which only raises the bound of
- * tours that cannot be the answer. */
-static void drop_edges(int n, kperm_u64 upper, tsp_relax *x)
+/* forced[i][j]: a lower bound (scaled) on the tours through the edge
+ * i -> j, the root's 1-tree L (recorded in t, of cost root) with that edge
+ * forced into it: for an edge out of city 0, L - (its cheapest edge out) +
+ * c_0j; into city 0, L - (its cheapest edge in) + c_i0; between two others,
+ * the spanning tree of cities 1..n-1 made to hold {i, j}: L - (the dearest
+ * edge on the tree's path from i to j) + c_ij */
+static void forced_tree(const tsp_relax *x, int n, const tsp_tree *t, tsp_s64 root, tsp_s64 (*forced)[TSP_MAX_CITIES])
 {
     static tsp_s64 most[TSP_MAX_CITIES][TSP_MAX_CITIES]; /* the dearest tree edge between two cities */
-    tsp_s64 limit = (tsp_s64)upper * x->scale, root;
-    int from[TSP_MAX_CITIES], deg[TSP_MAX_CITIES], i, j, k;
-    kperm_u64 drop[TSP_MAX_CITIES] = {0};
-    tsp_tree t;
-    root = root_tree(x, n, &t, deg);
-    tree_parents(x, n, &t, n - 1, from);
+    int from[TSP_MAX_CITIES], i, j, k;
+    tree_parents(x, n, t, n - 1, from);
     for (k = 0; k < n - 1; k++) { /* each city joined the tree as a leaf of its parent: its paths run through it */
-        int v = t.order[k];
+        int v = t->order[k];
         most[v][v] = 0;
         for (j = 0; j < k; j++) {
-            int u = t.order[j];
-            most[u][v] = most[v][u] = most[u][from[v]] > t.key[v] ? most[u][from[v]] : t.key[v];
+            int u = t->order[j];
+            most[u][v] = most[v][u] = most[u][from[v]] > t->key[v] ? most[u][from[v]] : t->key[v];
         }
     }
     for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            forced[i][j] = i == 0   ? root - x->cost[t->out] + x->cost[j]
+                           : j == 0 ? root - x->cost[t->home * n] + x->cost[i * n]
+                                    : root - most[i][j] + x->cost[i * n + j];
+}
+
+/* forced[i][j] as above on the root's 1-arborescence (recorded in a, of
+ * cost root): an arc into city 0, L - (the cheapest arc home) + c_i0; any
+ * other, L + its reduced cost: c_ij less what it was reduced by at every
+ * level that had i and j in different supernodes. Those reductions are a
+ * feasible dual of the arborescence's linear programme (each arc's reduced
+ * cost stays >= 0, each supernode is entered at least once), so every
+ * arborescence through i -> j costs at least L plus that reduced cost. */
+static void forced_arborescence(const tsp_relax *x, int n, const tsp_arbo *a, tsp_s64 root,
+                                tsp_s64 (*forced)[TSP_MAX_CITIES])
+{
+    int i, j, level;
+    for (i = 0; i < n; i++)
         for (j = 0; j < n; j++) {
-            tsp_s64 forced = i == 0   ? root - x->cost[t.out] + x->cost[j]
-                             : j == 0 ? root - x->cost[t.home * n] + x->cost[i * n]
-                                      : root - most[i][j] + x->cost[i * n + j];
-            if (i != j && forced > limit)
-                drop[i] |= KPERM_U64(1) << j;
+            tsp_s64 rc = x->cost[i * n + j];
+            if (j == 0) {
+                forced[i][j] = root - x->cost[a->home * n] + rc;
+                continue;
+            }
+            for (level = 0; level < a->levels; level++)
+                if (a->comp[level][i] != a->comp[level][j])
+                    rc -= a->least[level][a->comp[level][j]];
+            forced[i][j] = root + rc;
         }
+}
+
+/* Drops the edges no tour of length `upper` or less can use: those whose
+ * forced bound (above) exceeds upper (strictly, so that a tour as long as
+ * upper and first in rank order is never lost): out of allowed[] and priced
+ * TSP_FORBIDDEN, which only raises the bound of tours that cannot be the
+ * answer. */
+static void drop_edges(int n, int symmetric, kperm_u64 upper, tsp_relax *x)
+{
+    static tsp_s64 forced[TSP_MAX_CITIES][TSP_MAX_CITIES];
+    tsp_arbo a;
+    tsp_s64 limit = (tsp_s64)upper * x->scale;
+    int i, j;
+    kperm_u64 drop[TSP_MAX_CITIES] = {0};
+    tsp_tree t;
+    if (symmetric)
+        forced_tree(x, n, &t, tsp_one_tree(x, n, 0, tsp_cities_after_first(n), &t), forced);
+    else
+        forced_arborescence(x, n, &a, tsp_one_arborescence(x, n, 0, tsp_cities_after_first(n), &a), forced);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            if (i != j && forced[i][j] > limit)
+                drop[i] |= KPERM_U64(1) << j;
     for (i = 0; i < n; i++) {
         x->allowed[i] &= ~drop[i];
         for (j = 0; j < n; j++)
@@ -187,23 +292,20 @@ static void drop_edges(int n, kperm_u64 upper, tsp_relax *x)
 
 kperm_u64 tsp_bound_root(const unsigned *dist, int n, int symmetric, kperm_u64 upper, tsp_relax *x)
 {
-    tsp_s64 bound;
+    tsp_s64 a0[TSP_MAX_CITIES] = {0}, b0[TSP_MAX_CITIES] = {0}, bound;
     int i;
-    if (symmetric)
-        held_karp(dist, n, upper, x);
-    else { /* the assignment problem's duals: cost = SCALE (d_ij - u_i - v_j) >= 0 */
-        tsp_s64 u[TSP_MAX_CITIES] = {0}, v[TSP_MAX_CITIES] = {0};
-        assignment(dist, n, u, v);
+    if (!symmetric) { /* start from the assignment problem's duals: d_ij - u_i - v_j >= 0 */
+        assignment(dist, n, a0, b0);
         for (i = 0; i < n; i++) {
-            u[i] *= -SCALE;
-            v[i] *= -SCALE;
+            a0[i] *= -SCALE;
+            b0[i] *= -SCALE;
         }
-        penalise(dist, n, u, v, x);
     }
-    bound = tsp_bound_rest(x, n, 0, tsp_cities_after_first(n));
+    ascend(dist, n, symmetric, a0, b0, upper, x);
+    bound = tsp_bound_rest(x, n, symmetric, 0, tsp_cities_after_first(n));
     for (i = 0; i < TSP_MAX_CITIES; i++)
         x->allowed[i] = ~KPERM_U64(0);
     if (upper != TSP_NONE)
-        drop_edges(n, upper, x);
+        drop_edges(n, symmetric, upper, x);
     return bound <= 0 ? 0 : (kperm_u64)((bound + SCALE - 1) / SCALE);
 }

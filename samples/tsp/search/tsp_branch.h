@@ -104,7 +104,7 @@ KPERM_FN int tsp_branch_skip(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp
     }
     if (t->symmetric && depth >= 1 && tsp_all_below(rest, path[1]))
         return 1;
-    bound = (tsp_s64)base * scale + tsp_bound_rest(x, n, last, rest);
+    bound = (tsp_s64)base * scale + tsp_bound_rest(x, n, t->symmetric, last, rest);
     /* bound / scale rounded up is the bound in lengths: above known, nothing
      * below beats it; equal to own, nothing below beats own unless it comes
      * first in rank order */
