@@ -7,7 +7,10 @@
  * must print the same length and tour (so the same rank) as the exhaustive
  * search, with its own unit depth and again with units of one city and of
  * all but one or four (kperm-tsp-faults with KPERM_TSP_UNIT_CITIES). Random
- * n = 12, 13 (TSP, and ATSP with ties): --prune on every backend against the
+ * n = 12, 13 (TSP, and ATSP with ties), n = 12 lattices (TSP, ATSP) and a
+ * hub at distance 0 from every city with all tours tied (TSP, ATSP; weights
+ * 3 and 2^31 - 1: the bound must reach the optimum exactly, so the tie rule
+ * closes the search at once): --prune on every backend against the
  * exhaustive C backend; n = 16..20: --prune against Held-Karp; n = 40: a
  * valid tour with its rank as a JSON string. KPERM_TSP_LARGE=1 adds
  * exhaustive random n = 12, 13, 14 everywhere (for the GPU run). */
@@ -296,6 +299,39 @@ int main(void)
         }
         check_end();
     }
+    snprintf(name, sizeof name, "kperm-tsp --prune = exhaustive (length, tour, rank): ATSP lattices, and a hub "
+             "at distance 0 whose tours all tie (weights 3 and 2^31 - 1), closed at once, n = 12, %d backends",
+             nbackends);
+    check_begin(name);
+    for (k = 0; k < 6; k++) {
+        int i, j, hub = 5;
+        t.n = 12;
+        for (i = 0; i < t.n; i++)
+            for (j = 0; j < t.n; j++) /* lattice: a 3 x 4 grid, Manhattan, one more going down the numbering */
+                t.dist[i * t.n + j] = i == j ? 0
+                                      : k < 2 ? (unsigned)(abs(i % 4 - j % 4) + abs(i / 4 - j / 4) + (k == 1 && j < i))
+                                      : i == hub || j == hub ? 0
+                                                             : k % 2 ? 3u : 2147483647u;
+        for (i = 0; k >= 4 && i < t.n; i++) /* the hub, asymmetric: leaving it dearer than entering it */
+            if (i != hub)
+                t.dist[hub * t.n + i] = 1;
+        snprintf(args, sizeof args, DIR "/ties-%d.tsp", k);
+        write_matrix(args, k == 0 || k == 2 || k == 3 ? "TSP" : "ATSP", &t);
+        memset(&a, 0, sizeof a);
+        if (run("cpu", args, &a))
+            check_fail("%s on cpu: kperm-tsp failed", args);
+        for (b = 0; b < nbackends; b++)
+            check_pruned(args, backends[b], args, &a);
+        if (k >= 2) {
+            answer p;
+            char pruned[300];
+            snprintf(pruned, sizeof pruned, "--prune %s", args);
+            memset(&p, 0, sizeof p);
+            CHECK(run("cpu", pruned, &p) == 0 && p.visited <= 1000, "%s --prune: %llu tours visited (of 11! orders), not closed at once",
+                  args, p.visited);
+        }
+    }
+    check_end();
     for (n = 16; n <= 20; n++) {
         snprintf(name, sizeof name, "kperm-tsp --prune = Held-Karp, random n = %d, TSP and ATSP, one tour on %d "
                  "backends", n, nbackends);
