@@ -136,10 +136,18 @@ PTEST_OBJS := $(addprefix $(B)/ptest/,ptest_main.o ptest_table.o ptest_decimal.o
                                      ptest_range.o ptest_cpu.o ptest_backend.o ptest_result.o ptest_sample.o \
                                      ptest_report.o) \
               $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(RUN_OBJS) \
-              $(if $(OPENCL),$(B)/ptest/ptest_opencl.o $(B)/ptest/ptest_stats_text.o $(B)/common/cl_build_quiet.o \
-                             $(B)/libkperm_cl.a)
-PTEST_DEFS := $(if $(OPENCL),-DPTEST_HAVE_OPENCL)
-PTEST_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
+              $(if $(OPENCL)$(NVCC),$(B)/ptest/ptest_device.o $(B)/ptest/ptest_stats_text.o) \
+              $(if $(OPENCL),$(B)/ptest/ptest_opencl.o $(B)/common/cl_build_quiet.o $(B)/libkperm_cl.a) \
+              $(if $(NVCC),$(B)/ptest/ptest_cuda.o $(B)/ptest/ptest_cuda_text.o)
+PTEST_DEFS := $(if $(OPENCL),-DPTEST_HAVE_OPENCL) $(if $(NVCC),-DPTEST_HAVE_CUDA)
+# CUDA: NVRTC from nvcc's toolkit, found at run time through the rpath; the
+# driver (libcuda.so.1) is not linked but opened at run time by
+# ptest_cuda.c, so that the program starts on a machine without one
+CUDA_ROOT := $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC))))
+PTEST_CUDA_LIBS := -L$(CUDA_ROOT)/lib64 -Wl,-rpath,$(CUDA_ROOT)/lib64 -lnvrtc -ldl
+PTEST_LIBS := $(if $(OPENCL),-lOpenCL) $(if $(NVCC),$(PTEST_CUDA_LIBS)) -lpthread -lm
+# cuda.h is not -pedantic clean: a system header's warnings are not reported
+$(B)/ptest/ptest_cuda.o: PTEST_INC += -isystem $(CUDA_ROOT)/include
 $(B)/ptest/%.o: $(PTEST)/%.c $(PTEST_HEADERS) $(CORE) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(PTEST_DEFS) -c $< -o $@
@@ -152,7 +160,13 @@ $(B)/ptest/ptest_stats_text.c: $(B)/cl_embed tools/cl_inline.awk $(PSTATS)/stats
 	@mkdir -p $(dir $@)
 	awk -f tools/cl_inline.awk $(PSTATS)/stats_kernel.h $(PSTATS) > $@.cl
 	$(B)/cl_embed ptest_stats_kernel_text < $@.cl > $@.tmp && mv $@.tmp $@
-$(B)/ptest/ptest_stats_text.o: $(B)/ptest/ptest_stats_text.c $(STAMP)
+# kperm for NVRTC: cu/kperm_cuda_device.h with its includes inlined, so that
+# the program needs no header files at run time (as the OpenCL one)
+$(B)/ptest/ptest_cuda_text.c: $(B)/cl_embed tools/cl_inline.awk cu/kperm_cuda_device.h $(CORE) $(STAMP)
+	@mkdir -p $(dir $@)
+	awk -f tools/cl_inline.awk cu/kperm_cuda_device.h cu include > $@.cu
+	$(B)/cl_embed ptest_cuda_kperm_text < $@.cu > $@.tmp && mv $@.tmp $@
+$(B)/ptest/ptest_stats_text.o $(B)/ptest/ptest_cuda_text.o: %.o: %.c $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
 $(B)/kperm-ptest: $(PTEST_OBJS) $(B)/run/run_job_local.o $(STAMP)
 	$(CC) $(INPUTS) $(PTEST_LIBS) -o $@

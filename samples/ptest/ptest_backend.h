@@ -31,7 +31,10 @@ struct ptest_backend {
 int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *err, size_t errsize);
 int ptest_opencl_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, int gpu_only,
                       char *err, size_t errsize);
-int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, int gpu, char *err, size_t errsize);
+/* the GPU numbered device (--list-devices), else the GPU `which` modulo the
+ * GPUs: with several, one process uses one (MPI: one a rank) */
+int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, char *err,
+                    size_t errsize);
 
 /* --list-devices: one line a device */
 void ptest_opencl_list(void);

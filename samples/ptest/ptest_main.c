@@ -79,7 +79,8 @@ static void help(void)
                "  --bins N             histogram bins, 0..1024 (default 20)\n"
                "  --hist-range LO:HI   the histogram's range\n"
                "  --backend B          auto (default), cpu, opencl or cuda\n"
-               "  --device P:D         OpenCL: the device --list-devices numbers so\n"
+               "  --device P:D | N     OpenCL: device P:D; CUDA: GPU N (as --list-devices\n"
+               "                       numbers them)\n"
                "  --threads N          cpu: N threads (default: one per core)\n"
                "  --json               one JSON object instead of the text report\n"
                "  --checkpoint FILE    save progress to FILE and resume from it\n"
@@ -253,8 +254,8 @@ static options parse_args(int argc, char **argv)
         usage("give a data FILE");
     if (o.checkpoint_every > 0 && !o.checkpoint)
         usage("--checkpoint-every goes with --checkpoint FILE");
-    if (o.device && strcmp(o.backend, "opencl"))
-        usage("--device goes with --backend opencl");
+    if (o.device && strcmp(o.backend, "opencl") && strcmp(o.backend, "cuda"))
+        usage("--device goes with --backend opencl or cuda");
     if (o.threads && strcmp(o.backend, "cpu") && strcmp(o.backend, "auto"))
         usage("--threads goes with --backend cpu");
     if (o.spec.user_file && o.spec.stat)
@@ -310,8 +311,7 @@ static int open_opencl(ptest_backend *b, const ptest_problem *p, const options *
 #ifdef PTEST_HAVE_CUDA
 static int open_cuda(ptest_backend *b, const ptest_problem *p, const options *o, char *err, size_t errsize)
 {
-    int local = run_job_local_rank();
-    return ptest_cuda_open(b, p, local < 0 ? 0 : local, err, errsize);
+    return ptest_cuda_open(b, p, o->device, run_job_local_rank(), err, errsize);
 }
 #endif
 
@@ -425,6 +425,7 @@ int main(int argc, char **argv)
     run_output_check_at_exit(prog);
     run_job_init(prog, &argc, &argv);
     o = parse_args(argc, argv);
+    run_job_watch(o.worker_timeout); /* from here on a rank that stops answering ends the job, start-up included */
     read_problem(&o, &p);
     open_backend(&o, &p, &b);
     memset(&rep, 0, sizeof rep);

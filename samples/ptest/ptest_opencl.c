@@ -2,24 +2,20 @@
  * into the program at build time, as kperm.stats sends it) compiled at run
  * time for the problem's variant, with a C statistic's body appended. */
 #define CL_TARGET_OPENCL_VERSION 120
-#include "ptest_backend.h"
+#include "ptest_device.h"
 #include "kperm_cl.h"
 #include "cl_build_quiet.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-extern const char ptest_stats_kernel_text[]; /* stats_kernel.h with stats_wide.h inlined */
-
-enum { V, D, SIZES, AUX, OBS, PAR, INPUTS };
-
 typedef struct {
     cl_context ctx;
     cl_command_queue queue;
     cl_program prog;
     cl_kernel count, values, maxt;
-    cl_mem in[INPUTS];
-    size_t local, groups;
+    cl_mem in[PTEST_INPUTS];
+    ptest_launcher launcher; /* its state is this */
 } cl_state;
 
 static int cl_fail(char *err, size_t errsize, const char *what, cl_int code)
@@ -81,55 +77,14 @@ void ptest_opencl_list(void)
         }
 }
 
-/* the program's text: kperm's, the variant's macros, the kernel, a C statistic */
-static char *source_of(const ptest_problem *p)
-{
-    const char *core = kperm_cl_source();
-    size_t size = strlen(core) + strlen(ptest_stats_kernel_text) + strlen(p->user) + 1024;
-    char *s = (char *)malloc(size), file[sizeof p->user_file];
-    size_t i;
-    if (!s)
-        return NULL;
-    snprintf(file, sizeof file, "%s", p->user_file);
-    for (i = 0; file[i]; i++) /* inside #line's string */
-        file[i] = file[i] == '"' || file[i] == '\\' ? '_' : file[i];
-    snprintf(s, size, "%s\n#define PS_WALK %d\n#define PS_STAT %d\n#define PS_EXACT %d\n#define PS_WIDE %d\n"
-             "#define PS_K %d\n#define PS_COLUMNS %d\n%s", core, p->walk, p->stat, p->exact, p->wide, p->k, p->cols,
-             ptest_stats_kernel_text);
-    if (p->stat == PTEST_USER)
-        snprintf(s + strlen(s), size - strlen(s), "\nPS_FN double ps_user_statistic(const double *x, const int *start, "
-                 "int k)\n{\n#line 1 \"%s\"\n%s\n}\n", file, p->user);
-    return s;
-}
-
-/* the build log, its lines joined by " | " so that the error stays one line */
-static int build_failed(cl_program prog, cl_device_id dev, const char *file, char *err, size_t errsize)
-{
-    size_t len = 0, i, o;
-    char *log;
-    clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-    log = (char *)calloc(len + 1, 1);
-    if (log)
-        clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, len, log, NULL);
-    o = (size_t)snprintf(err, errsize, "opencl: %s does not compile: ", *file ? file : "the kernel");
-    for (i = 0; log && log[i] && o + 4 < errsize; i++)
-        if (log[i] == '\n') {
-            if (log[i + 1])
-                o += (size_t)snprintf(err + o, errsize - o, " | ");
-        } else
-            err[o++] = log[i];
-    err[o < errsize ? o : errsize - 1] = 0;
-    free(log);
-    return -1;
-}
-
 static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *err, size_t errsize)
 {
     cl_int rc;
-    char *src = source_of(p);
-    const void *host[INPUTS] = {p->v, p->d, p->sizes, p->aux, p->obs, p->par};
-    size_t bytes[INPUTS] = {sizeof p->v, sizeof p->d, sizeof p->sizes, sizeof p->aux, sizeof p->obs, sizeof p->par};
+    char *src = ptest_device_source(p, kperm_cl_source());
+    const void *host[PTEST_INPUTS];
+    size_t bytes[PTEST_INPUTS];
     int i;
+    ptest_device_inputs(p, host, bytes);
     if (!src)
         return cl_fail(err, errsize, "malloc", 0);
     s->ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &rc);
@@ -143,14 +98,23 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
     free(src);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
-    if (cl_build_quietly(s->prog, dev) != CL_SUCCESS)
-        return build_failed(s->prog, dev, p->user_file, err, errsize);
+    if (cl_build_quietly(s->prog, dev) != CL_SUCCESS) {
+        size_t len = 0;
+        char *log;
+        clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+        log = (char *)calloc(len + 1, 1);
+        if (log)
+            clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, len, log, NULL);
+        ptest_device_build_failed("opencl", p->user_file, log, err, errsize);
+        free(log);
+        return -1;
+    }
     s->count = clCreateKernel(s->prog, "ps_count", &rc);
     if (rc == CL_SUCCESS)
         s->values = clCreateKernel(s->prog, "ps_values", &rc);
     if (rc == CL_SUCCESS)
         s->maxt = clCreateKernel(s->prog, "ps_maxt", &rc);
-    for (i = 0; i < INPUTS && rc == CL_SUCCESS; i++)
+    for (i = 0; i < PTEST_INPUTS && rc == CL_SUCCESS; i++)
         s->in[i] = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes[i], (void *)host[i], &rc);
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel or clCreateBuffer", rc);
 }
@@ -158,8 +122,8 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
 /* the observed value and the band (set after opening) to the device */
 static cl_int upload(cl_state *s, const ptest_problem *p)
 {
-    cl_int rc = clEnqueueWriteBuffer(s->queue, s->in[OBS], CL_TRUE, 0, sizeof p->obs, p->obs, 0, NULL, NULL);
-    return rc != CL_SUCCESS ? rc : clEnqueueWriteBuffer(s->queue, s->in[PAR], CL_TRUE, 0, sizeof p->par, p->par, 0,
+    cl_int rc = clEnqueueWriteBuffer(s->queue, s->in[PTEST_IN_OBS], CL_TRUE, 0, sizeof p->obs, p->obs, 0, NULL, NULL);
+    return rc != CL_SUCCESS ? rc : clEnqueueWriteBuffer(s->queue, s->in[PTEST_IN_PAR], CL_TRUE, 0, sizeof p->par, p->par, 0,
                                                         NULL, NULL);
 }
 
@@ -168,8 +132,8 @@ static cl_int set_inputs(cl_state *s, cl_kernel k, const ptest_problem *p, int w
 {
     cl_int rc = CL_SUCCESS, n = p->n, m = p->m;
     int i;
-    for (i = 0; i < INPUTS && rc == CL_SUCCESS; i++)
-        if (i != OBS || with_obs)
+    for (i = 0; i < PTEST_INPUTS && rc == CL_SUCCESS; i++)
+        if (i != PTEST_IN_OBS || with_obs)
             rc = clSetKernelArg(k, (cl_uint)(*arg)++, sizeof(cl_mem), &s->in[i]);
     if (rc == CL_SUCCESS)
         rc = clSetKernelArg(k, (cl_uint)(*arg)++, sizeof n, &n);
@@ -224,98 +188,68 @@ static int cl_value(ptest_backend *b, int col, kperm_rank rank, unsigned long lo
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "ps_values", rc);
 }
 
-/* one launch over [begin, end), at most PTEST_LAUNCH ranks */
-static cl_int launch(cl_state *s, const ptest_problem *p, cl_ulong begin, cl_ulong end, ptest_result *out)
+/* ps_count over [begin, end) on `groups` work-groups, its buffers read back into the host's arrays */
+static int launch(void *state, const ptest_problem *p, kperm_rank begin, kperm_rank end, size_t groups,
+                  unsigned long long *counts, double *extremes, unsigned long long *hist, char *err, size_t errsize)
 {
-    size_t groups = (size_t)((end - begin + s->local - 1) / s->local), items;
-    size_t hist_bytes = (size_t)(p->bins ? p->bins : 1) * sizeof(cl_ulong);
-    cl_int rc, bins = p->bins;
+    cl_state *s = (cl_state *)state;
+    size_t local = s->launcher.local, items = groups * local;
+    size_t bytes[3] = {items * PTEST_COUNTS * sizeof(cl_ulong), items * 2 * sizeof(double),
+                       groups * (size_t)(p->bins ? p->bins : 1) * sizeof(cl_ulong)};
+    void *host[3] = {counts, extremes, hist};
+    cl_ulong first = begin, last = end;
+    cl_int rc = CL_SUCCESS, bins = p->bins;
     cl_mem buf[3] = {NULL, NULL, NULL};
-    unsigned long long *counts = NULL, *hist = NULL;
-    double *extremes = NULL;
     int arg = 0, i;
-    groups = groups < s->groups ? (groups ? groups : 1) : s->groups;
-    items = groups * s->local;
-    counts = (unsigned long long *)malloc(items * PTEST_COUNTS * sizeof *counts);
-    extremes = (double *)malloc(items * 2 * sizeof *extremes);
-    hist = (unsigned long long *)malloc(groups * hist_bytes);
-    rc = counts && extremes && hist ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
-    if (rc == CL_SUCCESS)
-        buf[0] = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, items * PTEST_COUNTS * sizeof(cl_ulong), NULL, &rc);
-    if (rc == CL_SUCCESS)
-        buf[1] = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, items * 2 * sizeof(double), NULL, &rc);
-    if (rc == CL_SUCCESS)
-        buf[2] = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, groups * hist_bytes, NULL, &rc);
+    for (i = 0; i < 3 && rc == CL_SUCCESS; i++)
+        buf[i] = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, bytes[i], NULL, &rc);
     if (rc == CL_SUCCESS && (rc = set_inputs(s, s->count, p, 1, &arg)) == 0
-        && (rc = clSetKernelArg(s->count, 8, sizeof begin, &begin)) == 0
-        && (rc = clSetKernelArg(s->count, 9, sizeof end, &end)) == 0
+        && (rc = clSetKernelArg(s->count, 8, sizeof first, &first)) == 0
+        && (rc = clSetKernelArg(s->count, 9, sizeof last, &last)) == 0
         && (rc = clSetKernelArg(s->count, 10, sizeof bins, &bins)) == 0) {
         for (i = 0; i < 3 && rc == CL_SUCCESS; i++)
             rc = clSetKernelArg(s->count, (cl_uint)(11 + i), sizeof(cl_mem), &buf[i]);
         if (rc == CL_SUCCESS)
-            rc = clEnqueueNDRangeKernel(s->queue, s->count, 1, NULL, &items, &s->local, 0, NULL, NULL);
-        if (rc == CL_SUCCESS)
-            rc = clEnqueueReadBuffer(s->queue, buf[0], CL_TRUE, 0, items * PTEST_COUNTS * sizeof(cl_ulong), counts, 0,
-                                     NULL, NULL);
-        if (rc == CL_SUCCESS)
-            rc = clEnqueueReadBuffer(s->queue, buf[1], CL_TRUE, 0, items * 2 * sizeof(double), extremes, 0, NULL,
-                                     NULL);
-        if (rc == CL_SUCCESS)
-            rc = clEnqueueReadBuffer(s->queue, buf[2], CL_TRUE, 0, groups * hist_bytes, hist, 0, NULL, NULL);
-        if (rc == CL_SUCCESS)
-            ptest_backend_add(out, counts, extremes, hist, (long)items, (long)groups, p->bins);
+            rc = clEnqueueNDRangeKernel(s->queue, s->count, 1, NULL, &items, &local, 0, NULL, NULL);
+        for (i = 0; i < 3 && rc == CL_SUCCESS; i++)
+            rc = clEnqueueReadBuffer(s->queue, buf[i], CL_TRUE, 0, bytes[i], host[i], 0, NULL, NULL);
     }
     for (i = 0; i < 3; i++)
         if (buf[i])
             clReleaseMemObject(buf[i]);
-    free(counts);
-    free(extremes);
-    free(hist);
-    return rc;
+    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "ps_count", rc);
 }
 
-/* one ps_maxt launch over [begin, end) (it keeps no histogram: any number of ranks) */
-static cl_int launch_maxt(cl_state *s, const ptest_problem *p, cl_ulong begin, cl_ulong end, ptest_result *out)
+/* ps_maxt over [begin, end) on `groups` work-groups, its counters read back into counts */
+static int launch_maxt(void *state, const ptest_problem *p, kperm_rank begin, kperm_rank end, size_t groups,
+                       unsigned long long *counts, char *err, size_t errsize)
 {
-    size_t groups = (size_t)((end - begin + s->local - 1) / s->local), items;
-    size_t bytes;
+    cl_state *s = (cl_state *)state;
+    size_t local = s->launcher.local, items = groups * local;
+    size_t bytes = items * PTEST_MAXT_STRIDE(p->cols) * sizeof(cl_ulong);
+    cl_ulong first = begin, last = end;
     cl_int rc, cols = p->cols;
-    cl_mem buf = NULL;
-    unsigned long long *counts;
+    cl_mem buf = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, bytes, NULL, &rc);
     int arg = 0;
-    groups = groups < s->groups ? (groups ? groups : 1) : s->groups;
-    items = groups * s->local;
-    bytes = items * PTEST_MAXT_STRIDE(p->cols) * sizeof(cl_ulong);
-    if (!(counts = (unsigned long long *)malloc(bytes)))
-        return CL_OUT_OF_HOST_MEMORY;
-    buf = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, bytes, NULL, &rc);
     if (rc == CL_SUCCESS && (rc = set_inputs(s, s->maxt, p, 1, &arg)) == 0
         && (rc = clSetKernelArg(s->maxt, 8, sizeof cols, &cols)) == 0
-        && (rc = clSetKernelArg(s->maxt, 9, sizeof begin, &begin)) == 0
-        && (rc = clSetKernelArg(s->maxt, 10, sizeof end, &end)) == 0
+        && (rc = clSetKernelArg(s->maxt, 9, sizeof first, &first)) == 0
+        && (rc = clSetKernelArg(s->maxt, 10, sizeof last, &last)) == 0
         && (rc = clSetKernelArg(s->maxt, 11, sizeof buf, &buf)) == 0
-        && (rc = clEnqueueNDRangeKernel(s->queue, s->maxt, 1, NULL, &items, &s->local, 0, NULL, NULL)) == 0
-        && (rc = clEnqueueReadBuffer(s->queue, buf, CL_TRUE, 0, bytes, counts, 0, NULL, NULL)) == 0)
-        ptest_backend_add_maxt(out, counts, (long)items, p->cols);
+        && (rc = clEnqueueNDRangeKernel(s->queue, s->maxt, 1, NULL, &items, &local, 0, NULL, NULL)) == 0)
+        rc = clEnqueueReadBuffer(s->queue, buf, CL_TRUE, 0, bytes, counts, 0, NULL, NULL);
     if (buf)
         clReleaseMemObject(buf);
-    free(counts);
-    return rc;
+    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "ps_maxt", rc);
 }
 
 static int cl_count(ptest_backend *b, kperm_rank begin, kperm_rank end, ptest_result *out, char *err, size_t errsize)
 {
     cl_state *s = (cl_state *)b->state;
     cl_int rc = upload(s, b->p);
-    if (b->p->cols > 1)
-        return rc == CL_SUCCESS && (rc = launch_maxt(s, b->p, begin, end, out)) == CL_SUCCESS
-                   ? 0 : cl_fail(err, errsize, "ps_maxt", rc);
-    while (rc == CL_SUCCESS && begin < end) {
-        kperm_rank stop = end - begin > PTEST_LAUNCH ? begin + PTEST_LAUNCH : end;
-        rc = launch(s, b->p, begin, stop, out);
-        begin = stop;
-    }
-    return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "ps_count", rc);
+    if (rc != CL_SUCCESS)
+        return cl_fail(err, errsize, "clEnqueueWriteBuffer", rc);
+    return ptest_device_count(&s->launcher, b->p, begin, end, out, err, errsize);
 }
 
 static void cl_close(ptest_backend *b)
@@ -324,7 +258,7 @@ static void cl_close(ptest_backend *b)
     int i;
     if (!s)
         return;
-    for (i = 0; i < INPUTS; i++)
+    for (i = 0; i < PTEST_INPUTS; i++)
         if (s->in[i])
             clReleaseMemObject(s->in[i]);
     if (s->count)
@@ -374,9 +308,12 @@ int ptest_opencl_open(ptest_backend *b, const ptest_problem *p, const char *devi
     b->count = cl_count;
     b->close = cl_close;
     snprintf(b->device, sizeof b->device, "%s", name);
-    s->local = type & CL_DEVICE_TYPE_CPU ? 64 : 128;
-    s->local = s->local < max_local ? s->local : max_local;
-    s->groups = (size_t)units * (type & CL_DEVICE_TYPE_CPU ? 4 : 16);
+    s->launcher.state = s;
+    s->launcher.local = type & CL_DEVICE_TYPE_CPU ? 64 : 128;
+    s->launcher.local = s->launcher.local < max_local ? s->launcher.local : max_local;
+    s->launcher.groups = (size_t)units * (type & CL_DEVICE_TYPE_CPU ? 4 : 16);
+    s->launcher.count = launch;
+    s->launcher.maxt = launch_maxt;
     if (setup(s, p, dev, err, errsize)) {
         cl_close(b);
         return -1;

@@ -1,0 +1,48 @@
+/* ptest_device.h - what the two backends that compile stats_kernel.h at run
+ * time (OpenCL, and CUDA through NVRTC) share: the program's text for a
+ * problem, a count split into launches with their counters read back and
+ * added up, and a compiler's log made one line. */
+#ifndef PTEST_DEVICE_H
+#define PTEST_DEVICE_H
+
+#include "ptest_backend.h"
+
+extern const char ptest_stats_kernel_text[]; /* stats_kernel.h with stats_wide.h inlined */
+
+/* the kernels' inputs, in the order of their arguments */
+enum { PTEST_IN_V, PTEST_IN_D, PTEST_IN_SIZES, PTEST_IN_AUX, PTEST_IN_OBS, PTEST_IN_PAR, PTEST_INPUTS };
+
+/* each input's bytes in p, and how many */
+void ptest_device_inputs(const ptest_problem *p, const void *host[PTEST_INPUTS], size_t bytes[PTEST_INPUTS]);
+
+/* The program's text: prelude (kperm for the device), the problem's variant
+ * as PS_* macros, stats_kernel.h, and a C statistic's body under a #line
+ * naming its file, so that the compiler's messages point into it. NULL when
+ * out of memory; the caller frees it. */
+char *ptest_device_source(const ptest_problem *p, const char *prelude);
+
+/* A backend's two launches over ranks [begin, end), each on `groups`
+ * work-groups of local items, their counters copied into the host's arrays
+ * (sized for groups * local items): ps_count's counters, extremes and
+ * per-group histograms, or ps_maxt's counters. 0, or -1 with err. */
+typedef struct {
+    void *state;
+    size_t local;  /* work-items a work-group */
+    size_t groups; /* work-groups a launch at most */
+    int (*count)(void *state, const ptest_problem *p, kperm_rank begin, kperm_rank end, size_t groups,
+                 unsigned long long *counts, double *extremes, unsigned long long *hist, char *err, size_t errsize);
+    int (*maxt)(void *state, const ptest_problem *p, kperm_rank begin, kperm_rank end, size_t groups,
+                unsigned long long *counts, char *err, size_t errsize);
+} ptest_launcher;
+
+/* ranks [begin, end) of p added into out: one ps_maxt launch with several
+ * columns (it keeps no histogram, so any number of ranks), else ps_count
+ * launches of at most PTEST_LAUNCH ranks. 0, or -1 with err. */
+int ptest_device_count(const ptest_launcher *l, const ptest_problem *p, kperm_rank begin, kperm_rank end,
+                       ptest_result *out, char *err, size_t errsize);
+
+/* "BACKEND: FILE does not compile: " and the log's lines joined by " | ",
+ * so that the error stays one line */
+int ptest_device_build_failed(const char *backend, const char *file, const char *log, char *err, size_t errsize);
+
+#endif
