@@ -11,11 +11,13 @@
  *
  * The fingerprint covers the data, the test, the statistic, the comparison
  * and the histogram's bins and range, so a checkpoint resumes only the same
- * run. */
+ * run. Each line is read back only in the form written (run_words: another
+ * spelling is damage or forgery), and the counts only where they agree as
+ * the kernels' counting makes them (plausible). */
 #include "ptest_sample.h"
 #include "run_checkpoint.h"
+#include <float.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define FIRST_CHUNK ((kperm_rank)1 << 16) /* a worker's first chunk: its pace is then measured */
@@ -62,13 +64,11 @@ static int write_problem(const void *ctx, run_text *out)
 
 static const char *read_problem(const void *ctx, run_lines *in)
 {
-    char *l = run_lines_next(in);
-    unsigned long long total;
-    int extra = 0;
-    if (!l || sscanf(l, "arrangements %llu%n", &total, &extra) != 1 || l[extra]
-        || total != ((const ptest_problem *)ctx)->total)
-        return "arrangements line";
-    return NULL;
+    kperm_u64 total = ((const ptest_problem *)ctx)->total, n = 0;
+    run_words w = run_words_of(run_lines_next(in));
+    run_word_is(&w, "arrangements");
+    run_word_u64(&w, total, &n);
+    return run_words_end(&w) && n == total ? NULL : "arrangements line";
 }
 
 static int write_result(const void *ctx, const void *result, run_text *out)
@@ -90,66 +90,90 @@ static int write_result(const void *ctx, const void *result, run_text *out)
     return bad;
 }
 
-/* a decimal count at *s, which moves past it: 0, or -1 */
-static int read_count(char **s, unsigned long long *v)
-{
-    char *end;
-    if (**s != ' ' || (*s)[1] < '0' || (*s)[1] > '9')
-        return -1;
-    *v = strtoull(*s + 1, &end, 10);
-    *s = end;
-    return 0;
-}
-
+/* each line exactly as write_result writes it, every count at most the
+ * arrangements; whether the counts agree is plausible's to judge */
 static const char *read_result(const void *ctx, void *result, run_lines *in)
 {
     ptest_result *r = (ptest_result *)result;
     const ptest_problem *p = (const ptest_problem *)ctx;
-    int bins = p->bins, i, extra = 0;
-    unsigned long long n;
-    char *l = run_lines_next(in), *at;
-    if (!l || strncmp(l, "counts", 6))
+    kperm_u64 n = 0;
+    int i;
+    run_words w = run_words_of(run_lines_next(in));
+    run_word_is(&w, "counts");
+    for (i = 0; i < PTEST_COUNTS; i++)
+        run_word_u64(&w, p->total, &r->counts[i]);
+    if (!run_words_end(&w))
         return "counts line";
-    for (at = l + 6, i = 0; i < PTEST_COUNTS; i++)
-        if (read_count(&at, &r->counts[i]))
-            return "counts line";
-    if (*at)
-        return "counts line";
-    l = run_lines_next(in);
-    if (!l || sscanf(l, "extremes %la %la%n", &r->lo, &r->hi, &extra) != 2 || l[extra])
+    w = run_words_of(run_lines_next(in));
+    run_word_is(&w, "extremes");
+    run_word_hexfloat(&w, &r->lo);
+    run_word_hexfloat(&w, &r->hi);
+    if (!run_words_end(&w))
         return "extremes line";
-    l = run_lines_next(in);
-    if (!l || strncmp(l, "hist", 4))
-        return "hist line";
-    at = l + 4;
-    if (read_count(&at, &n) || n != (unsigned long long)bins)
-        return "hist line";
-    for (i = 0; i < bins; i++)
-        if (read_count(&at, &r->hist[i]))
-            return "hist line";
-    if (*at)
+    w = run_words_of(run_lines_next(in));
+    run_word_is(&w, "hist");
+    run_word_u64(&w, PTEST_MAX_BINS, &n);
+    for (i = 0; i < p->bins; i++)
+        run_word_u64(&w, p->total, &r->hist[i]);
+    if (!run_words_end(&w) || n != (kperm_u64)p->bins)
         return "hist line";
     if (p->cols == 1)
         return NULL;
-    l = run_lines_next(in);
-    if (!l || strncmp(l, "maxt", 4))
-        return "maxt line";
-    at = l + 4;
-    if (read_count(&at, &n) || n != (unsigned long long)p->cols)
-        return "maxt line";
-    for (i = 0; i < p->cols; i++)
-        if (read_count(&at, &r->maxt[i][0]) || read_count(&at, &r->maxt[i][1]))
-            return "maxt line";
-    return *at ? "maxt line" : NULL;
+    w = run_words_of(run_lines_next(in));
+    run_word_is(&w, "maxt");
+    run_word_u64(&w, PTEST_MAX_COLS, &n);
+    for (i = 0; i < p->cols; i++) {
+        run_word_u64(&w, p->total, &r->maxt[i][0]);
+        run_word_u64(&w, p->total, &r->maxt[i][1]);
+    }
+    return run_words_end(&w) && n == (kperm_u64)p->cols ? NULL : "maxt line";
 }
 
-/* every rank finished is counted once: less + equal + greater + undefined */
+/* *left less the count, if it is at most *left: counts that add up to a
+ * whole are taken from it one at a time, so that no sum of forged counts
+ * can wrap around */
+static int take(kperm_u64 *left, kperm_u64 count)
+{
+    if (count > *left)
+        return 0;
+    *left -= count;
+    return 1;
+}
+
+/* what the kernels' counting (ps_tally, ps_count and ps_maxt in
+ * stats_kernel.h) makes true of any range of ranks: each one counted once in
+ * less, equal, greater or undefined; abs_ge and in_band among the defined and
+ * the equal (in_band never when exact); each defined value in one bin; the
+ * extremes those of a finite statistic, or none as ptest_result_empty leaves
+ * them (always none for maxT, which keeps none); and for each maxT column
+ * |T_j| >= |t_j| counted only where max |T| >= |t_j| is */
 static int plausible(const void *ctx, const void *result, kperm_rank done)
 {
     const ptest_result *r = (const ptest_result *)result;
-    (void)ctx;
-    return r->counts[PTEST_LESS] + r->counts[PTEST_EQUAL] + r->counts[PTEST_GREATER] + r->counts[PTEST_UNDEFINED]
-           == done;
+    const ptest_problem *p = (const ptest_problem *)ctx;
+    kperm_u64 defined = done, left;
+    int i;
+    if (!take(&defined, r->counts[PTEST_UNDEFINED]))
+        return 0;
+    left = defined;
+    if (!take(&left, r->counts[PTEST_LESS]) || !take(&left, r->counts[PTEST_EQUAL])
+        || left != r->counts[PTEST_GREATER])
+        return 0;
+    if (r->counts[PTEST_ABS_GE] > defined || r->counts[PTEST_IN_BAND] > r->counts[PTEST_EQUAL]
+        || (p->exact && r->counts[PTEST_IN_BAND]))
+        return 0;
+    left = defined;
+    for (i = 0; i < p->bins; i++)
+        if (!take(&left, r->hist[i]))
+            return 0;
+    if (p->bins && left)
+        return 0;
+    if (!(r->lo == DBL_MAX && r->hi == -DBL_MAX) && !(r->lo <= r->hi && defined && p->cols == 1))
+        return 0;
+    for (i = 0; i < p->cols; i++) /* (one column: both 0, as no maxt line sets them) */
+        if (r->maxt[i][0] > r->maxt[i][1] || r->maxt[i][1] > done)
+            return 0;
+    return 1;
 }
 
 static void progress(const void *ctx, const void *result, const run_pace *pace)

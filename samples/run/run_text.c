@@ -1,5 +1,6 @@
 /* run_text.c - the checkpoint's lines (see run_text.h). */
 #include "run_text.h"
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +109,28 @@ int run_word_hex64(run_words *w, kperm_u64 *v)
         w->ok = digit != NULL;
         x = x << 4 | (kperm_u64)(digit ? digit - "0123456789abcdef" : 0);
     }
+    if (w->ok)
+        *v = x;
+    return w->ok;
+}
+
+int run_word_hexfloat(run_words *w, double *v)
+{
+    const char *s = NULL;
+    size_t len = next_word(w, &s);
+    char word[32], again[32]; /* "-0x1.fffffffffffffp+1023" is the longest, 24 */
+    double x = 0;
+    if (w->ok && len < sizeof word) {
+        memcpy(word, s, len);
+        word[len] = 0;
+        x = strtod(word, NULL);
+        /* strtod takes many spellings of one value (and of inf and nan):
+         * the word is accepted only where printf writes that value back as
+         * the same word, which no other spelling is */
+        snprintf(again, sizeof again, "%a", x);
+        w->ok = isfinite(x) && strcmp(word, again) == 0;
+    } else
+        w->ok = 0;
     if (w->ok)
         *v = x;
     return w->ok;

@@ -32,11 +32,12 @@ typedef struct {
 char *run_lines_next(run_lines *in);
 
 /* One line's words, read in exactly the form the writers give them: one
- * space between words, decimal integers without sign or leading zero, and
- * 16 lowercase hexadecimal digits. Anything else (an overflow, "+5", "0x",
- * upper case) is refused: a checkpoint is only ever written by the engine,
- * so another spelling is damage or forgery. A failed read makes every later
- * one fail, so a line is read whole and checked once, by run_words_end. */
+ * space between words, decimal integers without sign or leading zero, 16
+ * lowercase hexadecimal digits, and finite doubles as %a writes them.
+ * Anything else (an overflow, "+5", "0x", upper case) is refused: a
+ * checkpoint is only ever written by the engine, so another spelling is
+ * damage or forgery. A failed read makes every later one fail, so a line is
+ * read whole and checked once, by run_words_end. */
 typedef struct {
     const char *at; /* the rest of the line */
     int ok, first;  /* every read so far succeeded; none has been made */
@@ -44,12 +45,15 @@ typedef struct {
 
 /* the words of line (NULL: a missing line, whose reads all fail) */
 run_words run_words_of(const char *line);
-/* the next word is `word`; returns w->ok, as do the two below */
+/* the next word is `word`; returns w->ok, as do the readers below */
 int run_word_is(run_words *w, const char *word);
 /* the next word is a decimal integer 0..max, put in *v */
 int run_word_u64(run_words *w, kperm_u64 max, kperm_u64 *v);
 /* the next word is 16 lowercase hexadecimal digits, put in *v */
 int run_word_hex64(run_words *w, kperm_u64 *v);
+/* the next word is a finite double as printf's %a writes it (the one
+ * spelling of each value: no "0X", "+", padding or trailing zero), put in *v */
+int run_word_hexfloat(run_words *w, double *v);
 /* whether every read succeeded and no word is left */
 int run_words_end(const run_words *w);
 
