@@ -144,6 +144,8 @@ $P --backend cpu --test pairings --bins 0 $T/p20.csv > $T/out 2> $T/err; rc=$?
 /usr/bin/python3 tests/ptest/cli_check.py $P $backends
 # maxT over several value columns against reference.maxt, random cases and the data sets
 /usr/bin/python3 tests/ptest/maxt_check.py $P $backends
+# the checkpoint reader: damaged and forged lines of its own, the sum made right
+/usr/bin/python3 tests/ptest/checkpoint_check.py $P
 if [ -x build/kperm-ptest-mpi ] && command -v mpirun >/dev/null 2>&1; then
     out=$(mpirun --allow-run-as-root --oversubscribe -n 2 build/kperm-ptest-mpi --json --quiet --bins 0 $D/mouse.csv 2>&1)
     case $out in *'"greater": 1587, '*'"backend": "mpi"'*) echo "PASS kperm-ptest-mpi on 2 ranks: the mice's counts" ;;
