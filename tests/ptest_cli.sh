@@ -1,7 +1,7 @@
 #!/bin/sh
 # ptest_cli.sh - kperm-ptest through its command line: the exact counts of
 # random cases against tests/ptest/reference.py's brute force (every test
-# type and statistic, the C backend and POCL's OpenCL), the textbook data
+# type and statistic, the C backend, POCL's OpenCL and CUDA where a GPU is), the textbook data
 # sets of samples/ptest/data with their published p-values, a C statistic,
 # the tolerance band, every error path (one line on stderr, exit 2), and a
 # checkpoint interrupted by SIGINT and resumed to the same counts, and maxT
@@ -12,7 +12,28 @@ D=samples/ptest/data
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 opencl=$($P --list-devices | grep -q '^opencl [0-9]' && echo opencl)
-backends="cpu $opencl"
+# cuda: where a GPU answers nvidia-smi -L, every case below runs on it too;
+# elsewhere a build with the CUDA backend must refuse it in one line, exit 4
+cuda=""
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
+    if $P --list-devices | grep -q '^cuda [0-9]'; then
+        cuda=cuda
+    elif $P --list-devices | grep -q '^cuda '; then
+        echo "FAIL cuda: a GPU, but $($P --list-devices | grep '^cuda ')"
+    else
+        echo "SKIP CUDA backend: not built into $P (no nvcc)"
+    fi
+elif $P --list-devices | grep -q '^cuda '; then
+    $P --quiet --backend cuda $D/mouse.csv >$T/out 2>$T/err; rc=$?
+    if [ $rc -eq 4 ] && [ ! -s $T/out ] && [ "$(wc -l < $T/err)" -eq 1 ] && grep -q 'cuda: no CUDA' $T/err; then
+        echo "SKIP CUDA backend: no GPU; --backend cuda says so in one line, exit 4: $(cat $T/err)"
+    else
+        echo "FAIL --backend cuda without a GPU: exit $rc, stderr: $(cat $T/err) stdout: $(head -c 200 $T/out)"
+    fi
+else
+    echo "SKIP CUDA backend: no GPU, and not built into $P (no nvcc)"
+fi
+backends="cpu $opencl $cuda"
 
 # expect NAME WANT ARGS...: the JSON's fields, as "key=value ..." of WANT, on every backend
 expect() {
@@ -49,22 +70,22 @@ expect "--tolerance: the band's values are counted in in_band" "exact=false in_b
 
 # a C statistic: the mean difference again, counted in floating point
 printf 'double s[2] = {0, 0};\nfor (int j = 0; j < 2; j++)\n    for (int i = start[j]; i < start[j + 1]; i++)\n        s[j] += x[i];\nreturn s[0] / (start[1] - start[0]) - s[1] / (start[2] - start[1]);\n' > $T/mean.c
-if [ -n "$opencl" ]; then
-    out=$($P --json --quiet --statistic $T/mean.c --backend opencl $D/mouse.csv 2>&1)
+printf 'return x[0] +;\n' > $T/bad.c
+for b in $opencl $cuda; do
+    out=$($P --json --quiet --statistic $T/mean.c --backend $b $D/mouse.csv 2>&1)
     case $out in
-    *'"greater": 1587, '*'"abs_ge": 3184, '*) echo "PASS opencl a C statistic (the mean difference) gives the mice's counts" ;;
-    *) echo "FAIL opencl a C statistic: $out" ;;
+    *'"greater": 1587, '*'"abs_ge": 3184, '*) echo "PASS $b a C statistic (the mean difference) gives the mice's counts" ;;
+    *) echo "FAIL $b a C statistic: $out" ;;
     esac
-    printf 'return x[0] +;\n' > $T/bad.c
-    out=$($P --quiet --statistic $T/bad.c --backend opencl $D/mouse.csv 2>&1); rc=$?
+    out=$($P --quiet --statistic $T/bad.c --backend $b $D/mouse.csv 2>&1); rc=$?
     case "$rc $out" in
-    "2 "*"bad.c:1:"*) [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && echo "PASS opencl a C statistic that does not compile: FILE:LINE: in one line, exit 2" \
-        || echo "FAIL opencl compile error on more than one line: $out" ;;
-    *) echo "FAIL opencl a C statistic that does not compile: exit $rc: $out" ;;
+    "2 "*"bad.c:1:"[0-9]*": "*) [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] \
+        && echo "PASS $b a C statistic that does not compile: FILE:LINE:COL: in one line, exit 2" \
+        || echo "FAIL $b compile error on more than one line: $out" ;;
+    *) echo "FAIL $b a C statistic that does not compile: exit $rc: $out" ;;
     esac
-else
-    echo "SKIP OpenCL: no OpenCL device"
-fi
+done
+[ -n "$opencl" ] || echo "SKIP OpenCL: no OpenCL device"
 out=$($P --quiet --statistic $T/mean.c --backend cpu $D/mouse.csv 2>&1)
 case $out in *"runs on --backend opencl"*) echo "PASS cpu: a C statistic is refused, naming the backend that runs it" ;;
 *) echo "FAIL cpu C statistic: $out" ;; esac
@@ -153,8 +174,9 @@ if [ -x build/kperm-ptest-mpi ] && command -v mpirun >/dev/null 2>&1; then
 else
     echo "SKIP kperm-ptest-mpi: not built or no mpirun"
 fi
-if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
-    echo "SKIP CUDA backend: not built yet"
-else
-    echo "SKIP CUDA backend: no GPU"
+if [ -n "$cuda" ] && [ -x build/kperm-ptest-mpi ] && command -v mpirun >/dev/null 2>&1; then
+    out=$(mpirun --allow-run-as-root --oversubscribe -n 2 build/kperm-ptest-mpi --json --quiet --bins 0 --backend cuda \
+          $D/mouse.csv 2>&1)
+    case $out in *'"greater": 1587, '*'"backend": "mpi"'*) echo "PASS kperm-ptest-mpi --backend cuda on 2 ranks: the mice's counts" ;;
+    *) echo "FAIL kperm-ptest-mpi --backend cuda: $out" ;; esac
 fi

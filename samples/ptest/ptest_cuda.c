@@ -159,9 +159,10 @@ static int arch_of(CUdevice dev)
 }
 
 /* NVRTC's log has "FILE(LINE): error: WHAT", the source line and a caret
- * under the column for each message; the lines "FILE:LINE:COL: error: WHAT"
- * that clang's (so the OpenCL backend's) log has are made of them, the rest
- * dropped, so both backends report a C statistic's error alike. NULL when
+ * under the column for each message. Its errors become the lines
+ * "FILE:LINE:COL: WHAT" that the OpenCL backend's log (clang's, through
+ * POCL) has, the rest is dropped (kperm's unused functions alone give dozens
+ * of warnings), so that both report a C statistic's error alike. NULL when
  * out of memory. */
 static char *diagnostics(const char *log)
 {
@@ -172,10 +173,18 @@ static char *diagnostics(const char *log)
         return NULL;
     out[0] = 0;
     while (*line) {
-        const char *end = line + strcspn(line, "\n"), *close = strstr(line, "): "), *digits = close;
+        const char *end = line + strcspn(line, "\n"), *close = strstr(line, "): "), *digits = close, *what;
+        size_t kind;
         while (close && close < end && digits > line && digits[-1] >= '0' && digits[-1] <= '9')
             digits--;
-        if (close && close < end && digits < close && digits - 1 > line && digits[-1] == '(' && o + 1 < size) {
+        if (!close || close >= end || digits == close || digits - 1 == line || digits[-1] != '(') {
+            line = end + (*end != 0);
+            continue;
+        }
+        kind = strcspn(close + 3, ":\n"); /* "error", "catastrophic error", "warning #177-D" */
+        what = close + 3 + kind + (close[3 + kind] == ':' ? 2 : 0);
+        what = what < end ? what : end;
+        if (kind >= 5 && !strncmp(close + 3 + kind - 5, "error", 5) && o + 1 < size) {
             const char *source = end + (*end != 0), *caret = source + strcspn(source, "\n"), *hat;
             int col = 1;
             caret += *caret != 0;
@@ -183,7 +192,7 @@ static char *diagnostics(const char *log)
             if (*hat == '^' && (hat[1] == '\n' || !hat[1]) && hat - caret > 1)
                 col = (int)(hat - caret) - 1; /* NVRTC indents the source line by 2 */
             o += (size_t)snprintf(out + o, size - o, "%.*s:%.*s:%d: %.*s\n", (int)(digits - 1 - line), line,
-                                  (int)(close - digits), digits, col, (int)(end - close - 3), close + 3);
+                                  (int)(close - digits), digits, col, (int)(end - what), what);
         }
         line = end + (*end != 0);
     }
