@@ -114,8 +114,8 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
             && variants[i]->columns == (p->cols > 1 ? PTEST_MAX_COLS : 1))
             k = variants[i];
     if (!k) {
-        snprintf(err, errsize, "cpu: %s", p->stat == PTEST_USER ? "a C statistic runs on --backend opencl or cuda (POCL "
-                                                                  "runs OpenCL on the CPU)"
+        snprintf(err, errsize, "cpu: %s", p->stat == PTEST_USER ? "a C statistic runs on --backend opencl or cuda "
+                                                                  "(POCL runs OpenCL on the CPU)"
                                                                 : "no compiled kernel for this test");
         return 1;
     }

@@ -65,8 +65,9 @@ static int launch_count(const ptest_launcher *l, const ptest_problem *p, kperm_r
     unsigned long long *counts = (unsigned long long *)malloc(items * PTEST_COUNTS * sizeof *counts);
     double *extremes = (double *)malloc(items * 2 * sizeof *extremes);
     unsigned long long *hist = (unsigned long long *)malloc(groups * (size_t)(p->bins ? p->bins : 1) * sizeof *hist);
-    int rc = counts && extremes && hist ? l->count(l->state, p, begin, end, groups, counts, extremes, hist, err, errsize)
-                                        : out_of_memory(err, errsize);
+    int rc = counts && extremes && hist
+                 ? l->count(l->state, p, begin, end, groups, counts, extremes, hist, err, errsize)
+                 : out_of_memory(err, errsize);
     if (rc == 0)
         ptest_backend_add(out, counts, extremes, hist, (long)items, (long)groups, p->bins);
     free(counts);

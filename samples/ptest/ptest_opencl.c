@@ -122,9 +122,10 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
 /* the observed value and the band (set after opening) to the device */
 static cl_int upload(cl_state *s, const ptest_problem *p)
 {
-    cl_int rc = clEnqueueWriteBuffer(s->queue, s->in[PTEST_IN_OBS], CL_TRUE, 0, sizeof p->obs, p->obs, 0, NULL, NULL);
-    return rc != CL_SUCCESS ? rc : clEnqueueWriteBuffer(s->queue, s->in[PTEST_IN_PAR], CL_TRUE, 0, sizeof p->par, p->par, 0,
-                                                        NULL, NULL);
+    cl_int rc = clEnqueueWriteBuffer(s->queue, s->in[PTEST_IN_OBS], CL_TRUE, 0, sizeof p->obs, p->obs, 0, NULL,
+                                     NULL);
+    return rc != CL_SUCCESS ? rc : clEnqueueWriteBuffer(s->queue, s->in[PTEST_IN_PAR], CL_TRUE, 0, sizeof p->par,
+                                                        p->par, 0, NULL, NULL);
 }
 
 /* sets arguments 0 .. of k: the inputs (obs only for ps_count), n, m, then `more` */
