@@ -170,6 +170,10 @@ $(B)/ptest/ptest_stats_text.o $(B)/ptest/ptest_cuda_text.o: %.o: %.c $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
 $(B)/kperm-ptest: $(PTEST_OBJS) $(B)/run/run_job_local.o $(STAMP)
 	$(CC) $(INPUTS) $(PTEST_LIBS) -o $@
+# the CUDA backend's NVRTC builds, which CI (nvcc, no GPU) can check
+$(B)/test_ptest_nvrtc: tests/test_ptest_nvrtc.c $(PTEST)/ptest_cuda.c $(addprefix $(B)/ptest/,ptest_device.o \
+                       ptest_stats_text.o ptest_cuda_text.o ptest_backend.o) $(PTEST_HEADERS) $(CORE) $(STAMP)
+	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) -isystem $(CUDA_ROOT)/include $< $(filter %.o,$^) $(PTEST_CUDA_LIBS) -o $@
 # kperm-ptest-mpi: the same program on the ranks of an MPI job, where mpicc is found
 $(B)/kperm-ptest-mpi: $(PTEST_OBJS) $(B)/run/run_job_mpi.o $(STAMP)
 	$(MPICC) $(INPUTS) $(PTEST_LIBS) -o $@

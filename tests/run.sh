@@ -200,6 +200,8 @@ else
         step "nvcc -arch=sm_90 -Werror all-warnings compiles $f" $MAKE -s "$B/nvcc/${f%.cu}.o"
     done
     step "cuda tests" build_run $B/test_cuda
+    step "NVRTC compiles kperm-ptest's statistics in every variant; a C statistic's error in one line" \
+        build_run $B/test_ptest_nvrtc
     if have_gpu; then
         step "README CUDA example runs and counts 1334961 derangements" build_run $B/derangements
         step "README plain-changes example: the adjacent differences of all 12! sum to 22832409600" build_run $B/plain_changes

@@ -37,6 +37,7 @@ typedef struct {
     CUresult (*module_unload)(CUmodule);
     CUresult (*module_function)(CUfunction *, CUmodule, const char *);
     CUresult (*module_global)(CUdeviceptr *, size_t *, CUmodule, const char *);
+    CUresult (*function_attribute)(int *, CUfunction_attribute, CUfunction);
     CUresult (*alloc)(CUdeviceptr *, size_t);
     CUresult (*free)(CUdeviceptr);
     CUresult (*to_device)(CUdeviceptr, const void *, size_t);
@@ -62,6 +63,7 @@ static const struct {
     {"cuModuleUnload", offsetof(cuda_driver, module_unload)},
     {"cuModuleGetFunction", offsetof(cuda_driver, module_function)},
     {"cuModuleGetGlobal_v2", offsetof(cuda_driver, module_global)},
+    {"cuFuncGetAttribute", offsetof(cuda_driver, function_attribute)},
     {"cuMemAlloc_v2", offsetof(cuda_driver, alloc)},
     {"cuMemFree_v2", offsetof(cuda_driver, free)},
     {"cuMemcpyHtoD_v2", offsetof(cuda_driver, to_device)},
@@ -404,6 +406,12 @@ static int setup(cuda_state *s, const ptest_problem *p, int arch, char *err, siz
                                rc = cu.module_function(&s->count, s->module, "ps_count")) == CUDA_SUCCESS
         && (rc = cu.module_function(&s->values, s->module, "ps_values")) == CUDA_SUCCESS)
         rc = cu.module_function(&s->maxt, s->module, "ps_maxt");
+    for (i = 0; i < 2 && rc == CUDA_SUCCESS; i++) { /* fewer threads a block where a kernel's registers need it */
+        int most = 0;
+        what = "cuFuncGetAttribute";
+        rc = cu.function_attribute(&most, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, i ? s->maxt : s->count);
+        s->launcher.local = most > 0 && (size_t)most < s->launcher.local ? (size_t)most : s->launcher.local;
+    }
     if (rc == CUDA_SUCCESS)
         what = "uploading kperm's tables", rc = upload_tables(s);
     for (i = 0; i < PTEST_INPUTS && rc == CUDA_SUCCESS; i++)

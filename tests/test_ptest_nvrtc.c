@@ -1,0 +1,64 @@
+/* test_ptest_nvrtc.c - kperm-ptest's CUDA backend as far as a machine
+ * without a GPU (CI: nvcc, no driver) can take it: NVRTC compiles the
+ * statistics source for sm_90 in every variant the program may ask for
+ * (each line of ptest_variants.h, and a C statistic on each walk), and a C statistic that does not compile comes back as one
+ * FILE:LINE:COL: line. The backend's static functions are reached by
+ * including its source. Prints PASS/FAIL lines; exits 1 on a failure. */
+#include "ptest_cuda.c"
+
+static const int variants[][6] = {
+#define PTEST_VARIANT(walk, stat, exact, wide, k, columns) {walk, stat, exact, wide, k, columns},
+#include "ptest_variants.h"
+#undef PTEST_VARIANT
+};
+
+static ptest_problem p; /* large: static */
+
+/* p compiled for sm_90: 0, or -1 with err */
+static int builds(char *err, size_t errsize)
+{
+    char *cubin = NULL;
+    int rc = compile(&p, 90, &cubin, err, errsize);
+    free(cubin);
+    return rc;
+}
+
+int main(void)
+{
+    static const char mean[] = "double s[2] = {0, 0};\nfor (int j = 0; j < 2; j++)\n"
+                               "    for (int i = start[j]; i < start[j + 1]; i++)\n        s[j] += x[i];\n"
+                               "return s[0] / (start[1] - start[0]) - s[1] / (start[2] - start[1]);\n";
+    char err[PTEST_ERR_SIZE];
+    size_t i, n = sizeof variants / sizeof variants[0];
+    int fails = 0, failed = 0;
+    for (i = 0; i < n; i++) {
+        const int *v = variants[i];
+        p.walk = v[0], p.stat = v[1], p.exact = v[2], p.wide = v[3], p.k = v[4];
+        p.cols = v[5] > 1 ? 3 : 1; /* maxT's variants: the kernel is built for the problem's columns */
+        if (builds(err, sizeof err) && !failed++)
+            printf("FAIL NVRTC: variant %d %d %d %d %d with %d columns: %.500s\n", p.walk, p.stat, p.exact, p.wide,
+                   p.k, p.cols, err);
+    }
+    fails += failed > 0;
+    if (!failed)
+        printf("PASS NVRTC compiles the statistics source (sm_90) in all %d variants of ptest_variants.h\n", (int)n);
+    p.stat = PTEST_USER, p.exact = 0, p.wide = 0, p.k = 2, p.cols = 1;
+    snprintf(p.user_file, sizeof p.user_file, "mean.c");
+    snprintf(p.user, sizeof p.user, "%s", mean);
+    for (failed = 0, p.walk = PTEST_TWO; p.walk <= PTEST_PAIRINGS; p.walk++)
+        if (builds(err, sizeof err) && !failed++)
+            printf("FAIL NVRTC: a C statistic on walk %d: %.500s\n", p.walk, err);
+    fails += failed > 0;
+    if (!failed)
+        printf("PASS NVRTC compiles a C statistic (the mean difference) on every walk\n");
+    p.walk = PTEST_TWO;
+    snprintf(p.user_file, sizeof p.user_file, "bad.c");
+    snprintf(p.user, sizeof p.user, "return x[0] +;\n");
+    if (builds(err, sizeof err) == 0 || strchr(err, '\n')
+        || strcmp(err, "cuda: bad.c does not compile: bad.c:1:14: expected an expression")) {
+        printf("FAIL NVRTC: a C statistic that does not compile: %.500s\n", err);
+        fails++;
+    } else
+        printf("PASS NVRTC: a C statistic that does not compile is one line: %s\n", err);
+    return fails ? 1 : 0;
+}
