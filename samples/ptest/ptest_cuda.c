@@ -85,7 +85,7 @@ static int driver_open(char *err, size_t errsize)
     if (state < 0) {
         state = 1;
         if (!(lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL)))
-            snprintf(why, sizeof why, "cuda: no CUDA driver (libcuda.so.1): this machine has no NVIDIA GPU driver");
+            snprintf(why, sizeof why, "cuda: no CUDA GPU here (no NVIDIA driver: libcuda.so.1 not found)");
         for (i = 0; lib && i < sizeof driver_calls / sizeof driver_calls[0]; i++) {
             void *call = dlsym(lib, driver_calls[i].name);
             if (!call) {
@@ -115,7 +115,6 @@ static int cuda_fail(char *err, size_t errsize, const char *what, CUresult rc)
     snprintf(err, errsize, "cuda: %s failed (%s)", what, name ? name : "an unknown error");
     return -1;
 }
-
 
 void ptest_cuda_list(void)
 {
