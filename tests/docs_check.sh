@@ -27,6 +27,8 @@
 #                          all-warnings -Iinclude -Icu; run where a GPU is
 #       ```cuda declarations  the same after #include "kperm_cuda.h" (nvcc -c)
 #       ```python          python3 -m py_compile
+#       ```c statistic     a C statistic's body for kperm-ptest --statistic:
+#                          tests/ptest_cli.sh runs it on the data it names
 #       ```sh ```text ```cmake ```json (or none): shown, not compiled
 #     A block right after a line <!-- file: PATH --> must also equal PATH,
 #     byte for byte (the examples that the tests build and run).
@@ -165,6 +167,8 @@ check_block() {
         [ -n "$gpu" ] || return 78
         timeout 120 "$b" >>"$b.log" 2>&1 ;;
     python) cp "$b.src" "$b.py" && python3 -m py_compile "$b.py" >"$b.log" 2>&1 ;;
+    # a kperm-ptest --statistic body: tests/ptest_cli.sh runs each one
+    "c statistic") return 76 ;;
     sh | text | cmake | json | "") return 76 ;;
     *) echo "unknown info string \"$2\" (see tests/docs_check.sh)" >"$b.log"; return 1 ;;
     esac
