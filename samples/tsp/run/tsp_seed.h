@@ -20,9 +20,14 @@ extern "C" {
  * (2-opt) or moving one of up to 3 cities, reversed or not (or-opt), until
  * neither shortens it; then, a fixed number of times, the best tour so far
  * cut in four and put together in another order (a double bridge) and
- * improved again, kept when shorter. Every move is priced in O(1) on the
- * direction it is travelled in, so ATSP instances are handled alike. A fixed
- * pseudo-random sequence: every MPI rank finds the same tour. */
+ * improved again, kept when shorter. Then the same again with the moves
+ * of an asymmetric instance: segment exchanges (three edges cut, the two
+ * stretches between them swapped, none reversed; every improving one is
+ * found through the cities nearer to a city than its successor, retried
+ * only at cities whose edges changed), kicked by a double bridge of three
+ * short stretches. Every move is priced in O(1) on the direction it is
+ * travelled in, so ATSP instances are handled alike. A fixed pseudo-random
+ * sequence: every MPI rank finds the same tour. */
 void tsp_seed_tour(const tsp_instance *inst, tsp_best *best);
 
 #ifdef __cplusplus
