@@ -94,7 +94,8 @@ typedef struct {
     tsp_tally tally;
 } tsp_item;
 
-/* an open path of a device's breadth-first frontier (tsp_branch.h) */
+/* a path of a device's breadth-first frontier (tsp_branch.h): open, or in
+ * the first level a unit closed by the bound (rest 0, no children) */
 typedef struct {
     kperm_u64 base, rest;          /* the path's length, the cities left */
     kperm_u8 path[TSP_MAX_CITIES]; /* path[0..depth], path[0] = 0 */

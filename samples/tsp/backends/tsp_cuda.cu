@@ -30,33 +30,59 @@ tsp_final_kernel(const tsp_best *groups, int count, tsp_item *result)
 
 __global__ void __launch_bounds__(TSP_GROUP)
 tsp_branch_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, volatile kperm_u32 *counter,
-                  volatile kperm_u32 *shared, tsp_item *items)
+                  volatile kperm_u32 *shared, const tsp_item *incumbent, tsp_item *items)
 {
+    tsp_item_join(&items[blockIdx.x * blockDim.x + threadIdx.x], incumbent);
     tsp_branch_units(dist, relax, &task, counter, shared, &items[blockIdx.x * blockDim.x + threadIdx.x]);
 }
 
+/* the frontier's kernels (tsp_frontier.h, tsp_branch.h) */
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_root_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, volatile kperm_u32 *shared,
-                volatile kperm_u32 *count, kperm_u32 cap, tsp_node *out)
+tsp_root_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, const tsp_item *incumbent,
+                volatile kperm_u32 *shared, tsp_node *out)
 {
-    tsp_branch_root(dist, relax, &task, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, shared, count, cap, out);
+    tsp_branch_root(dist, relax, &task, (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x, incumbent, shared, out);
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_expand_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, const tsp_node *in, kperm_u32 nin,
-                  int slots, volatile kperm_u32 *shared, volatile kperm_u32 *count, kperm_u32 cap, tsp_node *out)
+tsp_expand_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, const tsp_node *in, kperm_u32 lo,
+                  kperm_u32 nin, int slots, const tsp_item *incumbent, volatile kperm_u32 *shared, kperm_u32 *open)
 {
     kperm_u64 g = (kperm_u64)blockIdx.x * blockDim.x + threadIdx.x;
-    if (g / (kperm_u64)slots < nin)
-        tsp_branch_expand(dist, relax, &task, &in[g / (kperm_u64)slots], (int)(g % (kperm_u64)slots), shared, count,
-                          cap, out);
+    if (lo + g / (kperm_u64)slots < nin)
+        tsp_branch_expand(dist, relax, &task, in, lo + (kperm_u32)(g / (kperm_u64)slots), (int)(g % (kperm_u64)slots),
+                          incumbent, shared, open);
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
-tsp_nodes_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, const tsp_node *nodes,
-                 kperm_u32 count, volatile kperm_u32 *counter, volatile kperm_u32 *shared, tsp_item *items)
+tsp_sums_kernel(const kperm_u32 *open, kperm_u32 nin, kperm_u32 *sums)
 {
-    tsp_branch_nodes(dist, relax, &task, nodes, count, counter, shared, &items[blockIdx.x * blockDim.x + threadIdx.x]);
+    __shared__ kperm_u32 mem[TSP_GROUP];
+    tsp_level_sums(open, nin, (int)blockIdx.x, sums, (int)threadIdx.x, TSP_GROUP, mem);
+}
+
+__global__ void __launch_bounds__(TSP_GROUP)
+tsp_offsets_kernel(kperm_u32 *sums, kperm_u32 nin, volatile kperm_u32 *count)
+{
+    __shared__ kperm_u32 mem[TSP_GROUP];
+    tsp_level_offsets(sums, nin, count, (int)threadIdx.x, TSP_GROUP, mem);
+}
+
+__global__ void __launch_bounds__(TSP_GROUP)
+tsp_place_kernel(const kperm_u32 *dist, tsp_task task, const tsp_node *in, kperm_u32 nin, kperm_u32 *open,
+                 const kperm_u32 *sums, kperm_u32 cap, tsp_node *out)
+{
+    __shared__ kperm_u32 mem[TSP_GROUP];
+    tsp_level_place(dist, &task, in, nin, open, sums, cap, out, (int)blockIdx.x, (int)threadIdx.x, TSP_GROUP, mem);
+}
+
+__global__ void __launch_bounds__(TSP_GROUP)
+tsp_nodes_kernel(const kperm_u32 *dist, const tsp_relax *relax, tsp_task task, const tsp_node *nodes, kperm_u32 lo,
+                 kperm_u32 hi, volatile kperm_u32 *counter, volatile kperm_u32 *shared, const tsp_item *incumbent,
+                 tsp_item *items)
+{
+    tsp_branch_nodes(dist, relax, &task, nodes, lo, hi, counter, shared, incumbent,
+                     &items[blockIdx.x * blockDim.x + threadIdx.x]);
 }
 
 __global__ void __launch_bounds__(TSP_GROUP)
@@ -69,9 +95,10 @@ tsp_branch_fold_kernel(const tsp_item *items, int count, tsp_item *out)
 #define TSP_MAX_GPUS 16
 
 /* one GPU's share: its copy of the distances, its groups' results, and its
- * running best (with pruning's tally); pruning, the costs it bounds on, the
- * counter of the units taken, the shortest length its work-items know,
- * their running bests and tallies, and the fold's groups' results */
+ * running best (with pruning's tally; pruning, the incumbent of every
+ * launch: the first tour until the first fold); pruning, the costs it bounds
+ * on, the counter of the units taken, the shortest length its work-items
+ * know, their running bests and tallies, and the fold's groups' results */
 typedef struct {
     kperm_u32 *dist, *shared, *counter;
     tsp_best *groups;
@@ -79,6 +106,7 @@ typedef struct {
     tsp_relax *relax;
     tsp_item *items, *fold;
     tsp_node *level[2]; /* the frontier: two levels, the open paths of one and of the next */
+    kperm_u32 *open, *sums; /* a level's parents' open children (2 words each, zero between levels), its groups' counts */
     int ngroups;
 } cuda_gpu;
 
@@ -109,24 +137,29 @@ static int cuda_units(void *ctx)
 {
     cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
     tsp_branch_kernel<<<c->d->ngroups, TSP_GROUP>>>(c->d->dist, c->d->relax, c->t, c->d->counter, c->d->shared,
-                                                     c->d->items);
+                                                     c->d->result, c->d->items);
     return (int)cudaGetLastError();
 }
 
 static int cuda_roots(void *ctx, kperm_u64 units)
 {
     cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
-    tsp_root_kernel<<<blocks_for(units), TSP_GROUP>>>(c->d->dist, c->d->relax, c->t, c->d->shared, c->d->counter,
-                                                       TSP_FRONTIER_CAP, c->d->level[0]);
+    tsp_root_kernel<<<blocks_for(units), TSP_GROUP>>>(c->d->dist, c->d->relax, c->t, c->d->result, c->d->shared,
+                                                       c->d->level[0]);
     return (int)cudaGetLastError();
 }
 
-static int cuda_expand(void *ctx, int from, kperm_u32 open, int slots)
+/* level from's open children marked, counted and placed in order (tsp_level_place) */
+static int cuda_expand(void *ctx, int from, kperm_u32 lo, kperm_u32 open, int slots)
 {
     cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
-    tsp_expand_kernel<<<blocks_for((kperm_u64)open * (kperm_u64)slots), TSP_GROUP>>>(
-        c->d->dist, c->d->relax, c->t, c->d->level[from], open, slots, c->d->shared, c->d->counter, TSP_FRONTIER_CAP,
-        c->d->level[1 - from]);
+    cuda_gpu *d = c->d;
+    tsp_expand_kernel<<<blocks_for((kperm_u64)(open - lo) * (kperm_u64)slots), TSP_GROUP>>>(
+        d->dist, d->relax, c->t, d->level[from], lo, open, slots, d->result, d->shared, d->open);
+    tsp_sums_kernel<<<blocks_for(open), TSP_GROUP>>>(d->open, open, d->sums);
+    tsp_offsets_kernel<<<1, TSP_GROUP>>>(d->sums, open, d->counter);
+    tsp_place_kernel<<<blocks_for(open), TSP_GROUP>>>(d->dist, c->t, d->level[from], open, d->open, d->sums,
+                                                       TSP_FRONTIER_CAP, d->level[1 - from]);
     return (int)cudaGetLastError();
 }
 
@@ -139,11 +172,24 @@ static int cuda_count(void *ctx, kperm_u32 *count)
     return (int)e;
 }
 
-static int cuda_below(void *ctx, int level, kperm_u32 open)
+static int cuda_below(void *ctx, int level, kperm_u32 lo, kperm_u32 hi)
 {
     cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
-    tsp_nodes_kernel<<<c->d->ngroups, TSP_GROUP>>>(c->d->dist, c->d->relax, c->t, c->d->level[level], open,
-                                                    c->d->counter, c->d->shared, c->d->items);
+    cudaError_t e = cudaMemset(c->d->counter, 0, sizeof *c->d->counter);
+    if (e != cudaSuccess)
+        return (int)e;
+    tsp_nodes_kernel<<<c->d->ngroups, TSP_GROUP>>>(c->d->dist, c->d->relax, c->t, c->d->level[level], lo, hi,
+                                                    c->d->counter, c->d->shared, c->d->result, c->d->items);
+    return (int)cudaGetLastError();
+}
+
+/* the work-items' bests and tallies folded (tsp_branch_fold) by
+ * TSP_FOLD_GROUPS groups, then by one into the result */
+static int cuda_fold(void *ctx)
+{
+    cuda_prune_ctx *c = (cuda_prune_ctx *)ctx;
+    tsp_branch_fold_kernel<<<TSP_FOLD_GROUPS, TSP_GROUP>>>(c->d->items, c->d->ngroups * TSP_GROUP, c->d->fold);
+    tsp_branch_fold_kernel<<<1, TSP_GROUP>>>(c->d->fold, TSP_FOLD_GROUPS, c->d->result);
     return (int)cudaGetLastError();
 }
 
@@ -151,7 +197,8 @@ static int cuda_below(void *ctx, int level, kperm_u32 open)
 static cudaError_t cuda_prune(cuda_gpu *d, tsp_task t)
 {
     cuda_prune_ctx c = {d, t};
-    tsp_frontier_ops ops = {&c, TSP_FRONTIER_CAP, cuda_units, cuda_roots, cuda_expand, cuda_count, cuda_below};
+    tsp_frontier_ops ops = {&c, TSP_FRONTIER_CAP, (kperm_u32)d->ngroups * TSP_GROUP, cuda_units, cuda_roots, cuda_expand, cuda_count, cuda_below,
+                            cuda_fold};
     cudaError_t e = cudaMemset(d->counter, 0, sizeof *d->counter);
     return e == cudaSuccess ? (cudaError_t)tsp_frontier_run(&ops, &t) : e;
 }
@@ -173,11 +220,9 @@ static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t e
         mine.begin *= unit;
         mine.end *= unit; /* the block search gets whole blocks: kperm-tsp aligns its batches */
         e = cudaSetDevice(s->id[g]);
-        if (e == cudaSuccess && mine.begin < mine.end && s->mode == TSP_PRUNED) {
+        if (e == cudaSuccess && mine.begin < mine.end && s->mode == TSP_PRUNED)
             e = cuda_prune(d, mine);
-            tsp_branch_fold_kernel<<<TSP_FOLD_GROUPS, TSP_GROUP>>>(d->items, d->ngroups * TSP_GROUP, d->fold);
-            tsp_branch_fold_kernel<<<1, TSP_GROUP>>>(d->fold, TSP_FOLD_GROUPS, d->result);
-        } else if (e == cudaSuccess && mine.begin < mine.end) {
+        else if (e == cudaSuccess && mine.begin < mine.end) {
             tsp_search_kernel<<<d->ngroups, TSP_GROUP>>>(d->dist, mine, d->groups);
             tsp_final_kernel<<<1, TSP_GROUP>>>(d->groups, d->ngroups, d->result);
         }
@@ -231,14 +276,17 @@ static void cuda_close(tsp_backend *b)
         cudaFree(s->gpu[g].items);
         cudaFree(s->gpu[g].level[0]);
         cudaFree(s->gpu[g].level[1]);
+        cudaFree(s->gpu[g].open);
+        cudaFree(s->gpu[g].sums);
         cudaFree(s->gpu[g].fold);
     }
     free(s);
     b->state = NULL;
 }
 
-/* one GPU made ready: tables, distances, buffers (pruning: the costs, and
- * every work-item's running best, none yet) */
+/* one GPU made ready: tables, distances, buffers (pruning: the costs, every
+ * work-item's running best and the incumbent, the first tour, and the
+ * frontier's levels, with no child marked) */
 static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, const tsp_place *place,
                               cudaDeviceProp *prop)
 {
@@ -265,6 +313,8 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cons
     if (e == cudaSuccess) e = cudaMalloc(&d->counter, sizeof(kperm_u32));
     if (e == cudaSuccess) e = cudaMemcpy(d->shared, &unknown, sizeof unknown, cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->dist, inst->dist, bytes, cudaMemcpyHostToDevice);
+    if (place->prune)
+        none = tsp_item_first(place->relax);
     if (e == cudaSuccess) e = cudaMemcpy(d->result, &none, sizeof none, cudaMemcpyHostToDevice);
     if (e != cudaSuccess || !place->prune)
         return e;
@@ -277,6 +327,9 @@ static cudaError_t cuda_setup(cuda_gpu *d, int g, const tsp_instance *inst, cons
     if (e == cudaSuccess) e = cudaMalloc(&d->fold, sizeof(tsp_item) * TSP_FOLD_GROUPS);
     if (e == cudaSuccess) e = cudaMalloc(&d->level[0], sizeof(tsp_node) * TSP_FRONTIER_CAP);
     if (e == cudaSuccess) e = cudaMalloc(&d->level[1], sizeof(tsp_node) * TSP_FRONTIER_CAP);
+    if (e == cudaSuccess) e = cudaMalloc(&d->open, sizeof(kperm_u32) * 2 * TSP_FRONTIER_CAP);
+    if (e == cudaSuccess) e = cudaMemset(d->open, 0, sizeof(kperm_u32) * 2 * TSP_FRONTIER_CAP);
+    if (e == cudaSuccess) e = cudaMalloc(&d->sums, sizeof(kperm_u32) * (TSP_FRONTIER_CAP / TSP_GROUP));
     if (e == cudaSuccess) e = cudaMemcpy(d->relax, place->relax, sizeof(tsp_relax), cudaMemcpyHostToDevice);
     if (e == cudaSuccess) e = cudaMemcpy(d->items, fresh, sizeof(tsp_item) * items, cudaMemcpyHostToDevice);
     free(fresh);

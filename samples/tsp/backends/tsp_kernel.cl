@@ -25,40 +25,62 @@ void tsp_final(__global const tsp_best *groups, int count, __global tsp_item *re
 /* the arguments in this order: tsp_opencl.c's enum branch_arg */
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
 void tsp_branch_kernel(__global const uint *dist, __global const tsp_relax *relax, tsp_task task,
-                       volatile __global uint *counter, volatile __global uint *shared, __global tsp_item *items)
+                       volatile __global uint *counter, volatile __global uint *shared,
+                       __global const tsp_item *incumbent, __global tsp_item *items)
 {
+    tsp_item_join(&items[get_global_id(0)], incumbent);
     tsp_branch_units(dist, relax, &task, counter, shared, &items[get_global_id(0)]);
 }
 
 /* the frontier's kernels (tsp_frontier.h); their arguments in this order:
- * tsp_opencl.c's enum frontier_arg, the same for all three */
+ * tsp_opencl.c's enum frontier_arg, the same for all of them */
+#define TSP_FRONTIER_ARGS                                                                                            \
+    __global const uint *dist, __global const tsp_relax *relax, tsp_task task, volatile __global uint *shared,        \
+        volatile __global uint *counter, uint cap, __global const tsp_node *in, uint lo, uint nin, int slots,       \
+        __global tsp_node *out, __global uint *open, __global uint *sums,                                            \
+        __global const tsp_item *incumbent, __global tsp_item *items
+
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
-void tsp_root_kernel(__global const uint *dist, __global const tsp_relax *relax, tsp_task task,
-                     volatile __global uint *shared, volatile __global uint *count, uint cap,
-                     __global const tsp_node *in, uint nin, int slots, __global tsp_node *out,
-                     volatile __global uint *counter, __global tsp_item *items)
+void tsp_root_kernel(TSP_FRONTIER_ARGS)
 {
-    tsp_branch_root(dist, relax, &task, get_global_id(0), shared, count, cap, out);
+    tsp_branch_root(dist, relax, &task, get_global_id(0), incumbent, shared, out);
 }
 
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
-void tsp_expand_kernel(__global const uint *dist, __global const tsp_relax *relax, tsp_task task,
-                       volatile __global uint *shared, volatile __global uint *count, uint cap,
-                       __global const tsp_node *in, uint nin, int slots, __global tsp_node *out,
-                       volatile __global uint *counter, __global tsp_item *items)
+void tsp_expand_kernel(TSP_FRONTIER_ARGS)
 {
     ulong g = get_global_id(0);
-    if (g / (ulong)slots < nin)
-        tsp_branch_expand(dist, relax, &task, &in[g / (ulong)slots], (int)(g % (ulong)slots), shared, count, cap, out);
+    if (lo + g / (ulong)slots < nin)
+        tsp_branch_expand(dist, relax, &task, in, lo + (uint)(g / (ulong)slots), (int)(g % (ulong)slots), incumbent,
+                          shared, open);
 }
 
 __kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
-void tsp_nodes_kernel(__global const uint *dist, __global const tsp_relax *relax, tsp_task task,
-                      volatile __global uint *shared, volatile __global uint *count, uint cap,
-                      __global const tsp_node *in, uint nin, int slots, __global tsp_node *out,
-                      volatile __global uint *counter, __global tsp_item *items)
+void tsp_sums_kernel(TSP_FRONTIER_ARGS)
 {
-    tsp_branch_nodes(dist, relax, &task, in, nin, counter, shared, &items[get_global_id(0)]);
+    __local uint mem[TSP_GROUP];
+    tsp_level_sums(open, nin, (int)get_group_id(0), sums, (int)get_local_id(0), TSP_GROUP, mem);
+}
+
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_offsets_kernel(TSP_FRONTIER_ARGS)
+{
+    __local uint mem[TSP_GROUP];
+    tsp_level_offsets(sums, nin, counter, (int)get_local_id(0), TSP_GROUP, mem);
+}
+
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_place_kernel(TSP_FRONTIER_ARGS)
+{
+    __local uint mem[TSP_GROUP];
+    tsp_level_place(dist, &task, in, nin, open, sums, cap, out, (int)get_group_id(0),
+                    (int)get_local_id(0), TSP_GROUP, mem);
+}
+
+__kernel __attribute__((reqd_work_group_size(TSP_GROUP, 1, 1)))
+void tsp_nodes_kernel(TSP_FRONTIER_ARGS)
+{
+    tsp_branch_nodes(dist, relax, &task, in, lo, nin, counter, shared, incumbent, &items[get_global_id(0)]);
 }
 
 /* the arguments in this order: tsp_opencl.c's enum fold_arg */

@@ -15,11 +15,15 @@ extern const char tsp_kernel_source_text[]; /* generated from tsp_kernel.cl */
 /* the kernels' arguments, in tsp_kernel.cl's order */
 enum search_arg { SEARCH_DIST, SEARCH_TASK, SEARCH_GROUPS };
 enum final_arg { FINAL_GROUPS, FINAL_COUNT, FINAL_RESULT };
-enum branch_arg { BRANCH_DIST, BRANCH_RELAX, BRANCH_TASK, BRANCH_COUNTER, BRANCH_SHARED, BRANCH_ITEMS };
+enum branch_arg { BRANCH_DIST, BRANCH_RELAX, BRANCH_TASK, BRANCH_COUNTER, BRANCH_SHARED, BRANCH_INCUMBENT, BRANCH_ITEMS };
 enum fold_arg { FOLD_ITEMS, FOLD_COUNT, FOLD_OUT };
-enum frontier_arg { F_DIST, F_RELAX, F_TASK, F_SHARED, F_COUNT, F_CAP, F_IN, F_NIN, F_SLOTS, F_OUT, F_COUNTER, F_ITEMS };
-enum frontier_kernel { ROOTS, EXPAND, BELOW, FRONTIER_KERNELS };
-static const char *frontier_names[FRONTIER_KERNELS] = {"tsp_root_kernel", "tsp_expand_kernel", "tsp_nodes_kernel"};
+enum frontier_arg {
+    F_DIST, F_RELAX, F_TASK, F_SHARED, F_COUNTER, F_CAP, F_IN, F_LO, F_NIN, F_SLOTS, F_OUT, F_OPEN, F_SUMS, F_INCUMBENT,
+    F_ITEMS
+};
+enum frontier_kernel { ROOTS, EXPAND, SUMS, OFFSETS, PLACE, BELOW, FRONTIER_KERNELS };
+static const char *frontier_names[FRONTIER_KERNELS] = {"tsp_root_kernel",    "tsp_expand_kernel", "tsp_sums_kernel",
+                                                       "tsp_offsets_kernel", "tsp_place_kernel",  "tsp_nodes_kernel"};
 
 typedef struct {
     cl_context ctx;
@@ -28,7 +32,7 @@ typedef struct {
     cl_kernel search, final; /* tsp_search_kernel and tsp_final, or pruning tsp_branch_kernel and tsp_branch_fold */
     cl_mem dist, groups, result, relax, counter, shared, items, fold; /* the last five: see tsp_cuda.cu's cuda_gpu */
     cl_kernel frontier[FRONTIER_KERNELS]; /* pruning: tsp_frontier.h's launches */
-    cl_mem level[2];
+    cl_mem level[2], open, sums;          /* and their buffers, as tsp_cuda.cu's */
     cl_uint cap;
     cl_int n, symmetric, mode, ngroups;
 } opencl_state;
@@ -132,15 +136,24 @@ static int cl_roots(void *ctx, kperm_u64 units)
     return launch(s, s->frontier[ROOTS], units);
 }
 
-static int cl_expand(void *ctx, int from, kperm_u32 open, int slots)
+/* level from's open children marked, counted and placed in order (tsp_level_place) */
+static int cl_expand(void *ctx, int from, kperm_u32 lo, kperm_u32 open, int slots)
 {
+    static const int steps[] = {EXPAND, SUMS, OFFSETS, PLACE};
     opencl_state *s = (opencl_state *)ctx;
-    cl_kernel k = s->frontier[EXPAND];
-    cl_int rc = clSetKernelArg(k, F_IN, sizeof(cl_mem), &s->level[from]);
-    rc |= clSetKernelArg(k, F_OUT, sizeof(cl_mem), &s->level[1 - from]);
-    rc |= clSetKernelArg(k, F_NIN, sizeof open, &open);
-    rc |= clSetKernelArg(k, F_SLOTS, sizeof slots, &slots);
-    return rc != CL_SUCCESS ? rc : launch(s, k, (kperm_u64)open * (kperm_u64)slots);
+    cl_int rc = CL_SUCCESS;
+    int i;
+    for (i = 0; i < 4 && rc == CL_SUCCESS; i++) {
+        cl_kernel k = s->frontier[steps[i]];
+        rc = clSetKernelArg(k, F_IN, sizeof(cl_mem), &s->level[from]);
+        rc |= clSetKernelArg(k, F_OUT, sizeof(cl_mem), &s->level[1 - from]);
+        rc |= clSetKernelArg(k, F_LO, sizeof lo, &lo);
+        rc |= clSetKernelArg(k, F_NIN, sizeof open, &open);
+        rc |= clSetKernelArg(k, F_SLOTS, sizeof slots, &slots);
+        if (rc == CL_SUCCESS) /* one work-item per child to bound, then one per parent (OFFSETS: one group) */
+            rc = launch(s, k, steps[i] == EXPAND ? (kperm_u64)(open - lo) * (kperm_u64)slots : steps[i] == OFFSETS ? 1 : open);
+    }
+    return rc;
 }
 
 static int cl_count(void *ctx, kperm_u32 *count)
@@ -151,19 +164,23 @@ static int cl_count(void *ctx, kperm_u32 *count)
     return rc != CL_SUCCESS ? rc : clEnqueueWriteBuffer(s->queue, s->counter, CL_TRUE, 0, sizeof zero, &zero, 0, NULL, NULL);
 }
 
-static int cl_below(void *ctx, int level, kperm_u32 open)
+static int cl_below(void *ctx, int level, kperm_u32 lo, kperm_u32 hi)
 {
     opencl_state *s = (opencl_state *)ctx;
     cl_kernel k = s->frontier[BELOW];
-    cl_int rc = clSetKernelArg(k, F_IN, sizeof(cl_mem), &s->level[level]);
-    rc |= clSetKernelArg(k, F_NIN, sizeof open, &open);
+    cl_uint zero = 0;
+    cl_int rc = clEnqueueWriteBuffer(s->queue, s->counter, CL_TRUE, 0, sizeof zero, &zero, 0, NULL, NULL);
+    rc |= clSetKernelArg(k, F_IN, sizeof(cl_mem), &s->level[level]);
+    rc |= clSetKernelArg(k, F_LO, sizeof lo, &lo);
+    rc |= clSetKernelArg(k, F_NIN, sizeof hi, &hi);
     return rc != CL_SUCCESS ? rc : launch(s, k, (kperm_u64)s->ngroups * TSP_GROUP);
 }
 
 /* the pruned search's fold (tsp_branch_fold): the work-items' items into
  * TSP_FOLD_GROUPS results, those into the one result */
-static cl_int fold(opencl_state *s)
+static int cl_fold(void *ctx)
 {
+    opencl_state *s = (opencl_state *)ctx;
     cl_int count = s->ngroups * TSP_GROUP, groups = TSP_FOLD_GROUPS;
     cl_int rc = clSetKernelArg(s->final, FOLD_ITEMS, sizeof s->items, &s->items);
     rc |= clSetKernelArg(s->final, FOLD_COUNT, sizeof count, &count);
@@ -185,12 +202,13 @@ static int opencl_search(tsp_backend *b, const tsp_task *task, char *err, size_t
     opencl_state *s = (opencl_state *)b->state;
     size_t local = TSP_GROUP;
     tsp_task mine = tsp_task_on(*task, s->n, s->symmetric, s->mode);
-    tsp_frontier_ops ops = {NULL, 0, cl_units, cl_roots, cl_expand, cl_count, cl_below};
+    tsp_frontier_ops ops = {NULL, 0, 0, cl_units, cl_roots, cl_expand, cl_count, cl_below, cl_fold};
     cl_uint zero = 0;
     cl_int rc;
     int k;
     ops.ctx = s;
     ops.cap = s->cap;
+    ops.width = (kperm_u32)s->ngroups * TSP_GROUP;
     rc = clSetKernelArg(s->search, s->mode == TSP_PRUNED ? BRANCH_TASK : SEARCH_TASK, sizeof mine, &mine);
     for (k = 0; s->mode == TSP_PRUNED && k < FRONTIER_KERNELS; k++)
         rc |= clSetKernelArg(s->frontier[k], F_TASK, sizeof mine, &mine);
@@ -200,11 +218,11 @@ static int opencl_search(tsp_backend *b, const tsp_task *task, char *err, size_t
         rc = clEnqueueWriteBuffer(s->queue, s->counter, CL_TRUE, 0, sizeof zero, &zero, 0, NULL, NULL);
         if (rc == CL_SUCCESS)
             rc = tsp_frontier_run(&ops, &mine);
-    } else
+    } else {
         rc = cl_units(s);
-    if (rc == CL_SUCCESS)
-        rc = s->mode == TSP_PRUNED ? fold(s) : clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0,
-                                                                      NULL, NULL);
+        if (rc == CL_SUCCESS)
+            rc = clEnqueueNDRangeKernel(s->queue, s->final, 1, NULL, &local, &local, 0, NULL, NULL);
+    }
     if (rc == CL_SUCCESS)
         rc = clFinish(s->queue);
     return rc == CL_SUCCESS ? 0 : opencl_fail(err, errsize, "running the search kernel", rc);
@@ -238,6 +256,8 @@ static void opencl_close(tsp_backend *b)
     if (s->fold) clReleaseMemObject(s->fold);
     if (s->level[0]) clReleaseMemObject(s->level[0]);
     if (s->level[1]) clReleaseMemObject(s->level[1]);
+    if (s->open) clReleaseMemObject(s->open);
+    if (s->sums) clReleaseMemObject(s->sums);
     for (i = 0; i < FRONTIER_KERNELS; i++)
         if (s->frontier[i])
             clReleaseKernel(s->frontier[i]);
@@ -251,18 +271,23 @@ static void opencl_close(tsp_backend *b)
 }
 
 /* the device's buffers: the distances, the groups' results, the running
- * best (and pruning's tally); pruning, the costs, the units' counter, the
- * shared shortest length, each work-item's running best and tally (none
- * yet), and the fold's groups' results */
+ * best (and pruning's tally; pruning's incumbent, the first tour before the
+ * first fold); pruning, the costs, the units' counter, the shared shortest
+ * length, each work-item's running best and tally (the first tour, nothing
+ * counted), the fold's groups' results, the frontier's two levels, each
+ * parent's marks (none) and each group's count */
 static cl_int make_buffers(opencl_state *s, const tsp_instance *inst, const tsp_relax *relax)
 {
     const cl_mem_flags rw = CL_MEM_READ_WRITE, init = CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR;
     size_t items = (size_t)s->ngroups * TSP_GROUP, i;
     cl_uint unknown = TSP_NONE32;
+    const cl_uint zero = 0;
     tsp_item none, *fresh;
     cl_int rc;
     none.best = tsp_best_none();
     none.tally.visited = none.tally.pruned = 0;
+    if (s->mode == TSP_PRUNED)
+        none = tsp_item_first(relax);
     s->dist = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                              sizeof(cl_uint) * (size_t)(inst->n * inst->n), (void *)inst->dist, &rc);
     if (rc == CL_SUCCESS)
@@ -286,6 +311,12 @@ static cl_int make_buffers(opencl_state *s, const tsp_instance *inst, const tsp_
         s->fold = clCreateBuffer(s->ctx, rw, sizeof *fresh * TSP_FOLD_GROUPS, NULL, &rc);
     for (i = 0; i < 2 && rc == CL_SUCCESS; i++)
         s->level[i] = clCreateBuffer(s->ctx, rw, sizeof(tsp_node) * s->cap, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        s->open = clCreateBuffer(s->ctx, rw, sizeof(cl_uint) * 2 * s->cap, NULL, &rc);
+    if (rc == CL_SUCCESS)
+        rc = clEnqueueFillBuffer(s->queue, s->open, &zero, sizeof zero, 0, sizeof(cl_uint) * 2 * s->cap, 0, NULL, NULL);
+    if (rc == CL_SUCCESS)
+        s->sums = clCreateBuffer(s->ctx, rw, sizeof(cl_uint) * (s->cap / TSP_GROUP), NULL, &rc);
     free(fresh);
     return rc;
 }
@@ -306,20 +337,24 @@ static cl_int set_fixed_args(opencl_state *s)
     rc |= clSetKernelArg(s->search, BRANCH_RELAX, sizeof s->relax, &s->relax);
     rc |= clSetKernelArg(s->search, BRANCH_COUNTER, sizeof s->counter, &s->counter);
     rc |= clSetKernelArg(s->search, BRANCH_SHARED, sizeof s->shared, &s->shared);
+    rc |= clSetKernelArg(s->search, BRANCH_INCUMBENT, sizeof s->result, &s->result);
     rc |= clSetKernelArg(s->search, BRANCH_ITEMS, sizeof s->items, &s->items);
     for (k = 0; k < FRONTIER_KERNELS; k++) { /* the level arguments get their values before each launch */
-        cl_uint none = 0;
+        cl_uint none = 0; /* the roots' out stays level 0 */
         cl_int one = 1;
         rc |= clSetKernelArg(s->frontier[k], F_DIST, sizeof s->dist, &s->dist);
         rc |= clSetKernelArg(s->frontier[k], F_RELAX, sizeof s->relax, &s->relax);
         rc |= clSetKernelArg(s->frontier[k], F_SHARED, sizeof s->shared, &s->shared);
-        rc |= clSetKernelArg(s->frontier[k], F_COUNT, sizeof s->counter, &s->counter);
+        rc |= clSetKernelArg(s->frontier[k], F_COUNTER, sizeof s->counter, &s->counter);
         rc |= clSetKernelArg(s->frontier[k], F_CAP, sizeof s->cap, &s->cap);
         rc |= clSetKernelArg(s->frontier[k], F_IN, sizeof s->level[0], &s->level[0]);
+        rc |= clSetKernelArg(s->frontier[k], F_LO, sizeof none, &none);
         rc |= clSetKernelArg(s->frontier[k], F_NIN, sizeof none, &none);
         rc |= clSetKernelArg(s->frontier[k], F_SLOTS, sizeof one, &one);
         rc |= clSetKernelArg(s->frontier[k], F_OUT, sizeof s->level[0], &s->level[0]);
-        rc |= clSetKernelArg(s->frontier[k], F_COUNTER, sizeof s->counter, &s->counter);
+        rc |= clSetKernelArg(s->frontier[k], F_OPEN, sizeof s->open, &s->open);
+        rc |= clSetKernelArg(s->frontier[k], F_SUMS, sizeof s->sums, &s->sums);
+        rc |= clSetKernelArg(s->frontier[k], F_INCUMBENT, sizeof s->result, &s->result);
         rc |= clSetKernelArg(s->frontier[k], F_ITEMS, sizeof s->items, &s->items);
     }
     return rc;

@@ -251,82 +251,121 @@ KPERM_FN void tsp_branch_units(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL t
  * A device bounds the first levels breadth first, one work-item per child of
  * every open path, so that its whole width works on one level at a time;
  * the paths left open below them are then searched depth first, one per
- * work-item (tsp_branch_nodes). The frontier skips paths by the same
- * tsp_branch_skip, its own best always the first tour, so it never loses
+ * work-item (tsp_branch_nodes). tsp_frontier.c runs the levels.
+ *
+ * Many tours may share the optimal length (a lattice has thousands), and
+ * then what the search costs depends on how early a tour of small rank is
+ * known to every work-item: the tie rule of tsp_branch_skip cuts every path
+ * after it whose bound is the optimum, as the depth-first search of the C
+ * backend does once its first units have found it. So every kernel starts
+ * each work-item from the incumbent, the best tour of the device so far
+ * (its work-items' bests folded between launches), each level is kept in
+ * rank order (a parent's open children marked, counted and written in
+ * order: tsp_level_*), and the last level is searched in chunks from its
+ * smallest rank, the incumbent folded between them. The frontier skips
+ * paths by the same tsp_branch_skip against a real tour, so it never loses
  * what the depth-first search would keep: the answer is the depth-first
- * one. The open paths are tsp_node (tsp_types.h); tsp_frontier.c runs the
- * levels. */
+ * one, in any order. The open paths are tsp_node (tsp_types.h). */
 
-/* a brancher that only bounds: its own best stays the first tour, so that
- * the tie rule applies to it */
-KPERM_FN tsp_brancher tsp_bounder(const tsp_task *t, const TSP_GLOBAL tsp_relax *x, volatile TSP_GLOBAL kperm_u32 *shared)
+/* work-item item's own best raised to the incumbent when that is better */
+KPERM_FN void tsp_item_join(TSP_GLOBAL tsp_item *item, const TSP_GLOBAL tsp_item *incumbent)
 {
-    return tsp_brancher_on(t, shared, tsp_item_first(x));
+    tsp_best b = incumbent->best, mine = item->best;
+    if (tsp_best_better(&b, &mine))
+        item->best = b;
 }
 
-/* out[*count++] = p (dropped past cap: the host sees *count > cap) */
-KPERM_FN void tsp_node_put(const kperm_u8 *path, int depth, kperm_u64 base, kperm_u64 rest,
-                           volatile TSP_GLOBAL kperm_u32 *count, kperm_u32 cap, TSP_GLOBAL tsp_node *out)
+/* out[slot] = the path path[0..depth] of length base with rest left */
+KPERM_FN void tsp_node_set(const kperm_u8 *path, int depth, kperm_u64 base, kperm_u64 rest, TSP_GLOBAL tsp_node *out)
 {
-    kperm_u32 slot = tsp_take(count);
     int i;
-    if (slot >= cap)
-        return;
-    out[slot].base = base;
-    out[slot].rest = rest;
-    out[slot].depth = depth;
+    out->base = base;
+    out->rest = rest;
+    out->depth = depth;
     for (i = 0; i <= depth; i++)
-        out[slot].path[i] = path[i];
+        out->path[i] = path[i];
 }
 
-/* the frontier's first level: unit t->begin + u, if its fixed path is open */
+/* The frontier's first level: out[u] is unit t->begin + u's fixed path if
+ * it is open, else closed (no city left, so no children): the units' rank
+ * order is the level's. */
 KPERM_FN void tsp_branch_root(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
-                              kperm_u64 u, volatile TSP_GLOBAL kperm_u32 *shared, volatile TSP_GLOBAL kperm_u32 *count,
-                              kperm_u32 cap, TSP_GLOBAL tsp_node *out)
+                              kperm_u64 u, const TSP_GLOBAL tsp_item *incumbent, volatile TSP_GLOBAL kperm_u32 *shared,
+                              TSP_GLOBAL tsp_node *out)
 {
     kperm_u8 path[TSP_MAX_CITIES];
     kperm_u64 base, rest;
-    tsp_brancher w = tsp_bounder(t, x, shared);
-    if (t->begin + u < t->end && tsp_branch_start(d, x, t, t->begin + u, path, &base, &rest, &w))
-        tsp_node_put(path, t->fixed, base, rest, count, cap, out);
+    tsp_brancher w = tsp_brancher_on(t, shared, *incumbent); /* bounds only: its tally is dropped */
+    if (t->begin + u >= t->end)
+        return;
+    if (!tsp_branch_start(d, x, t, t->begin + u, path, &base, &rest, &w)) {
+        path[0] = 0;
+        tsp_node_set(path, 0, 0, 0, &out[u]);
+    } else
+        tsp_node_set(path, t->fixed, base, rest, &out[u]);
 }
 
-/* the next level: child k of open path in[i] (k = 0..r-1: its k-th city
- * left), if it is open too */
-KPERM_FN void tsp_branch_expand(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
-                                const TSP_GLOBAL tsp_node *in, int k, volatile TSP_GLOBAL kperm_u32 *shared,
-                                volatile TSP_GLOBAL kperm_u32 *count, kperm_u32 cap, TSP_GLOBAL tsp_node *out)
+/* child k of the open path in (its k-th city left, in city order) into
+ * path, *base and *rest; its depth is in->depth + 1 */
+KPERM_FN void tsp_branch_child(const TSP_GLOBAL kperm_u32 *d, int n, const TSP_GLOBAL tsp_node *in, int k,
+                               kperm_u8 *path, kperm_u64 *base, kperm_u64 *rest)
 {
-    kperm_u8 path[TSP_MAX_CITIES];
-    kperm_u64 rest = in->rest, base;
-    int depth = in->depth, c, i;
-    tsp_brancher w = tsp_bounder(t, x, shared);
-    if (k >= kperm_popcount64(rest))
-        return;
-    c = kperm_select64(rest, k);
+    int depth = in->depth, c = kperm_select64(in->rest, k), i;
     for (i = 0; i <= depth; i++)
         path[i] = in->path[i];
     path[depth + 1] = (kperm_u8)c;
-    base = in->base + d[path[depth] * t->n + c];
-    rest &= ~(KPERM_U64(1) << c);
-    if (!tsp_branch_skip(d, x, t, path, depth + 1, base, rest, &w))
-        tsp_node_put(path, depth + 1, base, rest, count, cap, out);
+    *base = in->base + d[path[depth] * n + c];
+    *rest = in->rest & ~(KPERM_U64(1) << c);
 }
 
-/* One work-item below the open paths nodes[0..count): one at a time by
- * *counter++, depth first, into its running best and tally in *item. */
-KPERM_FN void tsp_branch_nodes(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
-                               const TSP_GLOBAL tsp_node *nodes, kperm_u32 count, volatile TSP_GLOBAL kperm_u32 *counter,
-                               volatile TSP_GLOBAL kperm_u32 *shared, TSP_GLOBAL tsp_item *item)
+/* the next level, first step: child k of open path in[i] (k = 0..r-1), if
+ * it is open too, marked as bit k of open[2i..2i+1] (zero before) */
+KPERM_FN void tsp_branch_expand(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                                const TSP_GLOBAL tsp_node *in, kperm_u32 i, int k,
+                                const TSP_GLOBAL tsp_item *incumbent, volatile TSP_GLOBAL kperm_u32 *shared,
+                                volatile TSP_GLOBAL kperm_u32 *open)
 {
     kperm_u8 path[TSP_MAX_CITIES];
-    tsp_brancher w = tsp_brancher_on(t, shared, *item);
+    kperm_u64 base, rest;
+    tsp_brancher w = tsp_brancher_on(t, shared, *incumbent); /* bounds only: its tally is dropped */
+    if (k >= kperm_popcount64(in[i].rest))
+        return;
+    tsp_branch_child(d, t->n, &in[i], k, path, &base, &rest);
+    if (!tsp_branch_skip(d, x, t, path, in[i].depth + 1, base, rest, &w)) {
+        volatile TSP_GLOBAL kperm_u32 *word = &open[2 * i + (kperm_u32)(k >> 5)];
+        kperm_u32 bit = 1u << (k & 31);
+#if defined(__OPENCL_VERSION__)
+        atomic_or(word, bit);
+#elif defined(__CUDA_ARCH__)
+        atomicOr((unsigned *)word, bit);
+#else
+        __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
+#endif
+    }
+}
+
+/* One work-item below the open paths nodes[lo..hi): one at a time by
+ * lo + *counter++, depth first, into its running best and tally in *item,
+ * which first takes the incumbent if better. Each path is bounded again
+ * first: the incumbent may have come since its level, and then the tie rule
+ * closes it whole. A closed unit of the first level is passed over. */
+KPERM_FN void tsp_branch_nodes(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp_relax *x, const tsp_task *t,
+                               const TSP_GLOBAL tsp_node *nodes, kperm_u32 lo, kperm_u32 hi,
+                               volatile TSP_GLOBAL kperm_u32 *counter, volatile TSP_GLOBAL kperm_u32 *shared,
+                               const TSP_GLOBAL tsp_item *incumbent, TSP_GLOBAL tsp_item *item)
+{
+    kperm_u8 path[TSP_MAX_CITIES];
+    tsp_brancher w;
     kperm_u32 k;
     int i;
-    while ((k = tsp_take(counter)) < count) {
+    tsp_item_join(item, incumbent);
+    w = tsp_brancher_on(t, shared, *item);
+    while ((k = lo + tsp_take(counter)) < hi) {
         for (i = 0; i <= nodes[k].depth; i++)
             path[i] = nodes[k].path[i];
-        tsp_branch_below(d, x, t, path, nodes[k].depth, nodes[k].base, nodes[k].rest, &w);
+        if (nodes[k].rest
+            && !tsp_branch_skip(d, x, t, path, nodes[k].depth, nodes[k].base, nodes[k].rest, &w))
+            tsp_branch_below(d, x, t, path, nodes[k].depth, nodes[k].base, nodes[k].rest, &w);
     }
     item->best = w.best;
     item->tally = w.tally;
@@ -378,6 +417,91 @@ TSP_GROUP_FN void tsp_branch_fold(TSP_GLOBAL const tsp_item *items, int count, i
     if (lid == 0) {
         out[group].best = mem->best[0];
         out[group].tally = mem->tally[0];
+    }
+}
+
+/* ---- a level in rank order: tsp_branch_expand marks each parent's open
+ * children; tsp_level_sums counts them by groups of parents, tsp_level_offsets
+ * turns the counts into where each group's children go, and
+ * tsp_level_place writes them there, parent after parent, each parent's in
+ * city order. Atomic appends would be faster to write but leave the level
+ * in the order the work-items happened to finish. */
+
+/* the exclusive prefix sum of the group's values v (work-item lid's), and
+ * their total into *total; every work-item of the group calls it */
+TSP_GROUP_FN kperm_u32 tsp_group_scan(kperm_u32 v, int lid, int size, TSP_LOCAL kperm_u32 *mem, kperm_u32 *total)
+{
+    kperm_u32 add, sum;
+    int s;
+    mem[lid] = v;
+    TSP_BARRIER();
+    for (s = 1; s < size; s <<= 1) { /* Hillis-Steele: mem[lid] sums the 2s values up to lid */
+        add = lid >= s ? mem[lid - s] : 0;
+        TSP_BARRIER();
+        mem[lid] += add;
+        TSP_BARRIER();
+    }
+    sum = mem[lid];
+    *total = mem[size - 1];
+    TSP_BARRIER(); /* mem is free again */
+    return sum - v;
+}
+
+/* parent i's open children, as marked (0 past the level's nin) */
+KPERM_FN kperm_u64 tsp_level_open(const TSP_GLOBAL kperm_u32 *open, kperm_u32 i, kperm_u32 nin)
+{
+    return i < nin ? open[2 * i] | (kperm_u64)open[2 * i + 1] << 32 : 0;
+}
+
+/* group g: the open children of parents g*size .. g*size + size - 1 into sums[g] */
+TSP_GROUP_FN void tsp_level_sums(const TSP_GLOBAL kperm_u32 *open, kperm_u32 nin, int group, TSP_GLOBAL kperm_u32 *sums,
+                                 int lid, int size, TSP_LOCAL kperm_u32 *mem)
+{
+    kperm_u32 total;
+    tsp_group_scan((kperm_u32)kperm_popcount64(tsp_level_open(open, (kperm_u32)group * size + lid, nin)), lid, size,
+                   mem, &total);
+    if (lid == 0)
+        sums[group] = total;
+}
+
+/* one group: the level's group sums, sums[0 .. the groups of nin parents),
+ * into their exclusive prefix sums, and the whole level's count into *count */
+TSP_GROUP_FN void tsp_level_offsets(TSP_GLOBAL kperm_u32 *sums, kperm_u32 nin, volatile TSP_GLOBAL kperm_u32 *count,
+                                    int lid, int size, TSP_LOCAL kperm_u32 *mem)
+{
+    kperm_u32 groups = (nin + size - 1) / size, per = (groups + size - 1) / size, mine = 0, total, at, i, v;
+    kperm_u32 lo = (kperm_u32)lid * per < groups ? (kperm_u32)lid * per : groups;
+    kperm_u32 hi = lo + per < groups ? lo + per : groups;
+    for (i = lo; i < hi; i++)
+        mine += sums[i];
+    at = tsp_group_scan(mine, lid, size, mem, &total);
+    for (i = lo; i < hi; i++) {
+        v = sums[i];
+        sums[i] = at;
+        at += v;
+    }
+    if (lid == 0)
+        *count = total;
+}
+
+/* group g: parent i = g*size + lid writes its open children at out[sums[g]
+ * + the open children of the group's parents before it ...] (those below
+ * cap: the host sees the count past it) and clears its marks for the next
+ * level */
+TSP_GROUP_FN void tsp_level_place(const TSP_GLOBAL kperm_u32 *d, const tsp_task *t, const TSP_GLOBAL tsp_node *in,
+                                  kperm_u32 nin, TSP_GLOBAL kperm_u32 *open, const TSP_GLOBAL kperm_u32 *sums,
+                                  kperm_u32 cap, TSP_GLOBAL tsp_node *out, int group, int lid, int size,
+                                  TSP_LOCAL kperm_u32 *mem)
+{
+    kperm_u8 path[TSP_MAX_CITIES];
+    kperm_u32 i = (kperm_u32)group * size + lid, total, at;
+    kperm_u64 kids = tsp_level_open(open, i, nin), base, rest;
+    at = sums[group] + tsp_group_scan((kperm_u32)kperm_popcount64(kids), lid, size, mem, &total);
+    if (kids)
+        open[2 * i] = open[2 * i + 1] = 0;
+    for (; kids && at < cap; kids &= kids - 1, at++) {
+        tsp_branch_child(d, t->n, &in[i], kperm_lowest64(kids), path, &base, &rest);
+        tsp_node_set(path, in[i].depth + 1, base, rest, &out[at]);
     }
 }
 
