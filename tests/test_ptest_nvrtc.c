@@ -23,6 +23,27 @@ static int builds(char *err, size_t errsize)
     return rc;
 }
 
+/* NVIDIA's OpenCL ignores #line and counts from the composed source's first
+ * line: its log for bad.c, built from the line where the body starts, must
+ * come back as the body's line 1 (shared with the OpenCL backend, checked
+ * here where the composed source is at hand). 0, or 1 on a failure. */
+static int nvidia_opencl_log(void)
+{
+    char *src = ptest_device_source(&p, "/* a prelude */\n"), log[256], err[PTEST_ERR_SIZE], *at;
+    int body = src ? ptest_device_body_line(src) : 0, line = 1, ok;
+    for (at = src; at && *at && line < body; at++)
+        line += *at == '\n';
+    ok = at && strncmp(at, "return x[0] +;", 14) == 0;
+    snprintf(log, sizeof log, "<kernel>:%d:14: error: expected expression\nreturn x[0] +;\n             ^\n", body);
+    ptest_device_build_failed("opencl", p.user_file, log, body, err, sizeof err);
+    free(src);
+    ok = ok && strcmp(err, "opencl: bad.c does not compile: bad.c:1:14: error: expected expression | "
+                           "return x[0] +; |              ^") == 0;
+    printf("%s NVIDIA OpenCL's <kernel>:LINE: (line %d of the composed source) read as bad.c:1:%s%.300s\n",
+           ok ? "PASS" : "FAIL", body, ok ? "" : " ", ok ? "" : err);
+    return !ok;
+}
+
 int main(void)
 {
     static const char mean[] = "double s[2] = {0, 0};\nfor (int j = 0; j < 2; j++)\n"
@@ -60,5 +81,6 @@ int main(void)
         fails++;
     } else
         printf("PASS NVRTC: a C statistic that does not compile is one line: %s\n", err);
+    fails += nvidia_opencl_log();
     return fails ? 1 : 0;
 }

@@ -207,7 +207,7 @@ static int compile_failed(nvrtcProgram prog, const ptest_problem *p, char *err, 
     if (nvrtcGetProgramLogSize(prog, &len) == NVRTC_SUCCESS && (log = (char *)calloc(len + 1, 1))
         && nvrtcGetProgramLog(prog, log) == NVRTC_SUCCESS)
         lines = diagnostics(log);
-    ptest_device_build_failed("cuda", p->user_file, lines && *lines ? lines : log, err, errsize);
+    ptest_device_build_failed("cuda", p->user_file, lines && *lines ? lines : log, 0, err, errsize);
     free(lines);
     free(log);
     return -1;

@@ -90,11 +90,31 @@ int ptest_device_count(const ptest_launcher *l, const ptest_problem *p, kperm_ra
     return rc;
 }
 
-int ptest_device_build_failed(const char *backend, const char *file, const char *log, char *err, size_t errsize)
+int ptest_device_body_line(const char *source)
 {
+    const char *at = strstr(source, "\n#line 1 \"");
+    int line = 3; /* 1, + 1 for each newline before `at`, + 1 for the one at `at`: the directive; + 1: the body */
+    if (!at)
+        return 0;
+    for (; source < at; source++)
+        line += *source == '\n';
+    return line;
+}
+
+int ptest_device_build_failed(const char *backend, const char *file, const char *log, int body_line, char *err,
+                              size_t errsize)
+{
+    static const char kernel[] = "<kernel>:";
     size_t i, o = (size_t)snprintf(err, errsize, "%s: %s does not compile: ", backend, *file ? file : "the kernel");
     for (i = 0; log && log[i] && o + 4 < errsize; i++)
-        if (log[i] == '\n') {
+        if (body_line > 0 && strncmp(log + i, kernel, sizeof kernel - 1) == 0 && log[i + sizeof kernel - 1] >= '0'
+            && log[i + sizeof kernel - 1] <= '9') {
+            /* NVIDIA's OpenCL ignores #line: its "<kernel>:LINE:" counts from the composed source's start */
+            char *end;
+            long line = strtol(log + i + sizeof kernel - 1, &end, 10);
+            o += (size_t)snprintf(err + o, errsize - o, "%s:%ld", file, line - body_line + 1);
+            i = (size_t)(end - log) - 1;
+        } else if (log[i] == '\n') {
             if (log[i + 1])
                 o += (size_t)snprintf(err + o, errsize - o, " | ");
         } else

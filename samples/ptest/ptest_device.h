@@ -41,8 +41,15 @@ typedef struct {
 int ptest_device_count(const ptest_launcher *l, const ptest_problem *p, kperm_rank begin, kperm_rank end,
                        ptest_result *out, char *err, size_t errsize);
 
+/* the line of `source` (from ptest_device_source) where the C statistic's
+ * body starts, 0 without one */
+int ptest_device_body_line(const char *source);
+
 /* "BACKEND: FILE does not compile: " and the log's lines joined by " | ",
- * so that the error stays one line */
-int ptest_device_build_failed(const char *backend, const char *file, const char *log, char *err, size_t errsize);
+ * so that the error stays one line; with body_line > 0, a compiler's
+ * "<kernel>:LINE:" (NVIDIA's OpenCL, which ignores #line) becomes FILE and
+ * the line within the body */
+int ptest_device_build_failed(const char *backend, const char *file, const char *log, int body_line, char *err,
+                              size_t errsize);
 
 #endif

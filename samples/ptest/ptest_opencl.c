@@ -83,7 +83,7 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
     char *src = ptest_device_source(p, kperm_cl_source());
     const void *host[PTEST_INPUTS];
     size_t bytes[PTEST_INPUTS];
-    int i;
+    int i, body_line = src ? ptest_device_body_line(src) : 0;
     ptest_device_inputs(p, host, bytes);
     if (!src)
         return cl_fail(err, errsize, "malloc", 0);
@@ -105,7 +105,7 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
         log = (char *)calloc(len + 1, 1);
         if (log)
             clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, len, log, NULL);
-        ptest_device_build_failed("opencl", p->user_file, log, err, errsize);
+        ptest_device_build_failed("opencl", p->user_file, log, body_line, err, errsize);
         free(log);
         return -1;
     }
