@@ -126,6 +126,15 @@ static double parse_real(const char *opt, const char *s, double lo)
     return v;
 }
 
+/* a number of seconds in (0, 10^9): what the run engine's clocks take */
+static double parse_seconds(const char *opt, const char *s)
+{
+    double v = parse_real(opt, s, 1e-9);
+    if (v >= 1e9)
+        bad_value(opt, s, "is more than 10^9 seconds");
+    return v;
+}
+
 static void parse_range(ptest_spec *s, const char *v)
 {
     char *end, *mid;
@@ -178,11 +187,11 @@ static void option(options *o, const char *a, const char *v)
             usage("--checkpoint needs a file name");
         o->checkpoint = v;
     } else if (!strcmp(a, "--checkpoint-every"))
-        o->checkpoint_every = parse_real(a, v, 1e-9);
+        o->checkpoint_every = parse_seconds(a, v);
     else if (!strcmp(a, "--chunk"))
         o->chunk = parse_count(a, v, 1, ~0ULL);
     else if (!strcmp(a, "--worker-timeout"))
-        o->worker_timeout = parse_real(a, v, 1e-9);
+        o->worker_timeout = parse_seconds(a, v);
     else if (!strcmp(a, "--json"))
         o->json = 1;
     else if (!strcmp(a, "--force"))

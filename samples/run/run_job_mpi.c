@@ -119,7 +119,8 @@ void run_job_watch(double seconds)
     int r;
     if (timeout > 0 || seconds <= 0 || ranks == 1)
         return;
-    timeout = seconds;
+    /* the heartbeat's wait, timeout / 4, must fit a time_t and not spin */
+    timeout = seconds < 0.1 ? 0.1 : seconds > 1e9 ? 1e9 : seconds;
     for (r = 0; my_rank == 0 && r < ranks; r++)
         heard[r] = run_now();
     if (my_rank == 0)

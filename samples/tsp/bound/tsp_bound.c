@@ -3,6 +3,7 @@
  * or a 1-arborescence), and the arcs no tour as short as the first one can
  * use. */
 #include "tsp_bound.h"
+#include <stdlib.h>
 #include <math.h>
 #include <string.h>
 
@@ -126,7 +127,9 @@ static void ascend(const unsigned *dist, int n, int symmetric, const tsp_s64 *a0
     tsp_s64 top = -TSP_S64_MAX, most;
     double lambda = 2.0;
     int g[TSP_MAX_CITIES], i, step, stale = 0;
-    tsp_arbo arbo; /* 45 KB, on the stack: as a static, gcc 12 -O2 took it for read-only (ipa-reference) */
+    tsp_arbo arbo; /* 45 KB on the stack: as a function-level static, gcc 12.2 -O2 miscompiled its writes
+                    * (ipa-cp with ipa-reference-addressable placed it in .rodata; -O1 or either flag off was
+                    * right, the sanitizers found no undefined behaviour) */
     tsp_tree tree;
     for (step = 0; step < 100 * n && lambda > 1e-4; step++) {
         tsp_s64 bound, norm = 0;
@@ -268,12 +271,15 @@ static void forced_arborescence(const tsp_relax *x, int n, const tsp_arbo *a, ts
  * answer. */
 static void drop_edges(int n, int symmetric, kperm_u64 upper, tsp_relax *x)
 {
-    static tsp_s64 forced[TSP_MAX_CITIES][TSP_MAX_CITIES];
+    /* 32 KB on the heap, not a function-level static: see ascend's arbo */
+    tsp_s64(*forced)[TSP_MAX_CITIES] = (tsp_s64(*)[TSP_MAX_CITIES])malloc(sizeof(tsp_s64[TSP_MAX_CITIES][TSP_MAX_CITIES]));
     tsp_arbo a;
     tsp_s64 limit = (tsp_s64)upper * x->scale;
     int i, j;
     kperm_u64 drop[TSP_MAX_CITIES] = {0};
     tsp_tree t;
+    if (!forced)
+        return; /* dropping only speeds the search up: without memory, none */
     if (symmetric)
         forced_tree(x, n, &t, tsp_one_tree(x, n, 0, tsp_cities_after_first(n), &t), forced);
     else
@@ -282,6 +288,7 @@ static void drop_edges(int n, int symmetric, kperm_u64 upper, tsp_relax *x)
         for (j = 0; j < n; j++)
             if (i != j && forced[i][j] > limit)
                 drop[i] |= KPERM_U64(1) << j;
+    free(forced);
     for (i = 0; i < n; i++) {
         x->allowed[i] &= ~drop[i];
         for (j = 0; j < n; j++)
