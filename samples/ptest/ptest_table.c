@@ -18,33 +18,52 @@ static char *trim(char *s)
     return s;
 }
 
-/* the fields of one line, in place; the count, or -1 past `max` */
-static int split(char *s, int csv, char **out, int max)
+/* the fields of one line, in place: separated by commas (csv) or by runs
+ * of blanks. A field in double quotes loses them and may hold the
+ * separator, "" inside standing for one quote (RFC 4180: R's write.csv and
+ * write.table quote every name so). The count, or -1 with *why. */
+static int split(char *s, int csv, char **out, int max, const char **why)
 {
     int n = 0;
-    if (csv) {
-        for (;;) {
-            char *comma = strchr(s, ',');
-            if (n == max)
-                return -1;
-            if (comma)
-                *comma = 0;
-            out[n++] = trim(s);
-            if (!comma)
-                return n;
-            s = comma + 1;
-        }
-    }
     for (;;) {
+        char *field;
+        int last, quoted;
         s += strspn(s, " \t\r");
-        if (!*s)
+        quoted = *s == '"';
+        if (!csv && !*s)
             return n;
-        if (n == max)
+        if (n == max) {
+            *why = NULL; /* the caller names the limit */
             return -1;
-        out[n++] = s;
-        s += strcspn(s, " \t\r");
+        }
+        if (quoted) {
+            char *w = field = ++s;
+            while (*s != '"' || s[1] == '"') {
+                if (!*s) {
+                    *why = "a quoted field is not closed (a line break inside quotes is not read)";
+                    return -1;
+                }
+                s += *s == '"'; /* "" is one quote */
+                *w++ = *s++;
+            }
+            *w = 0; /* w <= s: the text still to read is intact */
+            s++;
+            if (csv)
+                s += strspn(s, " \t\r");
+            if (*s && !strchr(csv ? "," : " \t\r", *s)) {
+                *why = "text after a closing quote (a quote inside a quoted field is written \"\")";
+                return -1;
+            }
+        } else {
+            field = s;
+            s += strcspn(s, csv ? "," : " \t\r");
+        }
+        last = !*s;
         if (*s)
             *s++ = 0;
+        out[n++] = csv && !quoted ? trim(field) : field;
+        if (csv && last)
+            return n;
     }
 }
 
@@ -69,6 +88,7 @@ int ptest_table_read(const char *path, ptest_table *t, char *err, size_t errsize
     long size = 0;
     int absent = 0, lineno = 0, csv = -1, i;
     char *at, *next, *fields[PTEST_MAX_COLUMNS], what[160];
+    const char *why;
     memset(t, 0, sizeof *t);
     t->file = path;
     t->text = run_read_file(path, MAX_FILE, "data file", &size, &absent, err, errsize);
@@ -86,12 +106,19 @@ int ptest_table_read(const char *path, ptest_table *t, char *err, size_t errsize
         line = trim(at);
         if (!*line || *line == '#')
             continue;
-        if (csv < 0)
+        if (csv < 0) {
             csv = strchr(line, ',') != NULL;
-        n = split(line, csv, fields, PTEST_MAX_COLUMNS);
+            /* a spreadsheet's export where the decimal point is a comma:
+             * read as blank-separated it would be one field a line */
+            if (!csv && strchr(line, ';'))
+                return fail(err, errsize, path, lineno, "';' is not a separator: fields are separated by commas "
+                                                        "or blanks, with a decimal point (save the file as CSV "
+                                                        "with commas)");
+        }
+        n = split(line, csv, fields, PTEST_MAX_COLUMNS, &why);
         if (n < 0) {
             snprintf(what, sizeof what, "more than %d fields", PTEST_MAX_COLUMNS);
-            return fail(err, errsize, path, lineno, what);
+            return fail(err, errsize, path, lineno, why ? why : what);
         }
         if (t->columns == 0) {
             t->columns = n;

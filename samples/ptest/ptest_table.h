@@ -1,6 +1,7 @@
 /* ptest_table.h - an input file as a table of text fields: CSV (commas) or
- * columns separated by blanks, '#' comment lines and blank lines skipped, a
- * header line when none of its fields is a number. */
+ * columns separated by blanks, fields in double quotes unquoted (RFC 4180),
+ * '#' comment lines and blank lines skipped, a header line when none of its
+ * fields is a number. */
 #ifndef PTEST_TABLE_H
 #define PTEST_TABLE_H
 
