@@ -23,6 +23,19 @@ static int fail(char *err, size_t errsize, const char *what)
     return -1;
 }
 
+/* the table's column names for an error, ", "-separated (an empty one,
+ * as R's write.csv names its row names, as '') */
+static const char *column_names(const ptest_table *t, char *buf, size_t size)
+{
+    size_t at = 0;
+    int i, w;
+    buf[0] = 0;
+    for (i = 0; i < t->columns && at < size; i++)
+        if ((w = snprintf(buf + at, size - at, "%s%s", i ? ", " : "", *t->header[i] ? t->header[i] : "''")) > 0)
+            at += (size_t)w;
+    return buf;
+}
+
 /* the comma-separated names of list into cols (column indices): their count, or -1 */
 static int column_list(const ptest_table *t, const char *list, int *cols, int max, char *err, size_t errsize)
 {
@@ -36,8 +49,9 @@ static int column_list(const ptest_table *t, const char *list, int *cols, int ma
             return -1;
         }
         if ((cols[n++] = ptest_table_column(t, name)) < 0) {
-            snprintf(err, errsize, "%s: no column '%s' (the columns: %s%s)", t->file, name, t->header[0],
-                     t->columns > 1 ? ", ..." : "");
+            char names[1024];
+            snprintf(err, errsize, "%s: no column '%s' (the columns: %s)", t->file, name,
+                     column_names(t, names, sizeof names));
             return -1;
         }
         list += len + (list[len] == ',');
@@ -58,14 +72,44 @@ static int group_of(ptest_problem *p, const char *label, int open)
     return p->k++;
 }
 
+/* whether column c holds row numbers (increasing integers from 1), as R's
+ * write.csv writes first: a label column by default that is no label */
+static int row_numbers(const ptest_table *t, int c)
+{
+    long last = 0;
+    int r;
+    for (r = 0; r < t->rows; r++) {
+        const char *f = t->field[r][c];
+        size_t len = strlen(f);
+        if (!len || len > 9 || strspn(f, "0123456789") != len || atol(f) <= last)
+            return 0;
+        last = atol(f);
+    }
+    return 1;
+}
+
+/* the end of an error about the groups: a hint at --group when the label
+ * column holds row numbers, else nothing */
+static const char *group_hint(const ptest_table *t, int label, char *buf, size_t size)
+{
+    char names[1024];
+    if (!row_numbers(t, label))
+        return "";
+    snprintf(buf, size, "; the label column, %d ('%s'), holds row numbers: name the label column with --group "
+             "(the columns: %s)", label + 1, t->header[label], column_names(t, names, sizeof names));
+    return buf;
+}
+
 /* independent: the rows of each group in order into src, value column
  * after column (p->cols of them, values[]); p->sizes, k, n, m */
 static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem *p, const int *values,
                        ptest_source *src, char *err, size_t errsize)
 {
     int label = s->group ? ptest_table_column(t, s->group) : 0, r, g, c, at = 0, counts[PTEST_MAX_K] = {0};
+    char hint[1200];
     if (label < 0) {
-        snprintf(err, errsize, "%s: no column '%s' for --group", t->file, s->group);
+        snprintf(err, errsize, "%s: no column '%s' for --group (the columns: %s)", t->file, s->group,
+                 column_names(t, hint, sizeof hint));
         return -1;
     }
     if (s->groups) {
@@ -80,10 +124,15 @@ static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem 
         }
     }
     for (r = 0; r < t->rows; r++) {
+        if (!*t->field[r][label]) {
+            snprintf(err, errsize, "%s:%d: an empty label: missing values are not supported; remove the row", t->file,
+                     t->line[r]);
+            return -1;
+        }
         g = group_of(p, t->field[r][label], !s->groups);
         if (g == -2) {
-            snprintf(err, errsize, "%s:%d: a ninth group, '%s': at most %d groups", t->file, t->line[r],
-                     t->field[r][label], PTEST_MAX_K);
+            snprintf(err, errsize, "%s:%d: a ninth group, '%s': at most %d groups%s", t->file, t->line[r],
+                     t->field[r][label], PTEST_MAX_K, group_hint(t, label, hint, sizeof hint));
             return -1;
         }
         if (g >= 0)
@@ -91,8 +140,8 @@ static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem 
     }
     for (g = 0; g < p->k; g++) {
         if (counts[g] < 2) {
-            snprintf(err, errsize, "%s: group '%s' has %d value%s: every group needs two or more", t->file,
-                     p->names[g], counts[g], counts[g] == 1 ? "" : "s");
+            snprintf(err, errsize, "%s: group '%s' has %d value%s: every group needs two or more%s", t->file,
+                     p->names[g], counts[g], counts[g] == 1 ? "" : "s", group_hint(t, label, hint, sizeof hint));
             return -1;
         }
         p->n += counts[g];
@@ -141,6 +190,17 @@ static int two_columns(const ptest_table *t, const int *cols, ptest_problem *p, 
             src[c * p->n + r].line = t->line[r];
         }
     }
+    return 0;
+}
+
+/* an empty field, or a missing value as R, pandas or a spreadsheet writes one */
+static int is_missing(const char *s)
+{
+    static const char *const na[] = {"", "NA", "N/A", "NaN", "nan", "NULL", "None", "."};
+    size_t i;
+    for (i = 0; i < sizeof na / sizeof na[0]; i++)
+        if (strcmp(s, na[i]) == 0)
+            return 1;
     return 0;
 }
 
@@ -260,7 +320,10 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
     count = ptest_column_size(p) * p->cols; /* one 10^d for every column: maxT compares their keys */
     for (i = 0; i < count; i++)
         if (ptest_decimal_parse(src[i].text, &x[i])) {
-            snprintf(err, errsize, "%s:%d: '%s' is not a number", t->file, src[i].line, src[i].text);
+            snprintf(err, errsize, is_missing(src[i].text) ? "%s:%d: a missing value ('%s'): missing values are not "
+                                                             "supported; remove the row"
+                                                           : "%s:%d: '%s' is not a number",
+                     t->file, src[i].line, src[i].text);
             return -1;
         } else if (i < PTEST_VALUES)
             p->d[i] = strtod(src[i].text, NULL); /* the double nearest the decimal: what a C statistic sees */
