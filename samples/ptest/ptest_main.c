@@ -67,7 +67,7 @@ static void help(void)
                "                       anova (default for 3+ groups), pearson (default for\n"
                "                       pairings), kendall\n"
                "  --statistic FILE     the body of a C function double statistic(const double *x,\n"
-               "                       const int *start, int k) instead (OpenCL)\n"
+               "                       const int *start, int k) instead (OpenCL or CUDA)\n"
                "  --columns A[,B...]   the value column (independent) or x,y (names or numbers\n"
                "                       from 1; default: the last one or two); several value\n"
                "                       columns, or pairs x,y,x2,y2 (paired): maxT adjusted p-values\n"
@@ -269,6 +269,8 @@ static options parse_args(int argc, char **argv)
         usage("--threads goes with --backend cpu");
     if (o.spec.user_file && o.spec.stat)
         usage("give --stat or --statistic, not both");
+    if (o.spec.user_file && !strcmp(o.backend, "cpu")) /* the C backend's kernels are compiled in */
+        usage("a C statistic (--statistic) runs on --backend opencl or cuda (POCL runs OpenCL on the CPU)");
     if (o.checkpoint_every == 0)
         o.checkpoint_every = 60;
     return o;
