@@ -63,23 +63,39 @@ static double edge(const ptest_problem *p, int i)
     return p->hist_lo + (p->hist_hi - p->hist_lo) * i / p->bins;
 }
 
+/* the widest of a string and the widest so far */
+static int widest(int w, const char *s)
+{
+    int n = (int)strlen(s);
+    return n > w ? n : w;
+}
+
 /* maxT: each column's own |T| >= |t| p-value and its Westfall-Young
- * single-step adjusted one, #(max_i |T_i| >= |t_j|) / N */
+ * single-step adjusted one, #(max_i |T_i| >= |t_j|) / N, in a table whose
+ * columns are as wide as their widest entry (the fractions of a large N
+ * run long) */
 static void text_maxt(const ptest_problem *p, const ptest_result *r)
 {
-    int j;
-    char x[40], a[40], b[40];
-    printf("maxT            Westfall-Young single-step over %d columns, two-sided: max |T| >= |t_j|\n", p->cols);
-    printf("  %-24s %-22s %-30s %s\n", "column", ptest_stat_name(p->stat), "|T| >= |t|", "adjusted");
+    static const char *const head[] = {"column", "|T| >= |t|", "adjusted"};
+    char x[PTEST_MAX_COLS][40], own[PTEST_MAX_COLS][80], adj[PTEST_MAX_COLS][80], a[40];
+    int j, w[3];
+    w[0] = widest(0, head[0]);
+    w[1] = widest(0, ptest_stat_name(p->stat));
+    w[2] = widest(0, head[1]);
     for (j = 0; j < p->cols; j++) {
-        char own[80], adj[80];
-        ptest_format_double(x, sizeof x, p->par[PAR_COUNT * j + PAR_OBS_X]);
+        ptest_format_double(x[j], sizeof x[j], p->par[PAR_COUNT * j + PAR_OBS_X]);
         ptest_format_double(a, sizeof a, (double)r->maxt[j][0] / (double)p->total);
-        ptest_format_double(b, sizeof b, (double)r->maxt[j][1] / (double)p->total);
-        snprintf(own, sizeof own, "%llu/%llu = %s", r->maxt[j][0], (unsigned long long)p->total, a);
-        snprintf(adj, sizeof adj, "%llu/%llu = %s", r->maxt[j][1], (unsigned long long)p->total, b);
-        printf("  %-24s %-22s %-30s %s\n", p->col_names[j], x, own, adj);
+        snprintf(own[j], sizeof own[j], "%llu/%llu = %s", r->maxt[j][0], (unsigned long long)p->total, a);
+        ptest_format_double(a, sizeof a, (double)r->maxt[j][1] / (double)p->total);
+        snprintf(adj[j], sizeof adj[j], "%llu/%llu = %s", r->maxt[j][1], (unsigned long long)p->total, a);
+        w[0] = widest(w[0], p->col_names[j]);
+        w[1] = widest(w[1], x[j]);
+        w[2] = widest(w[2], own[j]);
     }
+    printf("maxT            Westfall-Young single-step over %d columns, two-sided: max |T| >= |t_j|\n", p->cols);
+    printf("  %-*s   %-*s   %-*s   %s\n", w[0], head[0], w[1], ptest_stat_name(p->stat), w[2], head[1], head[2]);
+    for (j = 0; j < p->cols; j++)
+        printf("  %-*s   %-*s   %-*s   %s\n", w[0], p->col_names[j], w[1], x[j], w[2], own[j], adj[j]);
 }
 
 static void write_text(const ptest_report *rep)
@@ -95,8 +111,10 @@ static void write_text(const ptest_report *rep)
     printf("kperm-ptest     %s: %s test\n", rep->file, rep->test);
     text_groups(p);
     printf("statistic       %s = %s   (%s)\n", ptest_stat_name(p->stat), x, meaning(p));
-    if (p->exact)
+    if (p->exact && p->decimals)
         printf("comparison      exact (the data read as integers times 10^-%d)\n", p->decimals);
+    else if (p->exact) /* 10^-0 says nothing */
+        printf("comparison      exact (the data read as integers)\n");
     else {
         ptest_format_double(a, sizeof a, p->band);
         printf("comparison      floating point: equal within %s of the observed value\n", a);
