@@ -19,6 +19,7 @@
 #include "ptest_problem.h"
 #include "ptest_range.h"
 #include "ptest_report.h"
+#include "ptest_linear.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ typedef struct {
     ptest_spec spec;
     const char *file, *backend, *device, *checkpoint;
     int json, force, quiet, threads;
+    int method; /* PTEST_METHOD_AUTO ... */
     unsigned long long chunk;
     double checkpoint_every, worker_timeout;
 } options;
@@ -78,6 +80,9 @@ static void help(void)
                "                       (default: exact; a C statistic: 100 eps)\n"
                "  --bins N             histogram bins, 0..1024 (default 20)\n"
                "  --hist-range LO:HI   the histogram's range\n"
+               "  --method M           auto (default), enumerate, shift or mitm: --stat mean of two\n"
+               "                       groups or pairs is counted on the host without enumerating\n"
+               "                       (the shift algorithm or meet in the middle) where cheaper\n"
                "  --backend B          auto (default), cpu, opencl or cuda\n"
                "  --device P:D | N     OpenCL: device P:D; CUDA: GPU N (as --list-devices\n"
                "                       numbers them)\n"
@@ -146,7 +151,7 @@ static void parse_range(ptest_spec *s, const char *v)
 }
 
 static const char *const valued[] = {"--test", "--stat", "--statistic", "--columns", "--group", "--groups",
-                                     "--tolerance", "--bins", "--hist-range", "--backend", "--device", "--threads",
+                                     "--tolerance", "--bins", "--hist-range", "--method", "--backend", "--device", "--threads",
                                      "--checkpoint", "--checkpoint-every", "--chunk", "--worker-timeout"};
 #define NVALUED (int)(sizeof valued / sizeof valued[0])
 
@@ -174,7 +179,12 @@ static void option(options *o, const char *a, const char *v)
         s->bins = (int)parse_count(a, v, 0, PTEST_MAX_BINS);
     else if (!strcmp(a, "--hist-range"))
         parse_range(s, v);
-    else if (!strcmp(a, "--backend")) {
+    else if (!strcmp(a, "--method")) {
+        for (o->method = 0; o->method < PTEST_METHODS && strcmp(v, ptest_method_names[o->method]); o->method++)
+            ;
+        if (o->method == PTEST_METHODS)
+            bad_value(a, v, "is not auto, enumerate, shift or mitm");
+    } else if (!strcmp(a, "--backend")) {
         if (strcmp(v, "auto") && strcmp(v, "cpu") && strcmp(v, "opencl") && strcmp(v, "cuda"))
             bad_value(a, v, "is not auto, cpu, opencl or cuda");
         o->backend = v;
@@ -417,6 +427,40 @@ static double observe(const options *o, ptest_problem *p, ptest_backend *b)
     return x;
 }
 
+/* --stat mean of two groups or of pairs, where the shift algorithm or meet in
+ * the middle counts it (ptest_linear.h): rank 0 counts and reports, and the
+ * job ends. It takes no backend, and no checkpoint: it answers in far less
+ * time than one would save, so --checkpoint's file is neither read nor
+ * written. */
+static void count_on_host(const options *o, ptest_problem *p)
+{
+    static ptest_result result;
+    char err[PTEST_ERR_SIZE];
+    int status = 0, method = ptest_linear_choose(p, o->method, err, sizeof err);
+    ptest_report rep;
+    double t0 = run_now();
+    if (method == PTEST_METHOD_ENUMERATE)
+        return;
+    if (method < 0)
+        die(2, err);
+    memset(&rep, 0, sizeof rep);
+    if (run_job_rank() == 0 && ptest_linear_count(p, method, o->spec.have_range, &result, &rep.observed, err,
+                                                  sizeof err)) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        status = 4;
+    } else if (run_job_rank() == 0) {
+        rep.file = o->file;
+        rep.test = o->spec.test;
+        rep.p = p;
+        rep.r = &result;
+        rep.method = ptest_method_names[method];
+        rep.backend = "host";
+        rep.device = ptest_linear_device(method);
+        rep.seconds = run_now() - t0;
+        ptest_report_write(&rep, o->json);
+    }
+    run_job_exit(run_job_max(status));
+}
 
 int main(int argc, char **argv)
 {
@@ -438,6 +482,7 @@ int main(int argc, char **argv)
     o = parse_args(argc, argv);
     run_job_watch(o.worker_timeout); /* from here on a rank that stops answering ends the job, start-up included */
     read_problem(&o, &p);
+    count_on_host(&o, &p); /* returns where enumeration counts p */
     open_backend(&o, &p, &b);
     memset(&rep, 0, sizeof rep);
     rep.observed = observe(&o, &p, &b);
@@ -492,6 +537,7 @@ int main(int argc, char **argv)
             rep.test = o.spec.test;
             rep.p = &p;
             rep.r = &result;
+            rep.method = ptest_method_names[PTEST_METHOD_ENUMERATE];
             rep.backend = complete ? "checkpoint" : run_job_ranks() > 1 ? "mpi" : b.name;
             rep.device = complete ? o.checkpoint : run_job_ranks() > 1 ? where : b.device;
             rep.seconds = run_now() - t0;

@@ -147,6 +147,7 @@ static void write_text(const ptest_report *rep)
     }
     if (rep->resumed)
         printf("resumed         %llu rearrangements from %s\n", (unsigned long long)rep->resumed, rep->checkpoint);
+    printf("method          %s\n", rep->method);
     printf("searched        in %.3f s on %s (%s)\n", rep->seconds, rep->backend, rep->device);
 }
 
@@ -226,6 +227,7 @@ static void write_json(const ptest_report *rep)
         printf("%s%s", i ? ", " : "", buf);
     }
     printf("], \"resumed\": %llu, ", (unsigned long long)rep->resumed);
+    json_string("method", rep->method);
     json_string("backend", rep->backend);
     json_string("device", rep->device);
     printf("\"seconds\": %.6f}\n", rep->seconds);

@@ -10,6 +10,7 @@ typedef struct {
     const ptest_problem *p;
     const ptest_result *r;
     double observed;              /* the observed statistic */
+    const char *method;           /* "enumerate", or the host's "shift" or "mitm" (ptest_linear.h) */
     const char *backend, *device; /* what searched */
     double seconds;
     kperm_rank resumed;           /* ranks a checkpoint had done */
