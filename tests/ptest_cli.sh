@@ -133,21 +133,22 @@ refuse "--checkpoint-every alone" "--checkpoint-every goes with --checkpoint" --
 # gives the uninterrupted run's counts; a finished checkpoint answers at once
 awk 'BEGIN { srand(7); print "x,y"; for (i = 0; i < 24; i++) printf "%d,%d\n", int(rand() * 100), int(rand() * 100) }' > $T/p24.csv
 fields='"(less|equal|greater|abs_ge)": [0-9]*'
-$P --json --quiet --bins 8 --backend cpu --test paired $T/p24.csv | grep -oE "$fields|\"histogram\": [^]]*" > $T/want
-$P --json --quiet --bins 8 --backend cpu --test paired --checkpoint $T/ck --checkpoint-every 0.05 --chunk 100000 \
+$P --json --quiet --bins 8 --backend cpu --test paired --method enumerate $T/p24.csv | grep -oE "$fields|\"histogram\": [^]]*" > $T/want
+$P --json --quiet --bins 8 --backend cpu --test paired --method enumerate --checkpoint $T/ck --checkpoint-every 0.05 \
+    --chunk 100000 \
     $T/p24.csv > $T/first 2>/dev/null &
 pid=$!
 sleep 0.6
 kill -INT $pid 2>/dev/null
 wait $pid; rc=$?
-$P --json --quiet --bins 8 --backend cpu --test paired --checkpoint $T/ck $T/p24.csv > $T/second; rc2=$?
+$P --json --quiet --bins 8 --backend cpu --test paired --method enumerate --checkpoint $T/ck $T/p24.csv > $T/second; rc2=$?
 resumed=$(grep -oE '"resumed": [0-9]+' $T/second)
 if [ $rc2 -eq 0 ] && grep -oE "$fields|\"histogram\": [^]]*" $T/second | cmp -s - $T/want; then
     echo "PASS checkpoint: interrupted (exit $rc) and resumed ($resumed), the counts and histogram of the run without one"
 else
     echo "FAIL checkpoint: interrupted (exit $rc), resumed (exit $rc2): $(cat $T/second)"
 fi
-$P --json --quiet --bins 8 --backend cpu --test paired --checkpoint $T/ck $T/p24.csv > $T/third
+$P --json --quiet --bins 8 --backend cpu --test paired --method enumerate --checkpoint $T/ck $T/p24.csv > $T/third
 grep -oE "$fields|\"histogram\": [^]]*" $T/third | cmp -s - $T/want && grep -q '"backend": "checkpoint"' $T/third \
     && echo "PASS checkpoint: a finished checkpoint gives the same answer at once" \
     || echo "FAIL checkpoint: the finished checkpoint: $(cat $T/third)"
@@ -167,6 +168,8 @@ $P --backend cpu --test pairings --bins 0 $T/p20.csv > $T/out 2> $T/err; rc=$?
 /usr/bin/python3 tests/ptest/maxt_check.py $P $backends
 # the checkpoint reader: damaged and forged lines of its own, the sum made right
 /usr/bin/python3 tests/ptest/checkpoint_check.py $P
+# the mean difference counted on the host (--method shift, mitm) against enumeration, field for field
+/usr/bin/python3 tests/ptest/linear_check.py $P
 if [ -x build/kperm-ptest-mpi ] && command -v mpirun >/dev/null 2>&1; then
     out=$(mpirun --allow-run-as-root --oversubscribe -n 2 build/kperm-ptest-mpi --json --quiet --bins 0 $D/mouse.csv 2>&1)
     case $out in *'"greater": 1587, '*'"backend": "mpi"'*) echo "PASS kperm-ptest-mpi on 2 ranks: the mice's counts" ;;
