@@ -6,7 +6,9 @@ set, as make test-quick sets it), compared under the installed scipy's own
 tolerance rule; the exact counts against the brute force in rational
 arithmetic of tests/ptest/reference.py, on random cases with ties and on the
 textbook data sets of samples/ptest/data; infinite and undefined values; the
-128-bit sums, the floating-point fallback, the histogram; every error path.
+128-bit sums, the floating-point fallback, the histogram; kendall_tau's pairs
+sorted by x; every error path, a C statistic's compile error as one line with
+nothing on stderr, and each compiler's log reduced to that line.
 mean_difference's host methods (the shift algorithm, meet in the middle)
 give every field of the enumeration's result, on random cases and on tests
 too large to enumerate; method='auto' picks them by the documented rule.
@@ -21,7 +23,9 @@ import inspect
 import math
 import os
 import random
+import re
 import sys
+import tempfile
 import time
 import warnings
 import zlib
@@ -295,6 +299,33 @@ def textbook(backend):
                   % (where or method, name, what, counts(got)))
 
 
+def kendall_pair_order(backend):
+    """kendall_tau's pairs reach the kernel in order of x (ps_swap's O(1)
+    step needs x nondecreasing), and the pairs in any order give the same
+    result, with the brute force's counts"""
+    x, y = [1.5, -2, 3, 0.5, -2, 4, 1.5, -1], [2, 0, -1, 3, 5, 1, -2, 0]
+    want = counts(reference([x, y], "pairings", "kendall_tau"))
+    dev = _stats_device.open_backend(backend, None)
+    handed = []  # the x of each call, as the device gets them
+
+    def values(program, data, begin, count):
+        handed.append(list(data["v"][:len(x)]))
+        return type(dev).values(dev, program, data, begin, count)
+
+    orders = [list(range(len(x))), sorted(range(len(x)), key=x.__getitem__), list(range(len(x)))[::-1],
+              [3, 7, 0, 5, 1, 6, 2, 4]]
+    dev.values = values
+    try:
+        got = [strip(ks.permutation_test(([x[i] for i in order], [y[i] for i in order]), "kendall_tau",
+                                         permutation_type="pairings", backend=backend)) for order in orders]
+    finally:
+        del dev.values
+    check(all(g == got[0] for g in got) and counts(got[0]) == want and handed
+          and all(h == sorted(h) for h in handed),
+          "%s kendall_tau: the pairs go to the device in order of x; in %d orders the same result, less, equal, "
+          "greater, |t|>= %s as the brute force" % (backend, len(orders), counts(got[0])))
+
+
 def infinite_and_undefined(backend):
     """variance_ratio where group 2 can be constant: x/0 = inf is compared
     (the observed one too), 0/0 is counted undefined, as scipy's nan is"""
@@ -467,22 +498,28 @@ def automatic(backend):
         "%s for %s" % (g, c[0]) for g, c in zip(got, cases)))
 
 
-def quiet(f, *args, **kwargs):
-    """f(*args, **kwargs) with file descriptor 2 closed to the compiler's
-    own prints (POCL's "1 error generated."): its log is in the exception"""
+def stderr_of(f, *args, **kwargs):
+    """(the exception f(*args, **kwargs) raised or None, what reached file
+    descriptor 2 meanwhile): a compiler writes there itself, past sys.stderr"""
     sys.stderr.flush()
     saved = os.dup(2)
-    try:
-        with open(os.devnull, "w") as null:
-            os.dup2(null.fileno(), 2)
-            return f(*args, **kwargs)
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
+    with tempfile.TemporaryFile() as captured:
+        try:
+            os.dup2(captured.fileno(), 2)
+            f(*args, **kwargs)
+            raised = None
+        except Exception as e:  # noqa: BLE001 - the caller checks which
+            raised = e
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        captured.seek(0)
+        return raised, captured.read().decode(errors="replace")
 
 
 def errors(backend):
     x, y = [1.5, 2.5, 3.0, 4.0], [2.0, 3.5, 1.0, 0.5]
+    clang = backend == "pyopencl"  # OpenCL's compilers are clang's, which give the column; NVRTC gives none
     big = [2 ** 50 + 7 * i ** 5 + i for i in range(32)]  # differences up to 2^28, their gcd 2
     cases = [
         ("bad data: a word", dict(data=([1, "abc"], [1, 2])), ValueError, "'abc' is not a number"),
@@ -515,23 +552,53 @@ def errors(backend):
         ("bad tolerance", dict(tolerance=-1.0), ValueError, "tolerance"),
         ("bad bins", dict(bins=5000), ValueError, "bins"),
         ("bad backend", dict(backend="opencl"), ValueError, "backend"),
-        ("C that does not compile", dict(statistic="return x[0] +;"), ValueError, "does not compile"),
-        ("C with an undeclared name, the line shown", dict(statistic="return mean(x);"), ValueError,
-         ("statistic:1", "statistic(1)")),  # clang's and NVRTC's ways
+        # the whole message, one line
+        ("C that does not compile", dict(statistic="return x[0] +;"), ValueError,
+         re.compile(r"statistic:1%s: error: expected [a-z ]+" % (":14" if clang else ""))),
+        ("C with an undeclared name on its line 2", dict(statistic="double a = 1.0;\nreturn a + mean(x);"),
+         ValueError, re.compile(r"statistic:2%s: error: [^\n]*\bmean\b[^\n]*" % (":12" if clang else ""))),
     ]
     bad = []
     for name, kwargs, kind, text in cases:
         args = dict(data=(x, y), statistic="mean_difference", backend=backend)
         args.update(kwargs)
         data, statistic = args.pop("data"), args.pop("statistic")
-        try:
-            quiet(ks.permutation_test, data, statistic, **args)
+        e, printed = stderr_of(ks.permutation_test, data, statistic, **args)
+        if e is None:
             bad.append("%s: no error" % name)
-        except Exception as e:  # noqa: BLE001 - the kind and message are what is checked
-            if not isinstance(e, kind) or not any(t in str(e) for t in (text if isinstance(text, tuple) else (text,))):
-                bad.append("%s: %s: %s" % (name, type(e).__name__, str(e)[:300]))
-    check(not bad, "%s every error path (%d) raises its exception with a clear message%s"
+        elif not isinstance(e, kind) or not (text.fullmatch(str(e)) if isinstance(text, re.Pattern)
+                                             else text in str(e)):
+            bad.append("%s: %s: %r" % (name, type(e).__name__, str(e)[:300]))
+        if printed:
+            bad.append("%s: printed %r" % (name, printed[:300]))
+    check(not bad, "%s every error path (%d) raises its exception with a clear message, printing nothing%s"
           % (backend, len(cases), "".join("\n# " + b for b in bad)))
+
+
+def compile_logs():
+    """a compiler's log reduced to its first error, statistic:LINE[:COL]:
+    error: WHAT, from each compiler's form; NVIDIA's OpenCL numbers the
+    composed source's lines (a body's line 2 is the source's 6 here)"""
+    source = "kernel\n\n{\n" + _stats_device.BODY_LINE + "double a = 1.0;\nreturn a + y;\n}\n"
+    logs = {
+        "POCL": ("warning: statistic:1:8: unused variable 'u'\nerror: statistic:2:12: use of undeclared identifier "
+                 "'y'\nerror: statistic:2:13: expected ';'\nDevice cpu failed to build the program\n",
+                 "statistic:2:12: error: use of undeclared identifier 'y'"),
+        "clang": ("statistic:2:12: error: use of undeclared identifier 'y'\n  return a + y;\n             ^\n"
+                  "1 error generated.\n", "statistic:2:12: error: use of undeclared identifier 'y'"),
+        "NVIDIA's OpenCL": ("<kernel>:5:8: warning: unused variable 'u'\n<kernel>:6:12: error: use of undeclared "
+                            "identifier 'y'\n  return a + y;\n             ^\n",
+                            "statistic:2:12: error: use of undeclared identifier 'y'"),
+        "NVIDIA's OpenCL, in kperm's code": ("<kernel>:3:1: error: expected identifier\n",
+                                             "<kernel>:3:1: error: expected identifier"),
+        "NVRTC": ('statistic(1): warning #177-D: variable "u" was declared but never referenced\n\nstatistic(2): '
+                  'error: identifier "y" is undefined\n\n1 error detected in the compilation of "/tmp/tmpx/kern.cu".'
+                  '\n', 'statistic:2: error: identifier "y" is undefined'),
+    }
+    bad = ["%s: %r" % (name, _stats_device.first_error(log, source)) for name, (log, want) in logs.items()
+           if _stats_device.first_error(log, source) != want]
+    check(not bad, "a build's log (%s) gives its first error as statistic:LINE:COL: error: WHAT%s"
+          % (", ".join(logs), "".join("\n# " + b for b in bad)))
 
 
 def example():
@@ -586,6 +653,7 @@ def main():
     except ImportError:
         have_scipy = False
         print("SKIP stats: scipy's p-values: no scipy (Debian's python3-scipy, for /usr/bin/python3)")
+    compile_logs()
     if backends:
         selection()
         example()
@@ -596,6 +664,7 @@ def main():
         histogram(backend)
         limits(backend)
         infinite_and_undefined(backend)
+        kendall_pair_order(backend)
         textbook(backend)
         against_brute_force(backend, 16)
         wide_and_fallback(backend)

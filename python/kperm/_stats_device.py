@@ -1,10 +1,15 @@
 """kperm.stats' backends: stats_kernel.h built and launched through PyOpenCL
 or CuPy. Each gives the same three calls: build(source) makes a program of
-kperm's headers and the source (raising BuildFailed with the compiler's log),
-values(...) the exact value of each of a few ranks (rank 0 is the observed
-arrangement), count(...) the counters, extremes and histogram of a range of
-ranks, summed over work-items and launches on the host."""
+kperm's headers and the source, printing nothing (raising BuildFailed with
+the compiler's first error), values(...) the exact value of each of a few
+ranks (rank 0 is the observed arrangement), count(...) the counters, extremes
+and histogram of a range of ranks, summed over work-items and launches on the
+host."""
+import contextlib
 import os
+import re
+import sys
+import warnings
 
 import numpy as np
 
@@ -13,10 +18,57 @@ from . import cl_source, cuda_options
 COUNTS = 6  # PS_COUNTS of stats_kernel.h
 LAUNCH = (1 << 32) - 1  # ranks a launch: no work-group's 32-bit histogram counter can overflow
 _HERE = os.path.dirname(os.path.abspath(__file__))
+# stats.py puts BODY_LINE before a C statistic's body, so that compilers
+# number the body's lines from 1 in the file BODY_FILE
+BODY_FILE = "statistic"
+BODY_LINE = '#line 1 "%s"\n' % BODY_FILE
+# a compiler's diagnostic line: FILE, LINE, COL (not from NVRTC), KIND (error,
+# fatal error, warning, ...), WHAT
+_DIAGNOSTICS = [re.compile(pattern) for pattern in (
+    r"(?P<kind>[a-z ]+): (?P<file>\S+):(?P<line>\d+):(?P<col>\d+): (?P<what>.*)",  # POCL
+    r"(?P<file>\S+):(?P<line>\d+):(?P<col>\d+): (?P<kind>[a-z ]+): (?P<what>.*)",  # clang, NVIDIA's OpenCL
+    r"(?P<file>\S+)\((?P<line>\d+)\): (?P<kind>[a-z ]+?)(?: #[\w-]+)?: (?P<what>.*)")]  # NVRTC
 
 
 class BuildFailed(Exception):
-    """The kernel source did not compile; str() is the compiler's log."""
+    """The kernel source did not compile; str() is the compiler's first error
+    as one line, FILE:LINE:COL: error: WHAT (FILE:LINE: from NVRTC, which
+    gives no column)."""
+
+
+def first_error(log, source):
+    """the compiler's log of source reduced to its first error, in
+    BuildFailed's form. NVIDIA's OpenCL ignores #line and numbers the lines
+    from source's first, as "<kernel>": those in a C statistic's body are
+    mapped back to it, as kperm-ptest does (samples/ptest/ptest_device.c)."""
+    at = source.find("\n" + BODY_LINE)
+    body = source.count("\n", 0, at) + 3 if at >= 0 else 0  # the body's first line in source; 0: no body
+    for text in log.splitlines():
+        found = next(filter(None, (d.fullmatch(text.strip()) for d in _DIAGNOSTICS)), None)
+        if found and "error" in found.group("kind"):
+            where, line, column = found.group("file"), int(found.group("line")), found.groupdict().get("col")
+            if where == "<kernel>" and 0 < body <= line:
+                where, line = BODY_FILE, line - body + 1
+            return "%s:%d%s: error: %s" % (where, line, ":" + column if column else "", found.group("what"))
+    return next((text.strip() for text in log.splitlines() if text.strip()), "the build failed with an empty log")
+
+
+@contextlib.contextmanager
+def _quiet():
+    """nothing from a build reaches stderr: POCL prints "1 error generated."
+    on file descriptor 2 itself, PyOpenCL warns of a log left by a build that
+    succeeded; the log is what BuildFailed reports. (Other threads' stderr
+    goes to /dev/null too while a build runs.)"""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null, warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def kernel_source():
@@ -85,10 +137,19 @@ class OpenCL(_Device):
 
     def build(self, source):
         if source not in self._programs:
+            # pyopencl.Program(...).build() would save the source of a build
+            # that fails in a temporary file it never deletes and names in its
+            # message; the uncached _Program beneath it does not (POCL and
+            # NVIDIA's OpenCL keep their own caches of built programs)
+            full = cl_source() + source
+            program = self.cl._cl._Program(self.ctx, full)
             try:
-                self._programs[source] = self.cl.Program(self.ctx, cl_source() + source).build()
-            except self.cl.RuntimeError as e:
-                raise BuildFailed(str(e)) from None
+                with _quiet():
+                    program.build(b"", None)
+            except self.cl.RuntimeError:
+                logs = [program.get_build_info(d, self.cl.program_build_info.LOG) for d in self.ctx.devices]
+                raise BuildFailed(first_error("\n".join(logs), full)) from None
+            self._programs[source] = self.cl.Program(program)
         return self._programs[source]
 
     def _upload(self, data):
@@ -144,12 +205,13 @@ class CuPy(_Device):
 
         if source not in self._modules:
             with self.dev:
-                module = self.cp.RawModule(code='#include "kperm_cuda_device.h"\n' + source,
-                                           options=cuda_options())
+                full = '#include "kperm_cuda_device.h"\n' + source
+                module = self.cp.RawModule(code=full, options=cuda_options())
                 try:
-                    module.get_function("ps_count")  # compiles
+                    with _quiet():
+                        module.get_function("ps_count")  # compiles
                 except self.cp.cuda.compiler.CompileException as e:
-                    raise BuildFailed(str(e)) from None
+                    raise BuildFailed(first_error(str(e), full)) from None  # str(e): NVRTC's log
                 kperm_cupy.upload_tables(module)
             self._modules[source] = module
         return self._modules[source]
