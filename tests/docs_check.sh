@@ -8,7 +8,8 @@
 #     a heading (##, ### or ####) of some docs/*.md; and every kperm_ name in
 #     such a heading is defined somewhere in include/, cu/ or cl/.
 # (b) every code block of README.md, docs/*.md, samples/tsp/README.md,
-#     tests/README.md and examples/README.md compiles, by its info string:
+#     samples/ptest/README.md, samples/run/README.md, tests/README.md and
+#     examples/README.md compiles, by its info string:
 #       ```c               a whole C99 program: gcc -std=c99 -Wall -Wextra
 #                          -Werror -pedantic -Iinclude, then run (exit 0)
 #       ```c fragment      statements: compiled and run as the body of
@@ -44,7 +45,7 @@ rm -rf "$T" && mkdir -p "$T" || { echo "FAIL docs: cannot make $T"; exit 1; }
 MAKE=${MAKE:-make}
 NVCC=${NVCC:-$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })}
 CFLAGS="-std=c99 -Wall -Wextra -Werror -pedantic -Iinclude"
-DOCS="README.md docs/*.md samples/tsp/README.md tests/README.md"
+DOCS="README.md docs/*.md samples/tsp/README.md samples/ptest/README.md samples/run/README.md tests/README.md"
 [ -f examples/README.md ] && DOCS="$DOCS examples/README.md"
 failed=0
 fail() { echo "FAIL $*"; failed=1; }

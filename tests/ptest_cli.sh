@@ -2,8 +2,10 @@
 # ptest_cli.sh - kperm-ptest through its command line: the exact counts of
 # random cases against tests/ptest/reference.py's brute force (every test
 # type and statistic, the C backend, POCL's OpenCL and CUDA where a GPU is), the textbook data
-# sets of samples/ptest/data with their published p-values, a C statistic,
-# the tolerance band, every error path (one line on stderr, exit 2), and a
+# sets of samples/ptest/data with their published p-values, a C statistic
+# (and every ```c statistic block of README.md and samples/ptest/README.md),
+# quoted CSV as R writes it, the report's text, the tolerance band, every
+# error path (one line on stderr, exit 2), and a
 # checkpoint interrupted by SIGINT and resumed to the same counts, and maxT
 # over several columns against the reference's (tests/ptest/maxt_check.py). Prints
 # PASS/FAIL/SKIP lines. Run from the repository root after make build/kperm-ptest.
@@ -67,6 +69,32 @@ expect "three groups (anova), whitespace columns, comments" "n_rearrangements=16
     $(printf '# three groups\nA 1.5\nA 2\nA 2.5\nB 3\nB 3.5\nC 4\nC 0.5\nC 9\nB 1\n' > $T/k3.txt; echo $T/k3.txt)
 expect "--tolerance: the band's values are counted in in_band" "exact=false in_band=0 equal=26" \
     --tolerance 1e-12 $D/mouse.csv
+# R's write.csv: every name quoted, a row-name column with an empty name
+# first; a quote inside a quoted field doubled (RFC 4180)
+awk -F, 'NR == 1 { print "\"\",\"group\",\"value\""; next }
+         { g = $1 == "control" ? "con\"\"trol,\"\"B\"\"" : $1; printf "\"%d\",\"%s\",%s\n", NR - 1, g, $2 }' \
+    $D/mouse.csv > $T/rcsv.csv
+expect "R's write.csv (quoted, row names): --group group gives the mice's counts, the names unquoted" \
+    'greater=1587 abs_ge=3184 name="treatment" name="con\\"trol,\\"B\\""' --group group $T/rcsv.csv
+expect "the report says integers when the data have no decimal places (JSON: decimals 0)" "decimals=0 exact=true" \
+    $D/mouse.csv
+out=$($P --quiet --bins 0 --backend cpu $D/mouse.csv 2>&1)
+case $out in
+*"10^-0"*) echo "FAIL the report says 10^-0: $out" ;;
+*"exact (the data read as integers)"*) echo "PASS the report says 'integers' alone, not 'times 10^-0'" ;;
+*) echo "FAIL the report's comparison line: $out" ;;
+esac
+out=$($P --quiet --bins 0 --backend cpu --test paired $D/sleep.csv 2>&1)
+case $out in *"exact (the data read as integers times 10^-1)"*) echo "PASS the report says 10^-1 for one decimal place" ;;
+*) echo "FAIL the report's comparison line for one decimal place: $out" ;; esac
+# maxT: the table's columns line up though 11440ths run long
+awk -F, 'NR == 1 { print "group,days,doubled"; next } { printf "%s,%s,%d\n", $1, $2, 2 * $2 + NR % 3 }' \
+    $D/mouse.csv > $T/two.csv
+$P --quiet --bins 0 --backend cpu --columns days,doubled $T/two.csv > $T/out 2>&1
+awk '/^  column / { a = index($0, "|T| >= |t|"); b = index($0, "adjusted"); n = 0; next }
+     a && /^  [a-z]/ { n++; if (substr($0, a - 2, 3) !~ /^  [0-9]$/ || substr($0, b - 2, 3) !~ /^  [0-9]$/) bad = 1 }
+     END { exit !(a && n == 2 && !bad) }' $T/out \
+    && echo "PASS maxT: the table's columns line up" || echo "FAIL maxT's table is not aligned: $(cat $T/out)"
 
 # a C statistic: the mean difference again, counted in floating point
 printf 'double s[2] = {0, 0};\nfor (int j = 0; j < 2; j++)\n    for (int i = start[j]; i < start[j + 1]; i++)\n        s[j] += x[i];\nreturn s[0] / (start[1] - start[0]) - s[1] / (start[2] - start[1]);\n' > $T/mean.c
@@ -86,9 +114,29 @@ for b in $opencl $cuda; do
     esac
 done
 [ -n "$opencl" ] || echo "SKIP OpenCL: no OpenCL device"
-out=$($P --quiet --statistic $T/mean.c --backend cpu $D/mouse.csv 2>&1)
-case $out in *"runs on --backend opencl"*) echo "PASS cpu: a C statistic is refused, naming the backend that runs it" ;;
-*) echo "FAIL cpu C statistic: $out" ;; esac
+
+# every ```c statistic block of the READMEs (tests/docs_check.sh leaves them
+# to this script) runs on the mice, exit 0; the root README's claims its count
+for md in README.md samples/ptest/README.md; do
+    n=0
+    for b in $(awk -v T="$T" -v md="$(echo $md | tr / _)" '
+        /^```c statistic[ \t]*$/ { n++; file = T "/" md "_" n ".c"; printf "" > file; print file; inblock = 1; next }
+        inblock && /^```/ { close(file); inblock = 0; next }
+        inblock { print > file }' $md); do
+        n=$((n + 1))
+        for be in $opencl $cuda; do
+            out=$($P --quiet --bins 0 --backend $be --statistic $b $D/mouse.csv 2>&1); rc=$?
+            if [ $rc -ne 0 ]; then
+                echo "FAIL $be the \`\`\`c statistic block $n of $md: exit $rc: $out"
+            elif [ $md = README.md ] && ! printf '%s\n' "$out" | grep -q 'greater 2080/11440 '; then
+                echo "FAIL $be the \`\`\`c statistic block $n of $md: not the 'greater 2080/11440' it claims: $out"
+            else
+                echo "PASS $be the \`\`\`c statistic block $n of $md runs on the mice$([ $md = README.md ] && echo ", greater 2080/11440 as it says")"
+            fi
+        done
+    done
+    [ $n -gt 0 ] || echo "FAIL $md has no \`\`\`c statistic block"
+done
 
 # refuse WHAT TEXT ARGS...: exit 2, one line on stderr holding TEXT, nothing on stdout
 refuse() {
@@ -107,6 +155,12 @@ printf 'group,value\na,0.1\na,2\nb,3\nb,1234567890123456.5\n' > $T/digits.csv
 printf 'group,value\na,9007199254740993\na,2\nb,3\nb,5\n' > $T/big.csv
 printf 'group,value\na,1\na,2\na,3\n' > $T/onegroup.csv
 printf 'x,y\n1,2\n1,3\n1,4\n' > $T/constant.csv
+printf 'group,value\na,1\na,\nb,3\nb,5\n' > $T/empty.csv
+printf 'group,value\na,1\na,NA\nb,3\nb,5\n' > $T/na.csv
+printf 'patient drug1 drug2\n1 0.7 1.9\n2 NA 0.8\n3 -0.2 1.1\n' > $T/na.txt
+printf 'group,value\na,1\n,2\na,2\nb,3\nb,5\n' > $T/nolabel.csv
+printf 'group;value\na;1,5\na;2\nb;3\nb;5\n' > $T/semicolon.csv
+printf 'group,value\n"a,1\nb,2\n' > $T/unclosed.csv
 refuse "a missing file" "no/such.csv" no/such.csv
 refuse "a directory" "$T" "$T"
 refuse "a line with another number of fields" "fields.csv:4: 3 fields where the first line has 2" $T/fields.csv
@@ -114,6 +168,20 @@ refuse "a word among the values" "word.csv:3: 'x' is not a number" $T/word.csv
 refuse "data that would lose digits" "digits.csv:5: '1234567890123456.5' times 10^1 is 2^53 or more" $T/digits.csv
 refuse "scipy's 17-digit example values lose digits" "scipy_doc_meandiff.csv:" $D/scipy_doc_meandiff.csv
 refuse "an integer past 2^53" "big.csv:2: '9007199254740993' is 2^53 or more" $T/big.csv
+refuse "an empty value: missing values are not supported" \
+    "empty.csv:3: a missing value (''): missing values are not supported; remove the row" $T/empty.csv
+refuse "NA: missing values are not supported" \
+    "na.csv:3: a missing value ('NA'): missing values are not supported; remove the row" $T/na.csv
+refuse "NA in a paired test" "na.txt:3: a missing value ('NA'): missing values are not supported" --test paired $T/na.txt
+refuse "an empty label names its line, not a group ''" \
+    "nolabel.csv:3: an empty label: missing values are not supported; remove the row" $T/nolabel.csv
+refuse "';' between fields is named as no separator" "semicolon.csv:1: ';' is not a separator" $T/semicolon.csv
+refuse "a quote not closed" "unclosed.csv:2: a quoted field is not closed" $T/unclosed.csv
+refuse "R's row names taken for labels: the hint at --group" \
+    "the label column, 1 (''), holds row numbers: name the label column with --group (the columns: '', group, value)" \
+    $T/rcsv.csv
+refuse "a C statistic on --backend cpu is a usage error, naming the backends that run it" \
+    "a C statistic (--statistic) runs on --backend opencl or cuda" --backend cpu --statistic $T/mean.c $D/mouse.csv
 refuse "one group" "two or more groups" $T/onegroup.csv
 refuse "a constant column for Pearson's r" "column x is constant" --test pairings $T/constant.csv
 refuse "no FILE" "give a data FILE"
@@ -124,7 +192,10 @@ refuse "a statistic of another test" "--stat pearson does not go with an indepen
 refuse "--bins" "--bins '5000' is not an integer from 0 to 1024" --bins 5000 $D/mouse.csv
 refuse "--tolerance" "--tolerance '-1'" --tolerance -1 $D/mouse.csv
 refuse "--hist-range" "--hist-range '2:1' is not LO:HI" --hist-range 2:1 $D/mouse.csv
-refuse "--columns" "no column 'weight'" --columns weight $D/mouse.csv
+refuse "--columns: every column is listed" "no column 'weight' (the columns: pair, pot, crossed, self)" \
+    --columns weight $D/zea_mays.csv
+refuse "--group: every column is listed" "no column 'weight' for --group (the columns: group, value)" \
+    --group weight $D/mouse.csv
 refuse "--groups" "more than 8 groups, or one named twice" --groups control,control $D/mouse.csv
 refuse "a value missing" "--bins needs a value" $D/mouse.csv --bins
 refuse "--checkpoint-every alone" "--checkpoint-every goes with --checkpoint" --checkpoint-every 5 $D/mouse.csv
