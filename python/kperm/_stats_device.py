@@ -140,7 +140,9 @@ class OpenCL(_Device):
             # pyopencl.Program(...).build() would save the source of a build
             # that fails in a temporary file it never deletes and names in its
             # message; the uncached _Program beneath it does not (POCL and
-            # NVIDIA's OpenCL keep their own caches of built programs)
+            # NVIDIA's OpenCL keep their own caches of built programs). It is
+            # private, but pyopencl.Program is built on it in every release
+            # with the _cl module (Debian 12's 2022.3.1 included).
             full = cl_source() + source
             program = self.cl._cl._Program(self.ctx, full)
             try:
