@@ -141,8 +141,8 @@ class OpenCL(_Device):
             # that fails in a temporary file it never deletes and names in its
             # message; the uncached _Program beneath it does not (POCL and
             # NVIDIA's OpenCL keep their own caches of built programs). It is
-            # private, but pyopencl.Program is built on it in every release
-            # with the _cl module (Debian 12's 2022.3.1 included).
+            # private, but pyopencl.Program itself builds through it
+            # (pyopencl/cache.py in Debian 12's 2022.3.1).
             full = cl_source() + source
             program = self.cl._cl._Program(self.ctx, full)
             try:
