@@ -143,7 +143,9 @@ PTEST_DEFS := $(if $(OPENCL),-DPTEST_HAVE_OPENCL) $(if $(NVCC),-DPTEST_HAVE_CUDA
 # CUDA: NVRTC from nvcc's toolkit, found at run time through the rpath; the
 # driver (libcuda.so.1) is not linked but opened at run time by
 # ptest_cuda.c, so that the program starts on a machine without one
-CUDA_ROOT := $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC))))
+# nvcc may be a wrapper script (CI's /usr/local/bin/nvcc): its toolkit's root
+# is the TOP that nvcc itself reports, not the directory the command lies in.
+CUDA_ROOT := $(if $(NVCC),$(realpath $(shell $(NVCC) --dryrun -E -x cu /dev/null 2>&1 | sed -n 's/^\#\$$ TOP=//p')))
 PTEST_CUDA_LIBS := -L$(CUDA_ROOT)/lib64 -Wl,-rpath,$(CUDA_ROOT)/lib64 -lnvrtc -ldl
 PTEST_LIBS := $(if $(OPENCL),-lOpenCL) $(if $(NVCC),$(PTEST_CUDA_LIBS)) -lpthread -lm
 # cuda.h is not -pedantic clean: a system header's warnings are not reported
