@@ -134,7 +134,7 @@ PTEST_HEADERS := $(wildcard $(PTEST)/*.h) $(PSTATS)/stats_kernel.h $(PSTATS)/sta
 PTEST_VARIANTS := $(shell sed -n 's/^PTEST_VARIANT(\(.*\))$$/\1/p' $(PTEST)/ptest_variants.h | tr -d ' ' | tr , _)
 PTEST_OBJS := $(addprefix $(B)/ptest/,ptest_main.o ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
                                      ptest_range.o ptest_cpu.o ptest_backend.o ptest_result.o ptest_sample.o \
-                                     ptest_report.o ptest_linear.o) \
+                                     ptest_report.o ptest_linear.o ptest_join.o) \
               $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(RUN_OBJS) \
               $(if $(OPENCL)$(NVCC),$(B)/ptest/ptest_device.o $(B)/ptest/ptest_stats_text.o) \
               $(if $(OPENCL),$(B)/ptest/ptest_opencl.o $(B)/common/cl_build_quiet.o $(B)/libkperm_cl.a) \
@@ -150,9 +150,12 @@ PTEST_CUDA_LIBS := -L$(CUDA_ROOT)/lib64 -Wl,-rpath,$(CUDA_ROOT)/lib64 -lnvrtc -l
 PTEST_LIBS := $(if $(OPENCL),-lOpenCL) $(if $(NVCC),$(PTEST_CUDA_LIBS)) -lpthread -lm
 # cuda.h is not -pedantic clean: a system header's warnings are not reported
 $(B)/ptest/ptest_cuda.o: PTEST_INC += -isystem $(CUDA_ROOT)/include
+# the join's screen (ptest_join.c) is vectorized: -O3, and no trapping math
+# (its comparisons of doubles may then be done on every lane; no result changes)
+$(B)/ptest/ptest_join.o: PTEST_OPT := -O3 -fno-trapping-math
 $(B)/ptest/%.o: $(PTEST)/%.c $(PTEST_HEADERS) $(CORE) $(STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(PTEST_DEFS) -c $< -o $@
+	$(CC) $(STRICT) $(CFLAGS) $(PTEST_OPT) $(PTEST_INC) $(PTEST_DEFS) -c $< -o $@
 # variant_W_S_E_X_K.o: PS_WALK W, PS_STAT S, PS_EXACT E, PS_WIDE X, PS_K K
 $(B)/ptest/variant_%.o: $(PTEST)/ptest_cpu_variant.c $(PTEST_HEADERS) $(CORE) $(STAMP)
 	@mkdir -p $(dir $@)
@@ -172,6 +175,12 @@ $(B)/ptest/ptest_stats_text.o $(B)/ptest/ptest_cuda_text.o: %.o: %.c $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) -c $< -o $@
 $(B)/kperm-ptest: $(PTEST_OBJS) $(B)/run/run_job_local.o $(STAMP)
 	$(CC) $(INPUTS) $(PTEST_LIBS) -o $@
+# the C backend's join against the kernel's walk
+PTEST_JOIN_TEST_OBJS := $(addprefix $(B)/ptest/,ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
+                        ptest_cpu.o ptest_backend.o ptest_result.o ptest_join.o) \
+                        $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(B)/run/run_file.o
+$(B)/test_ptest_join: tests/test_ptest_join.c $(PTEST_JOIN_TEST_OBJS) $(PTEST_HEADERS) $(CORE) $(STAMP)
+	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) -Itests $< $(PTEST_JOIN_TEST_OBJS) -lpthread -lm -o $@
 # the CUDA backend's NVRTC builds, which CI (nvcc, no GPU) can check
 $(B)/test_ptest_nvrtc: tests/test_ptest_nvrtc.c $(PTEST)/ptest_cuda.c $(addprefix $(B)/ptest/,ptest_device.o \
                        ptest_stats_text.o ptest_cuda_text.o ptest_backend.o) $(PTEST_HEADERS) $(CORE) $(STAMP)

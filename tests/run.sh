@@ -188,6 +188,8 @@ else
 fi
 step "kperm-ptest: exact counts against the brute force, textbook p-values, errors, checkpoint and resume, MPI" \
     sh -c "$MAKE -s $B/kperm-ptest $(command -v mpicc >/dev/null 2>&1 && echo $B/kperm-ptest-mpi) && sh tests/ptest_cli.sh"
+step "kperm-ptest's join of two groups = the kernel's walk, field for field; the screen decides continuous data" \
+    build_run $B/test_ptest_join
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
 step "make install, then find_package(kperm CONFIG) from CMake" sh tests/cmake_check.sh
 # the brute force kperm.stats is tested against, itself against scipy, R's

@@ -2,6 +2,8 @@
  * counters, extremes and per-group histograms (or maxT's counters) added
  * up on the host. */
 #include "ptest_backend.h"
+#include <math.h>
+#include <stdio.h>
 
 void ptest_backend_add(ptest_result *out, const unsigned long long *counts, const double *extremes,
                        const unsigned long long *hist, long items, long groups, int bins)
@@ -32,4 +34,24 @@ void ptest_backend_add_maxt(ptest_result *out, const unsigned long long *counts,
             out->maxt[j][1] += c[PTEST_COUNTS + 2 * j + 1];
         }
     }
+}
+
+int ptest_backend_observe(ptest_problem *p, ptest_backend *b, int c, char *err, size_t errsize)
+{
+    double x = 0, band, *par = p->par + PAR_COUNT * c;
+    unsigned long long *obs = p->obs + 5 * c;
+    par[PAR_SCALE] = p->par[PAR_SCALE]; /* one scale for every column (ptest_terms) */
+    if (b->value(b, c, 0, obs, &x, err, errsize))
+        return 4;
+    if (obs[0] == 2 || x != x || (!p->exact && x - x != 0)) {
+        snprintf(err, errsize, "the statistic is %g for the data as observed (a zero variance?)%s%s", x,
+                 p->cols > 1 ? " in column " : "", p->cols > 1 ? p->col_names[c] : "");
+        return 2;
+    }
+    band = p->exact ? 0 : p->rel_tol * fabs(x);
+    par[PAR_OBS_X] = x;
+    par[PAR_LO] = x - band;
+    par[PAR_HI] = x + band;
+    par[PAR_ABS_LO] = fabs(x) - band;
+    return 0;
 }

@@ -47,6 +47,11 @@ void ptest_backend_add(ptest_result *out, const unsigned long long *counts, cons
 /* ps_maxt's counters of items work-items over cols columns added into out */
 void ptest_backend_add_maxt(ptest_result *out, const unsigned long long *counts, long items, int cols);
 
+/* Column c's observed statistic (rank 0, through b->value) and the band
+ * around it into its blocks of p->obs and p->par: 0, or an exit status (2
+ * the statistic undefined or infinite, 4 the backend failed) with err. */
+int ptest_backend_observe(ptest_problem *p, ptest_backend *b, int c, char *err, size_t errsize);
+
 /* the counters ps_maxt writes a work-item */
 #define PTEST_MAXT_STRIDE(cols) (PTEST_COUNTS + 2 * (cols))
 

@@ -1,8 +1,10 @@
 /* ptest_cpu.c - the C backend: the compiled variants of stats_kernel.h
  * (ptest_variants.h) on every core, each thread a work-item walking its
- * part of a chunk. */
+ * part of a chunk; two groups with a statistic of sums go through the
+ * join (ptest_join.h), which calls the same kernel where it must. */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include "ptest_backend.h"
+#include "ptest_join.h"
 #include "ptest_kernels.h"
 #include <pthread.h>
 #include <stdio.h>
@@ -22,6 +24,7 @@ static const ptest_kernel *const variants[] = {
 
 typedef struct {
     const ptest_kernel *k;
+    ptest_join *join; /* two groups' sum statistics: the screened join (ptest_join.h), else NULL */
     int threads;
 } cpu_state;
 
@@ -40,6 +43,10 @@ static void *cpu_walk(void *arg)
     const ptest_problem *p = t->b->p;
     const cpu_state *s = (const cpu_state *)t->b->state;
     kperm_rank at;
+    if (s->join) {
+        ptest_join_count(s->join, p, s->k->count, t->begin, t->end, &t->r, NULL);
+        return NULL;
+    }
     for (at = t->begin; at < t->end;) {
         kperm_rank end = t->end - at > PTEST_LAUNCH ? at + PTEST_LAUNCH : t->end;
         unsigned long long counts[PTEST_MAXT_STRIDE(PTEST_MAX_COLS)], hist[PTEST_MAX_BINS];
@@ -98,21 +105,27 @@ static int cpu_value(ptest_backend *b, int col, kperm_rank rank, unsigned long l
 
 static void cpu_close(ptest_backend *b)
 {
+    ptest_join_free(((cpu_state *)b->state)->join);
     free(b->state);
     b->state = NULL;
+}
+
+const ptest_kernel *ptest_cpu_kernel(const ptest_problem *p)
+{
+    size_t i;
+    for (i = 0; i < sizeof variants / sizeof variants[0]; i++)
+        if (variants[i]->walk == p->walk && variants[i]->stat == p->stat && variants[i]->exact == p->exact
+            && variants[i]->wide == p->wide && variants[i]->k == p->k
+            && variants[i]->columns == (p->cols > 1 ? PTEST_MAX_COLS : 1))
+            return variants[i];
+    return NULL;
 }
 
 int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *err, size_t errsize)
 {
     cpu_state *s;
-    size_t i;
-    const ptest_kernel *k = NULL;
+    const ptest_kernel *k = ptest_cpu_kernel(p);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    for (i = 0; i < sizeof variants / sizeof variants[0]; i++)
-        if (variants[i]->walk == p->walk && variants[i]->stat == p->stat && variants[i]->exact == p->exact
-            && variants[i]->wide == p->wide && variants[i]->k == p->k
-            && variants[i]->columns == (p->cols > 1 ? PTEST_MAX_COLS : 1))
-            k = variants[i];
     if (!k) {
         snprintf(err, errsize, "cpu: %s", p->stat == PTEST_USER ? "a C statistic runs on --backend opencl or cuda "
                                                                   "(POCL runs OpenCL on the CPU)"
@@ -124,6 +137,7 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
         return -1;
     }
     s->k = k;
+    s->join = ptest_join_new(p, PTEST_JOIN_LOW);
     s->threads = threads > 0 ? threads : cores > 0 ? (int)(cores < MAX_THREADS ? cores : MAX_THREADS) : 1;
     memset(b, 0, sizeof *b);
     b->name = "cpu";

@@ -4,6 +4,8 @@
 #ifndef PTEST_KERNELS_H
 #define PTEST_KERNELS_H
 
+#include "ptest.h"
+
 typedef void (*ptest_values_fn)(const long long *v, const double *d, const unsigned char *sizes,
                                 const unsigned long long *aux, const double *par, int n, int m,
                                 unsigned long long begin, unsigned long long count, unsigned long long *out,
@@ -24,5 +26,8 @@ typedef struct {
     ptest_count_fn count;
     ptest_maxt_fn maxt;
 } ptest_kernel;
+
+/* the compiled variant that runs p, or NULL (a C statistic has none) */
+const ptest_kernel *ptest_cpu_kernel(const ptest_problem *p);
 
 #endif

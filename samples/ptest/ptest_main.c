@@ -377,28 +377,6 @@ static void open_backend(const options *o, const ptest_problem *p, ptest_backend
     }
 }
 
-/* column c's observed statistic (rank 0) and the band around it into its
- * blocks of p->obs and p->par: 0, or an exit status with err */
-static int observe_column(ptest_problem *p, ptest_backend *b, int c, char *err, size_t errsize)
-{
-    double x = 0, band, *par = p->par + PAR_COUNT * c;
-    unsigned long long *obs = p->obs + 5 * c;
-    par[PAR_SCALE] = p->par[PAR_SCALE]; /* one scale for every column (ptest_terms) */
-    if (b->value(b, c, 0, obs, &x, err, errsize))
-        return 4;
-    if (obs[0] == 2 || x != x || (!p->exact && x - x != 0)) {
-        snprintf(err, errsize, "the statistic is %g for the data as observed (a zero variance?)%s%s", x,
-                 p->cols > 1 ? " in column " : "", p->cols > 1 ? p->col_names[c] : "");
-        return 2;
-    }
-    band = p->exact ? 0 : p->rel_tol * fabs(x);
-    par[PAR_OBS_X] = x;
-    par[PAR_LO] = x - band;
-    par[PAR_HI] = x + band;
-    par[PAR_ABS_LO] = fabs(x) - band;
-    return 0;
-}
-
 /* rank 0: every column's observed statistic (rank 0) and the band around
  * it, and the histogram's range, into p; every rank gets them */
 static double observe(const options *o, ptest_problem *p, ptest_backend *b)
@@ -408,7 +386,7 @@ static double observe(const options *o, ptest_problem *p, ptest_backend *b)
     int status = 0, c;
     if (run_job_rank() == 0) {
         for (c = 0; c < p->cols && !status; c++)
-            status = observe_column(p, b, c, err, sizeof err);
+            status = ptest_backend_observe(p, b, c, err, sizeof err);
         x = p->par[PAR_OBS_X];
         p->band = p->exact ? 0 : p->rel_tol * fabs(x);
         if (!status && p->bins && !o->spec.have_range && ptest_range(p, b, x, err, sizeof err))

@@ -1,0 +1,372 @@
+/* ptest_join.c - two groups' splits as high part plus table entry, screened
+ * in doubles (ptest_join.h). */
+#include "ptest_join.h"
+#include "ptest_backend.h"
+#include "kperm.h"
+#include <math.h>
+#include <stdlib.h>
+
+#define PTEST_JOIN_TILE 64                   /* ranks a screen decides, or the kernel counts, at once */
+#define PTEST_JOIN_TOL 9.313225746154785e-10 /* 2^-30: rounding moves g by about 2^-47 of its bound */
+
+struct ptest_join {
+    int stat, n, m, low;
+    double x[PTEST_MAXN];     /* the values less their mean rounded to an integer (the statistics do not move) */
+    double sum, sum_sq;       /* of x */
+    double k1, k2;            /* Welch's n1^2 (n1 - 1) and n2^2 (n2 - 1) */
+    double p_max, r_max;      /* every term of P, and of R, is at most this (join_bounds) */
+    kperm_rank start[PTEST_JOIN_LOW + 2]; /* table t: entries start[t] .. start[t + 1] - 1 */
+    double *s, *u, *w;        /* an entry's sum of x, and the terms of P and R that depend on it alone */
+};
+
+/* compare with c: g = P - c*R, decided where |g| > g_max */
+typedef struct {
+    double c, g_max;
+} join_edge;
+
+typedef struct {
+    join_edge lo, hi, abs; /* the observed value (or the band's edges), and |observed| */
+    join_edge least, most; /* the extremes so far: a split inside them cannot move them */
+} join_edges;
+
+typedef struct {
+    long long less, greater, abs_ge, sure;
+} join_tally;
+
+/* ---- the statistics as P/R over s = group 1's sum, q = its sum of squares.
+ * With S, Q the totals, n = n1 + n2:
+ *   mean:  P = N = n*s - S*n1 (the kernel's key), R = 1, |P| for |x|
+ *   welch: P = N*|N|, R = D = k2*(n1*q - s^2) + k1*(n2*(Q - q) - (S - s)^2), N^2 for |x|
+ *   var:   P = A = n1*q - s^2, R = B = n2*(Q - q) - (S - s)^2 (x >= 0)
+ * With s = sH + sL and q = qH + qL (the high part's and a table entry's):
+ *   N = n*sL + a,  D = u + gam*sL + del,  u = alpha*qL - (k1 + k2)*sL^2, alpha = k2*n1 - k1*n2
+ *   A = u + gA*sL + dA, u = n1*qL - sL^2;  B = w + gB*sL + dB, w = -n2*qL - sL^2 */
+
+static double join_alpha(const ptest_join *J)
+{
+    return J->k2 * J->m - J->k1 * (J->n - J->m);
+}
+
+/* the table entry's own terms */
+static void join_terms(const ptest_join *J, double s, double q, double *u, double *w)
+{
+    *u = *w = 0;
+    if (J->stat == PTEST_WELCH)
+        *u = join_alpha(J) * q - (J->k1 + J->k2) * s * s;
+    else if (J->stat == PTEST_VAR_RATIO) {
+        *u = J->m * q - s * s;
+        *w = -(J->n - J->m) * q - s * s;
+    }
+}
+
+/* a block's constants: mean a; welch a, gam, del; var gA, dA, gB, dB */
+static void join_block(const ptest_join *J, double sh, double qh, double *k)
+{
+    double n = J->n, n1 = J->m, n2 = n - n1, S = J->sum, Q = J->sum_sq, rest = S - sh;
+    k[0] = n * sh - S * n1;
+    if (J->stat == PTEST_WELCH) {
+        k[1] = -2 * (J->k2 * sh - J->k1 * rest);
+        k[2] = join_alpha(J) * qh + J->k1 * n2 * Q - J->k2 * sh * sh - J->k1 * rest * rest;
+    } else if (J->stat == PTEST_VAR_RATIO) {
+        k[0] = -2 * sh;
+        k[1] = n1 * qh - sh * sh;
+        k[2] = 2 * rest;
+        k[3] = n2 * (Q - qh) - rest * rest;
+    }
+}
+
+/* With T = sum |x| and V = sum x^2 every |s|, |sH|, |sL|, |S - s| <= T and
+ * q, qH, qL, Q - q <= V: |N| and its terms <= 3nT, each term of D <=
+ * (k1 + k2)(3nV + 10T^2) (alpha <= (k1 + k2)n), of A and B <= 2nV + 9T^2. */
+static void join_bounds(ptest_join *J)
+{
+    double t = 0, v = 0, n = J->n;
+    int i;
+    for (i = 0; i < J->n; i++) {
+        t += fabs(J->x[i]);
+        v += J->x[i] * J->x[i];
+    }
+    t *= 1 + 1e-9; /* the bounds' own rounding */
+    v *= 1 + 1e-9;
+    J->p_max = 3 * n * t;
+    J->r_max = 1;
+    if (J->stat == PTEST_WELCH) {
+        J->p_max *= J->p_max;
+        J->r_max = (J->k1 + J->k2) * (3 * n * v + 10 * t * t);
+    } else if (J->stat == PTEST_VAR_RATIO)
+        J->p_max = J->r_max = 2 * n * v + 9 * t * t;
+}
+
+ptest_join *ptest_join_new(const ptest_problem *p, int low)
+{
+    ptest_join *J;
+    long long total = 0, centre;
+    kperm_rank entries = 0;
+    int i, t;
+    if (p->walk != PTEST_TWO || p->cols != 1 || p->bins || p->user[0] || p->n < 2 || p->m < 1 || p->m >= p->n
+        || (p->stat != PTEST_MEAN && p->stat != PTEST_WELCH && p->stat != PTEST_VAR_RATIO))
+        return NULL;
+    if (!(J = (ptest_join *)calloc(1, sizeof *J)))
+        return NULL;
+    J->stat = p->stat;
+    J->n = p->n;
+    J->m = p->m;
+    J->low = low < p->n ? low : p->n;
+    J->low = J->low < PTEST_JOIN_LOW ? J->low : PTEST_JOIN_LOW;
+    for (i = 0; i < p->n; i++)
+        total += p->v[i]; /* |v| < 2^53, n <= 64 */
+    centre = total / p->n;
+    for (i = 0; i < p->n; i++) {
+        J->x[i] = (double)(p->v[i] - centre);
+        J->sum += J->x[i];
+        J->sum_sq += J->x[i] * J->x[i];
+    }
+    J->k1 = (double)J->m * J->m * (J->m - 1);
+    J->k2 = (double)(J->n - J->m) * (J->n - J->m) * (J->n - J->m - 1);
+    join_bounds(J);
+    for (t = 0; t <= J->low; t++) {
+        J->start[t] = entries;
+        entries += kperm_binomial(J->low, t);
+    }
+    J->start[J->low + 1] = entries;
+    J->s = (double *)malloc(3 * entries * sizeof(double));
+    if (!J->s) {
+        free(J);
+        return NULL;
+    }
+    J->u = J->s + entries;
+    J->w = J->u + entries;
+    /* table t: the t-subsets of the low elements in revolving-door order */
+    for (t = 0; t <= J->low; t++) {
+        kperm_u64 mask = t ? ((kperm_u64)1 << t) - 1 : 0;
+        kperm_rank e = J->start[t];
+        int out, in;
+        do {
+            double s = 0, q = 0;
+            for (i = 0; i < J->low; i++)
+                if (mask >> i & 1) {
+                    s += J->x[i];
+                    q += J->x[i] * J->x[i];
+                }
+            J->s[e] = s;
+            join_terms(J, s, q, &J->u[e], &J->w[e]);
+            e++;
+        } while (kperm_revdoor_next_mask(&mask, J->low, &out, &in) == KPERM_OK);
+    }
+    return J;
+}
+
+void ptest_join_free(ptest_join *J)
+{
+    if (J)
+        free(J->s);
+    free(J);
+}
+
+/* ---- the screen: the comparisons of one tile's splits, counted without
+ * branches so that the compiler vectorizes each loop. JOIN_DECIDE takes one
+ * split's P, R and the P of |x| against the edges held in locals: it adds
+ * to the counters and writes the split's code, 0 where any comparison is
+ * left open, else 1 + [less] + 2[greater] + 4[|x| >= |observed|]. */
+
+#define JOIN_DECIDE(P, R, PA)                                                                            \
+    do {                                                                                                 \
+        double lo_ = (P) - lo_c * (R), hi_ = (P) - hi_c * (R), ab_ = (PA) - abs_c * (R);                 \
+        double less_ = lo_ < -lo_g ? 1.0 : 0.0, greater_ = hi_ > hi_g ? 1.0 : 0.0;                       \
+        double ge_ = ab_ > abs_g ? 1.0 : 0.0, abs_ = fabs(ab_) > abs_g ? 1.0 : 0.0;                      \
+        double least_ = (P) - least_c * (R) > least_g ? 1.0 : 0.0;                                       \
+        double most_ = (P) - most_c * (R) < -most_g ? 1.0 : 0.0;                                         \
+        double sure_ = (less_ + greater_) * abs_ * least_ * most_; /* less_, greater_ exclusive */       \
+        less += less_;                                                                                   \
+        greater += greater_;                                                                             \
+        abs_ge += ge_;                                                                                   \
+        sure += sure_;                                                                                   \
+        code[i - a] = sure_ * (1 + less_ + 2 * greater_ + 4 * ge_);                                      \
+    } while (0)
+
+static join_tally join_screen(const ptest_join *J, const double *k4, const join_edges *e, kperm_rank from,
+                              kperm_rank to, double *code)
+{
+    const double *s = J->s, *u = J->u, *w = J->w;
+    const double n = J->n, k0 = k4[0], k1 = k4[1], k2 = k4[2], k3 = k4[3];
+    const double lo_c = e->lo.c, lo_g = e->lo.g_max, hi_c = e->hi.c, hi_g = e->hi.g_max, abs_c = e->abs.c,
+                 abs_g = e->abs.g_max, least_c = e->least.c, least_g = e->least.g_max, most_c = e->most.c,
+                 most_g = e->most.g_max;
+    double less = 0, greater = 0, abs_ge = 0, sure = 0; /* counts below 2^53: exact, and SSE2 vectorizes them */
+    long i, a = (long)from, b = (long)to;
+    join_tally k;
+    if (J->stat == PTEST_MEAN)
+        for (i = a; i < b; i++) {
+            double N = n * s[i] + k0;
+            JOIN_DECIDE(N, 1.0, fabs(N));
+        }
+    else if (J->stat == PTEST_WELCH)
+        for (i = a; i < b; i++) {
+            double N = n * s[i] + k0, D = u[i] + k1 * s[i] + k2;
+            JOIN_DECIDE(N * fabs(N), D, N * N);
+        }
+    else
+        for (i = a; i < b; i++) {
+            double A = u[i] + k0 * s[i] + k1, B = w[i] + k2 * s[i] + k3;
+            JOIN_DECIDE(A, B, A);
+        }
+    k.less = (long long)less;
+    k.greater = (long long)greater;
+    k.abs_ge = (long long)abs_ge;
+    k.sure = (long long)sure;
+    return k;
+}
+
+/* ---- the comparisons' constants */
+
+/* the statistic x as the constant c of P/R (monotone, so orders agree) */
+static double join_c(const ptest_join *J, double x, double scale)
+{
+    return J->stat == PTEST_MEAN ? x * scale : J->stat == PTEST_WELCH ? x * fabs(x) / scale : x / scale;
+}
+
+static join_edge join_edge_of(const ptest_join *J, double c)
+{
+    join_edge e;
+    e.c = c;
+    e.g_max = PTEST_JOIN_TOL * (J->p_max + fabs(c) * J->r_max);
+    return e;
+}
+
+/* 1 with the edges, 0 where they are not finite (the observed value
+ * infinite or 0/0): then the kernel counts everything */
+static int join_edges_of(const ptest_join *J, const ptest_problem *p, const ptest_result *r, join_edges *e)
+{
+    double scale = p->par[PAR_SCALE], c, a;
+    if (p->exact) { /* the observed key: sign, |key| = num/den */
+        double num = (double)p->obs[1] + ldexp((double)p->obs[2], 64);
+        double den = (double)p->obs[3] + ldexp((double)p->obs[4], 64);
+        long long sign = (long long)p->obs[0];
+        if (sign == 2 || den == 0)
+            return 0;
+        a = num / den;
+        c = sign < 0 ? -a : sign > 0 ? a : 0;
+        e->lo = e->hi = join_edge_of(J, c);
+    } else {
+        e->lo = join_edge_of(J, join_c(J, p->par[PAR_LO], scale));
+        e->hi = join_edge_of(J, join_c(J, p->par[PAR_HI], scale));
+        a = p->par[PAR_ABS_LO];
+        a = J->stat == PTEST_WELCH ? a * fabs(a) / scale : join_c(J, a, scale);
+    }
+    e->abs = join_edge_of(J, a);
+    if (r->lo <= r->hi) {
+        e->least = join_edge_of(J, join_c(J, r->lo, scale));
+        e->most = join_edge_of(J, join_c(J, r->hi, scale));
+    } else { /* nothing yet: no split is inside */
+        e->least.c = e->least.g_max = e->most.g_max = HUGE_VAL;
+        e->most.c = -HUGE_VAL;
+    }
+    return e->lo.g_max - e->lo.g_max == 0 && e->hi.g_max - e->hi.g_max == 0 && e->abs.g_max - e->abs.g_max == 0;
+}
+
+/* the kernel over ranks [begin, end) */
+static void join_walk(const ptest_problem *p, ptest_count_fn count, kperm_rank begin, kperm_rank end,
+                      ptest_result *r)
+{
+    while (begin < end) {
+        kperm_rank stop = end - begin > PTEST_LAUNCH ? begin + PTEST_LAUNCH : end;
+        unsigned long long counts[PTEST_COUNTS];
+        double extremes[2];
+        count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, begin, stop, 0, counts, extremes, NULL);
+        ptest_backend_add(r, counts, extremes, NULL, 1, 1, 0);
+        begin = stop;
+    }
+}
+
+/* ---- the blocks */
+
+static kperm_u64 join_first(int t)
+{
+    return t ? ((kperm_u64)1 << t) - 1 : 0;
+}
+
+/* the last t-subset of 0..low-1 in revolving-door order: 0..t-2 and low-1 */
+static kperm_u64 join_last(int low, int t)
+{
+    return t ? join_first(t - 1) | (kperm_u64)1 << (low - 1) : 0;
+}
+
+/* Ranks [x, xe) of the block [b0, b1) whose table starts at base (entries
+ * in rank order when forward, else backwards from b1), into r: the
+ * screen's counts, and the kernel's for the ranks it leaves open (the whole
+ * tile where they are many). Returns the ranks the screen decided. */
+static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_count_fn count, const double *k4,
+                            join_edges *e, int forward, kperm_rank base, kperm_rank b0, kperm_rank b1, kperm_rank x,
+                            kperm_rank xe, ptest_result *r)
+{
+    double code[PTEST_JOIN_TILE];
+    kperm_rank y, done = 0;
+    join_tally k = forward ? join_screen(J, k4, e, base + (x - b0), base + (xe - b0), code)
+                           : join_screen(J, k4, e, base + (b1 - xe), base + (b1 - x), code);
+    if ((kperm_rank)k.sure == xe - x) {
+        r->counts[PTEST_LESS] += (unsigned long long)k.less;
+        r->counts[PTEST_GREATER] += (unsigned long long)k.greater;
+        r->counts[PTEST_ABS_GE] += (unsigned long long)k.abs_ge;
+        return xe - x;
+    }
+    if (xe - x - (kperm_rank)k.sure > PTEST_JOIN_TILE / 8) {
+        join_walk(p, count, x, xe, r);
+        join_edges_of(J, p, r, e); /* the extremes may have moved */
+        return 0;
+    }
+    /* a decided split stays decided: the extremes only move outwards */
+    for (y = x; y < xe; y++) {
+        int c = (int)code[forward ? y - x : xe - 1 - y];
+        if (c) {
+            r->counts[PTEST_LESS] += (unsigned)(c - 1) & 1;
+            r->counts[PTEST_GREATER] += (unsigned)(c - 1) >> 1 & 1;
+            r->counts[PTEST_ABS_GE] += (unsigned)(c - 1) >> 2 & 1;
+            done++;
+        } else
+            join_walk(p, count, y, y + 1, r);
+    }
+    join_edges_of(J, p, r, e);
+    return done;
+}
+
+void ptest_join_count(const ptest_join *J, const ptest_problem *p, ptest_count_fn count, kperm_rank begin,
+                      kperm_rank end, ptest_result *r, kperm_rank *screened)
+{
+    kperm_u64 mask = 0, low_mask = ((kperm_u64)1 << J->low) - 1;
+    kperm_rank at = begin, done = 0;
+    join_edges e;
+    if (begin >= end || !join_edges_of(J, p, r, &e) || kperm_revdoor_unrank_mask(begin, J->n, J->m, &mask)) {
+        join_walk(p, count, begin, end, r);
+        at = end;
+    }
+    while (at < end) {
+        kperm_u64 high = mask & ~low_mask;
+        int t = J->m - kperm_popcount64(high), i, out, in, forward;
+        kperm_u64 first = high | join_first(t), last = high | join_last(J->low, t);
+        kperm_rank r_first = 0, r_last = 0, b0, b1, stop, x;
+        const kperm_rank base = J->start[t];
+        double sh = 0, qh = 0, k4[4];
+        kperm_revdoor_rank_of_mask(first, J->n, &r_first);
+        kperm_revdoor_rank_of_mask(last, J->n, &r_last);
+        forward = r_first <= r_last;
+        b0 = forward ? r_first : r_last;
+        b1 = b0 + kperm_binomial(J->low, t);
+        stop = b1 < end ? b1 : end;
+        for (i = J->low; i < J->n; i++)
+            if (high >> i & 1) {
+                sh += J->x[i];
+                qh += J->x[i] * J->x[i];
+            }
+        join_block(J, sh, qh, k4);
+        for (x = at; x < stop; x += PTEST_JOIN_TILE)
+            done += join_tile(J, p, count, k4, &e, forward, base, b0, b1, x,
+                              stop - x > PTEST_JOIN_TILE ? x + PTEST_JOIN_TILE : stop, r);
+        at = stop;
+        /* the block's last split, then the step to the next block's first */
+        mask = forward ? last : first;
+        if (at < end)
+            kperm_revdoor_next_mask(&mask, J->n, &out, &in);
+    }
+    if (screened)
+        *screened = done;
+}
