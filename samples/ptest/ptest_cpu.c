@@ -137,7 +137,7 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
         return -1;
     }
     s->k = k;
-    s->join = ptest_join_new(p, PTEST_JOIN_LOW);
+    s->join = ptest_join_new(p, ptest_join_low(p));
     s->threads = threads > 0 ? threads : cores > 0 ? (int)(cores < MAX_THREADS ? cores : MAX_THREADS) : 1;
     memset(b, 0, sizeof *b);
     b->name = "cpu";

@@ -16,7 +16,15 @@ struct ptest_join {
     double k1, k2;            /* Welch's n1^2 (n1 - 1) and n2^2 (n2 - 1) */
     double p_max, r_max;      /* every term of P, and of R, is at most this (join_bounds) */
     kperm_rank start[PTEST_JOIN_LOW + 2]; /* table t: entries start[t] .. start[t + 1] - 1 */
-    double *s, *u, *w;        /* an entry's sum of x, and the terms of P and R that depend on it alone */
+    double *s, *q, *u, *w;    /* an entry's sum of x and of x^2, and the terms of P and R that depend on it alone */
+    /* Where every sum of x and of x^2 is an integer below 2^53 (so exact in
+     * doubles), the splits whose (s, q) are the observed ones have its
+     * statistic, and with n1 = n2 those with (S - s_obs, Q - q_obs) its
+     * negative (the mean difference and Welch's t): ties decided without
+     * the kernel. Else NaN, equal to nothing. Where the statistic does not
+     * depend on q (the mean difference; Welch's t for n1 = n2, whose q
+     * terms cancel) q_weight is 0, else 1: q's compared are times it. */
+    double s_obs, q_obs, s_mirror, q_mirror, q_weight;
 };
 
 /* compare with c: g = P - c*R, decided where |g| > g_max */
@@ -30,7 +38,7 @@ typedef struct {
 } join_edges;
 
 typedef struct {
-    long long less, greater, abs_ge, sure;
+    long long less, equal, greater, abs_ge, sure;
 } join_tally;
 
 /* ---- the statistics as P/R over s = group 1's sum, q = its sum of squares.
@@ -59,9 +67,12 @@ static void join_terms(const ptest_join *J, double s, double q, double *u, doubl
     }
 }
 
-/* a block's constants: mean a; welch a, gam, del; var gA, dA, gB, dB */
+/* a block's constants: mean a; welch a, gam, del; var gA, dA, gB, dB; then
+ * k[4], k[5] the high part's sums */
 static void join_block(const ptest_join *J, double sh, double qh, double *k)
 {
+    k[4] = sh;
+    k[5] = qh;
     double n = J->n, n1 = J->m, n2 = n - n1, S = J->sum, Q = J->sum_sq, rest = S - sh;
     k[0] = n * sh - S * n1;
     if (J->stat == PTEST_WELCH) {
@@ -97,6 +108,37 @@ static void join_bounds(ptest_join *J)
         J->p_max = J->r_max = 2 * n * v + 9 * t * t;
 }
 
+/* J's s_obs ... q_mirror (rank 0 holds group 1 in elements 0 .. m - 1) */
+static void join_ties(ptest_join *J)
+{
+    double t = 0, v = 0, so = 0, qo = 0;
+    int i;
+    for (i = 0; i < J->n; i++) {
+        t += fabs(J->x[i]);
+        v += J->x[i] * J->x[i];
+        so += i < J->m ? J->x[i] : 0;
+        qo += i < J->m ? J->x[i] * J->x[i] : 0;
+    }
+    J->s_obs = J->q_obs = J->s_mirror = J->q_mirror = NAN;
+    J->q_weight = J->stat == PTEST_MEAN || (J->stat == PTEST_WELCH && 2 * J->m == J->n) ? 0 : 1;
+    if (t < 0x1p53 && v < 0x1p53) { /* every partial sum exact, and so v and t */
+        J->s_obs = so;
+        J->q_obs = J->q_weight * qo;
+        if (2 * J->m == J->n && J->stat != PTEST_VAR_RATIO) {
+            J->s_mirror = J->sum - so;
+            J->q_mirror = J->q_weight * (J->sum_sq - qo);
+        }
+    }
+}
+
+int ptest_join_low(const ptest_problem *p)
+{
+    int low = 1;
+    while (low < PTEST_JOIN_LOW && kperm_binomial(low, low / 2) * 1024 < p->total)
+        low++;
+    return low;
+}
+
 ptest_join *ptest_join_new(const ptest_problem *p, int low)
 {
     ptest_join *J;
@@ -129,13 +171,15 @@ ptest_join *ptest_join_new(const ptest_problem *p, int low)
         entries += kperm_binomial(J->low, t);
     }
     J->start[J->low + 1] = entries;
-    J->s = (double *)malloc(3 * entries * sizeof(double));
+    J->s = (double *)malloc(4 * entries * sizeof(double));
     if (!J->s) {
         free(J);
         return NULL;
     }
-    J->u = J->s + entries;
+    J->q = J->s + entries;
+    J->u = J->q + entries;
     J->w = J->u + entries;
+    join_ties(J);
     /* table t: the t-subsets of the low elements in revolving-door order */
     for (t = 0; t <= J->low; t++) {
         kperm_u64 mask = t ? ((kperm_u64)1 << t) - 1 : 0;
@@ -149,6 +193,7 @@ ptest_join *ptest_join_new(const ptest_problem *p, int low)
                     q += J->x[i] * J->x[i];
                 }
             J->s[e] = s;
+            J->q[e] = q;
             join_terms(J, s, q, &J->u[e], &J->w[e]);
             e++;
         } while (kperm_revdoor_next_mask(&mask, J->low, &out, &in) == KPERM_OK);
@@ -167,32 +212,43 @@ void ptest_join_free(ptest_join *J)
  * branches so that the compiler vectorizes each loop. JOIN_DECIDE takes one
  * split's P, R and the P of |x| against the edges held in locals: it adds
  * to the counters and writes the split's code, 0 where any comparison is
- * left open, else 1 + [less] + 2[greater] + 4[|x| >= |observed|]. */
+ * left open, else 1 + [less] + 2[greater] + 4[|x| >= |observed|] + 8[equal]. */
 
 #define JOIN_DECIDE(P, R, PA)                                                                            \
     do {                                                                                                 \
         double lo_ = (P) - lo_c * (R), hi_ = (P) - hi_c * (R), ab_ = (PA) - abs_c * (R);                 \
+        double si_ = sh + s[i], qi_ = q_weight * (qh + q[i]);                                                         \
+        double eq_ = si_ == s_obs && qi_ == q_obs ? 1.0 : 0.0;                                           \
+        double mirror_ = si_ == s_mirror && qi_ == q_mirror ? 1.0 : 0.0;                                 \
         double less_ = lo_ < -lo_g ? 1.0 : 0.0, greater_ = hi_ > hi_g ? 1.0 : 0.0;                       \
-        double ge_ = ab_ > abs_g ? 1.0 : 0.0, abs_ = fabs(ab_) > abs_g ? 1.0 : 0.0;                      \
+        double ge_ = ab_ > abs_g || eq_ + mirror_ > 0 ? 1.0 : 0.0;                                       \
+        double abs_ = fabs(ab_) > abs_g || eq_ + mirror_ > 0 ? 1.0 : 0.0;                                \
         double least_ = (P) - least_c * (R) > least_g ? 1.0 : 0.0;                                       \
         double most_ = (P) - most_c * (R) < -most_g ? 1.0 : 0.0;                                         \
-        double sure_ = (less_ + greater_) * abs_ * least_ * most_; /* less_, greater_ exclusive */       \
+        /* less_, greater_ and eq_ exclusive: eq_'s g is a rounding error */                             \
+        double sure_ = (less_ + greater_ + eq_) * abs_ * least_ * most_;                                 \
         less += less_;                                                                                   \
+        equal += eq_;                                                                                    \
         greater += greater_;                                                                             \
         abs_ge += ge_;                                                                                   \
         sure += sure_;                                                                                   \
-        code[i - a] = sure_ * (1 + less_ + 2 * greater_ + 4 * ge_);                                      \
+        code[i - a] = sure_ * (1 + less_ + 2 * greater_ + 4 * ge_ + 8 * eq_);                            \
     } while (0)
 
-static join_tally join_screen(const ptest_join *J, const double *k4, const join_edges *e, kperm_rank from,
-                              kperm_rank to, double *code)
+#if defined(__GNUC__) && defined(__x86_64__)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static join_tally join_screen(const ptest_join *J, const double *k6, const join_edges *e, kperm_rank from,
+                              kperm_rank to, double *restrict code)
 {
-    const double *s = J->s, *u = J->u, *w = J->w;
-    const double n = J->n, k0 = k4[0], k1 = k4[1], k2 = k4[2], k3 = k4[3];
+    const double *restrict s = J->s, *restrict q = J->q, *restrict u = J->u, *restrict w = J->w;
+    const double n = J->n, k0 = k6[0], k1 = k6[1], k2 = k6[2], k3 = k6[3], sh = k6[4], qh = k6[5];
+    const double s_obs = J->s_obs, q_obs = J->q_obs, s_mirror = J->s_mirror, q_mirror = J->q_mirror;
+    const double q_weight = J->q_weight;
     const double lo_c = e->lo.c, lo_g = e->lo.g_max, hi_c = e->hi.c, hi_g = e->hi.g_max, abs_c = e->abs.c,
                  abs_g = e->abs.g_max, least_c = e->least.c, least_g = e->least.g_max, most_c = e->most.c,
                  most_g = e->most.g_max;
-    double less = 0, greater = 0, abs_ge = 0, sure = 0; /* counts below 2^53: exact, and SSE2 vectorizes them */
+    double less = 0, equal = 0, greater = 0, abs_ge = 0, sure = 0; /* counts below 2^53: exact, and SSE2 vectorizes them */
     long i, a = (long)from, b = (long)to;
     join_tally k;
     if (J->stat == PTEST_MEAN)
@@ -211,6 +267,7 @@ static join_tally join_screen(const ptest_join *J, const double *k4, const join_
             JOIN_DECIDE(A, B, A);
         }
     k.less = (long long)less;
+    k.equal = (long long)equal;
     k.greater = (long long)greater;
     k.abs_ge = (long long)abs_ge;
     k.sure = (long long)sure;
@@ -295,16 +352,17 @@ static kperm_u64 join_last(int low, int t)
  * in rank order when forward, else backwards from b1), into r: the
  * screen's counts, and the kernel's for the ranks it leaves open (the whole
  * tile where they are many). Returns the ranks the screen decided. */
-static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_count_fn count, const double *k4,
+static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_count_fn count, const double *k6,
                             join_edges *e, int forward, kperm_rank base, kperm_rank b0, kperm_rank b1, kperm_rank x,
                             kperm_rank xe, ptest_result *r)
 {
     double code[PTEST_JOIN_TILE];
     kperm_rank y, done = 0;
-    join_tally k = forward ? join_screen(J, k4, e, base + (x - b0), base + (xe - b0), code)
-                           : join_screen(J, k4, e, base + (b1 - xe), base + (b1 - x), code);
+    join_tally k = forward ? join_screen(J, k6, e, base + (x - b0), base + (xe - b0), code)
+                           : join_screen(J, k6, e, base + (b1 - xe), base + (b1 - x), code);
     if ((kperm_rank)k.sure == xe - x) {
         r->counts[PTEST_LESS] += (unsigned long long)k.less;
+        r->counts[PTEST_EQUAL] += (unsigned long long)k.equal;
         r->counts[PTEST_GREATER] += (unsigned long long)k.greater;
         r->counts[PTEST_ABS_GE] += (unsigned long long)k.abs_ge;
         return xe - x;
@@ -321,6 +379,7 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
             r->counts[PTEST_LESS] += (unsigned)(c - 1) & 1;
             r->counts[PTEST_GREATER] += (unsigned)(c - 1) >> 1 & 1;
             r->counts[PTEST_ABS_GE] += (unsigned)(c - 1) >> 2 & 1;
+            r->counts[PTEST_EQUAL] += (unsigned)(c - 1) >> 3 & 1;
             done++;
         } else
             join_walk(p, count, y, y + 1, r);
@@ -345,7 +404,7 @@ void ptest_join_count(const ptest_join *J, const ptest_problem *p, ptest_count_f
         kperm_u64 first = high | join_first(t), last = high | join_last(J->low, t);
         kperm_rank r_first = 0, r_last = 0, b0, b1, stop, x;
         const kperm_rank base = J->start[t];
-        double sh = 0, qh = 0, k4[4];
+        double sh = 0, qh = 0, k6[6];
         kperm_revdoor_rank_of_mask(first, J->n, &r_first);
         kperm_revdoor_rank_of_mask(last, J->n, &r_last);
         forward = r_first <= r_last;
@@ -357,9 +416,9 @@ void ptest_join_count(const ptest_join *J, const ptest_problem *p, ptest_count_f
                 sh += J->x[i];
                 qh += J->x[i] * J->x[i];
             }
-        join_block(J, sh, qh, k4);
+        join_block(J, sh, qh, k6);
         for (x = at; x < stop; x += PTEST_JOIN_TILE)
-            done += join_tile(J, p, count, k4, &e, forward, base, b0, b1, x,
+            done += join_tile(J, p, count, k6, &e, forward, base, b0, b1, x,
                               stop - x > PTEST_JOIN_TILE ? x + PTEST_JOIN_TILE : stop, r);
         at = stop;
         /* the block's last split, then the step to the next block's first */

@@ -31,8 +31,14 @@
 
 typedef struct ptest_join ptest_join;
 
-/* the tables for p split at low elements min(low, n), or NULL where the
- * join does not apply to p (or memory ran out): then the caller walks */
+/* the low part for p: as small as keeps its blocks to about a thousandth
+ * of the splits, so that building the table and the blocks' own work both
+ * stay small */
+int ptest_join_low(const ptest_problem *p);
+
+/* the tables for p split at min(low, n, PTEST_JOIN_LOW) low elements, or
+ * NULL where the join does not apply to p (or memory ran out): then the
+ * caller walks */
 ptest_join *ptest_join_new(const ptest_problem *p, int low);
 void ptest_join_free(ptest_join *J);
 
