@@ -150,9 +150,10 @@ PTEST_CUDA_LIBS := -L$(CUDA_ROOT)/lib64 -Wl,-rpath,$(CUDA_ROOT)/lib64 -lnvrtc -l
 PTEST_LIBS := $(if $(OPENCL),-lOpenCL) $(if $(NVCC),$(PTEST_CUDA_LIBS)) -lpthread -lm
 # cuda.h is not -pedantic clean: a system header's warnings are not reported
 $(B)/ptest/ptest_cuda.o: PTEST_INC += -isystem $(CUDA_ROOT)/include
-# the join's screen (ptest_join.c) is vectorized: -O3, and no trapping math
-# (its comparisons of doubles may then be done on every lane; no result changes)
-$(B)/ptest/ptest_join.o: PTEST_OPT := -O3 -fno-trapping-math
+# the join's screen (ptest_join.c) is vectorized: -O3, no trapping math and
+# no errno from sqrt (its comparisons and roots may then be done on every
+# lane; no result changes)
+$(B)/ptest/ptest_join.o: PTEST_OPT := -O3 -fno-trapping-math -fno-math-errno
 $(B)/ptest/%.o: $(PTEST)/%.c $(PTEST_HEADERS) $(CORE) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) $(PTEST_OPT) $(PTEST_INC) $(PTEST_DEFS) -c $< -o $@

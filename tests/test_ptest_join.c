@@ -2,7 +2,7 @@
  * against the kernel's own walk (stats_kernel.h's ps_count, the C backend's
  * variant), field for field: the six counters and the extremes, for the
  * mean difference, Welch's t and the variance ratio, exact and within a
- * tolerance, on data with many ties, on decimals, on a large offset, for
+ * tolerance, with a histogram of 0, 1 or 7 bins, on data with many ties, on decimals, on a large offset, for
  * every split of the low part and for ranges that start and end inside
  * blocks. And the screen must decide most splits of continuous data: a join
  * that always fell back to the kernel would pass the rest. */
@@ -22,7 +22,8 @@ static int failures, checks;
 static ptest_table table; /* large: static */
 
 /* the data as a CSV file: group A the first m values, B the rest */
-static int problem(ptest_problem *p, const char *stat, double tolerance, const double *x, int n, int m, int decimals)
+static int problem(ptest_problem *p, const char *stat, double tolerance, int bins, const double *x, int n, int m,
+                   int decimals)
 {
     char path[] = "/tmp/test_ptest_join_XXXXXX", err[PTEST_ERR_SIZE];
     int fd = mkstemp(path), i, rc;
@@ -40,6 +41,10 @@ static int problem(ptest_problem *p, const char *stat, double tolerance, const d
     spec.test = "independent";
     spec.stat = stat;
     spec.tolerance = tolerance;
+    spec.bins = bins;
+    spec.have_range = 1; /* the histogram over [-3, 3): some values in the end bins */
+    spec.hist_lo = -3;
+    spec.hist_hi = 3;
     rc = ptest_table_read(path, &table, err, sizeof err) || ptest_problem_build(&table, &spec, p, err, sizeof err);
     ptest_table_free(&table);
     unlink(path);
@@ -56,11 +61,19 @@ static int same(const ptest_result *a, const ptest_result *b)
     for (j = 0; j < PTEST_COUNTS; j++)
         if (a->counts[j] != b->counts[j])
             return 0;
+    for (j = 0; j < PTEST_MAX_BINS; j++)
+        if (a->hist[j] != b->hist[j])
+            return 0;
     return (a->lo > a->hi && b->lo > b->hi) || (a->lo == b->lo && a->hi == b->hi);
 }
 
 static void show(const char *what, const ptest_result *r)
 {
+    int j;
+    printf("#   %s: histogram", what);
+    for (j = 0; j < 8; j++)
+        printf(" %llu", r->hist[j]);
+    printf("\n");
     printf("#   %s: less %llu equal %llu greater %llu abs_ge %llu in_band %llu undefined %llu, extremes %.17g %.17g\n",
            what, r->counts[0], r->counts[1], r->counts[2], r->counts[3], r->counts[4], r->counts[5], r->lo, r->hi);
 }
@@ -69,14 +82,14 @@ static void show(const char *what, const ptest_result *r)
 static kperm_rank compare(const ptest_problem *p, const ptest_join *J, const ptest_kernel *k, kperm_rank begin,
                           kperm_rank end, const char *what)
 {
-    ptest_result want, got;
-    unsigned long long counts[PTEST_COUNTS];
+    static ptest_result want, got;
+    unsigned long long counts[PTEST_COUNTS], hist[PTEST_MAX_BINS];
     double extremes[2];
     kperm_rank screened = 0;
     ptest_result_empty(&want);
     ptest_result_empty(&got);
-    k->count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, begin, end, 0, counts, extremes, NULL);
-    ptest_backend_add(&want, counts, extremes, NULL, 1, 1, 0);
+    k->count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, begin, end, p->bins, counts, extremes, hist);
+    ptest_backend_add(&want, counts, extremes, hist, 1, 1, p->bins);
     ptest_join_count(J, p, k->count, begin, end, &got, &screened);
     checks++;
     if (!same(&want, &got)) {
@@ -95,6 +108,7 @@ static double check_data(const char *name, const double *x, int n, int m, int de
 {
     static const char *const stats[] = {"mean", "welch", "var-ratio"};
     static const double tolerances[] = {-1, 1e-9};
+    static const int bins[] = {0, 7, 1};
     kperm_rank screened = 0, total = 0;
     int s, t, low, i;
     for (s = 0; s < 3; s++)
@@ -103,7 +117,7 @@ static double check_data(const char *name, const double *x, int n, int m, int de
             ptest_backend b;
             char err[PTEST_ERR_SIZE], what[256];
             const ptest_kernel *k;
-            problem(&p, stats[s], tolerances[t], x, n, m, decimals);
+            problem(&p, stats[s], tolerances[t], bins[(s + t) % 3], x, n, m, decimals);
             if (ptest_cpu_open(&b, &p, 1, err, sizeof err) || !(k = ptest_cpu_kernel(&p))) {
                 printf("FAIL %s: %s\n", name, err);
                 exit(1);
@@ -112,6 +126,8 @@ static double check_data(const char *name, const double *x, int n, int m, int de
                 b.close(&b);
                 continue;
             }
+            p.par[PAR_HIST_LO] = p.hist_lo; /* as kperm-ptest's observe() */
+            p.par[PAR_HIST_INV] = p.bins / (p.hist_hi - p.hist_lo);
             for (low = 1; low <= n; low += low < 4 ? 1 : n / 3 + 1) {
                 ptest_join *J = ptest_join_new(&p, low);
                 if (!J) {
@@ -119,8 +135,8 @@ static double check_data(const char *name, const double *x, int n, int m, int de
                     printf("FAIL %s: no join for %s\n", name, stats[s]);
                     break;
                 }
-                snprintf(what, sizeof what, "%s, %s, %s, n %d m %d, low %d", name, stats[s],
-                         tolerances[t] < 0 ? "exact" : "tolerance", n, m, low);
+                snprintf(what, sizeof what, "%s, %s, %s, %d bins, n %d m %d, low %d", name, stats[s],
+                         tolerances[t] < 0 ? "exact" : "tolerance", p.bins, n, m, low);
                 screened += compare(&p, J, k, 0, p.total, what);
                 total += p.total;
                 for (i = 0; i < 6; i++) {

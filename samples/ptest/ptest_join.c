@@ -15,6 +15,7 @@ struct ptest_join {
     double sum, sum_sq;       /* of x */
     double k1, k2;            /* Welch's n1^2 (n1 - 1) and n2^2 (n2 - 1) */
     double p_max, r_max;      /* every term of P, and of R, is at most this (join_bounds) */
+    double e_p, e_r;          /* bounds on the rounding error of N (A) and D (B) as the screen computes them */
     kperm_rank start[PTEST_JOIN_LOW + 2]; /* table t: entries start[t] .. start[t + 1] - 1 */
     double *s, *q, *u, *w;    /* an entry's sum of x and of x^2, and the terms of P and R that depend on it alone */
     /* Where every sum of x and of x^2 is an integer below 2^53 (so exact in
@@ -35,6 +36,9 @@ typedef struct {
 typedef struct {
     join_edge lo, hi, abs; /* the observed value (or the band's edges), and |observed| */
     join_edge least, most; /* the extremes so far: a split inside them cannot move them */
+    double scale;          /* PAR_SCALE */
+    int bins;              /* the histogram's (0: none), over [hist_lo, +bins/hist_inv) */
+    double hist_lo, hist_inv;
 } join_edges;
 
 typedef struct {
@@ -106,6 +110,9 @@ static void join_bounds(ptest_join *J)
         J->r_max = (J->k1 + J->k2) * (3 * n * v + 10 * t * t);
     } else if (J->stat == PTEST_VAR_RATIO)
         J->p_max = J->r_max = 2 * n * v + 9 * t * t;
+    /* a handful of roundings of 2^-53 each, on terms no larger than these */
+    J->e_p = 0x1p-40 * (J->stat == PTEST_VAR_RATIO ? J->p_max : 3 * n * t);
+    J->e_r = J->stat == PTEST_MEAN ? 0 : 0x1p-40 * J->r_max;
 }
 
 /* J's s_obs ... q_mirror (rank 0 holds group 1 in elements 0 .. m - 1) */
@@ -145,7 +152,7 @@ ptest_join *ptest_join_new(const ptest_problem *p, int low)
     long long total = 0, centre;
     kperm_rank entries = 0;
     int i, t;
-    if (p->walk != PTEST_TWO || p->cols != 1 || p->bins || p->user[0] || p->n < 2 || p->m < 1 || p->m >= p->n
+    if (p->walk != PTEST_TWO || p->cols != 1 || p->user[0] || p->n < 2 || p->m < 1 || p->m >= p->n
         || (p->stat != PTEST_MEAN && p->stat != PTEST_WELCH && p->stat != PTEST_VAR_RATIO))
         return NULL;
     if (!(J = (ptest_join *)calloc(1, sizeof *J)))
@@ -211,13 +218,14 @@ void ptest_join_free(ptest_join *J)
 /* ---- the screen: the comparisons of one tile's splits, counted without
  * branches so that the compiler vectorizes each loop. JOIN_DECIDE takes one
  * split's P, R and the P of |x| against the edges held in locals: it adds
- * to the counters and writes the split's code, 0 where any comparison is
- * left open, else 1 + [less] + 2[greater] + 4[|x| >= |observed|] + 8[equal]. */
+ * to the counters and writes the split's code, 0 where any comparison (or
+ * the histogram's bin) is left open, else 1 + [less] + 2[greater] +
+ * 4[|x| >= |observed|] + 8[equal] + 16*bin. */
 
-#define JOIN_DECIDE(P, R, PA)                                                                            \
+#define JOIN_DECIDE(P, R, PA, HIST, X, DX)                                                               \
     do {                                                                                                 \
         double lo_ = (P) - lo_c * (R), hi_ = (P) - hi_c * (R), ab_ = (PA) - abs_c * (R);                 \
-        double si_ = sh + s[i], qi_ = q_weight * (qh + q[i]);                                                         \
+        double si_ = sh + s[i], qi_ = q_weight * (qh + q[i]);                                            \
         double eq_ = si_ == s_obs && qi_ == q_obs ? 1.0 : 0.0;                                           \
         double mirror_ = si_ == s_mirror && qi_ == q_mirror ? 1.0 : 0.0;                                 \
         double less_ = lo_ < -lo_g ? 1.0 : 0.0, greater_ = hi_ > hi_g ? 1.0 : 0.0;                       \
@@ -225,14 +233,46 @@ void ptest_join_free(ptest_join *J)
         double abs_ = fabs(ab_) > abs_g || eq_ + mirror_ > 0 ? 1.0 : 0.0;                                \
         double least_ = (P) - least_c * (R) > least_g ? 1.0 : 0.0;                                       \
         double most_ = (P) - most_c * (R) < -most_g ? 1.0 : 0.0;                                         \
+        double bin_ = 0, binned_ = 1;                                                                    \
+        if (HIST) { /* the kernel's bin of x, where both ends of x's error bar fall in it */              \
+            double x_ = (X), t_ = (x_ - hist_lo) * hist_inv;                                             \
+            double dt_ = hist_inv * ((DX) + 0x1p-46 * (fabs(x_) + fabs(hist_lo))) + 0x1p-46 * (fabs(t_) + 1); \
+            double b0_ = floor(t_ - dt_), b1_ = floor(t_ + dt_);                                         \
+            b0_ = b0_ < 0 ? 0 : b0_ > last_bin ? last_bin : b0_;                                         \
+            b1_ = b1_ < 0 ? 0 : b1_ > last_bin ? last_bin : b1_;                                         \
+            binned_ = b0_ == b1_ ? 1.0 : 0.0;                                                            \
+            bin_ = b0_ == b1_ ? b0_ : 0; /* not 0*b0_: b0_ may be NaN */                                 \
+        }                                                                                                \
         /* less_, greater_ and eq_ exclusive: eq_'s g is a rounding error */                             \
-        double sure_ = (less_ + greater_ + eq_) * abs_ * least_ * most_;                                 \
+        double sure_ = (less_ + greater_ + eq_) * abs_ * least_ * most_ * binned_;                       \
         less += less_;                                                                                   \
         equal += eq_;                                                                                    \
         greater += greater_;                                                                             \
         abs_ge += ge_;                                                                                   \
         sure += sure_;                                                                                   \
-        code[i - a] = sure_ * (1 + less_ + 2 * greater_ + 4 * ge_ + 8 * eq_);                            \
+        code[i - a] = sure_ > 0 ? 1 + less_ + 2 * greater_ + 4 * ge_ + 8 * eq_ + 16 * bin_ : 0;          \
+    } while (0)
+
+/* each statistic's loop; with HIST, x and its error bar for the bin: N, D,
+ * A, B err by at most e_p, e_r (join_bounds), the rest by a few ulps */
+#define JOIN_LOOPS(HIST)                                                                                 \
+    do {                                                                                                 \
+        if (J->stat == PTEST_MEAN)                                                                       \
+            for (i = a; i < b; i++) {                                                                    \
+                double N = n * s[i] + k0;                                                                \
+                JOIN_DECIDE(N, 1.0, fabs(N), HIST, N / scale, e_p / scale + fabs(x_) * 0x1p-46);         \
+            }                                                                                            \
+        else if (J->stat == PTEST_WELCH)                                                                 \
+            for (i = a; i < b; i++) {                                                                    \
+                double N = n * s[i] + k0, D = u[i] + k1 * s[i] + k2, r_ = HIST ? sqrt(scale / D) : 0;    \
+                JOIN_DECIDE(N * fabs(N), D, N * N, HIST, N * r_,                                         \
+                            r_ * e_p + fabs(x_) * (0.5 * e_r / D + 0x1p-46));                            \
+            }                                                                                            \
+        else                                                                                             \
+            for (i = a; i < b; i++) {                                                                    \
+                double A = u[i] + k0 * s[i] + k1, B = w[i] + k2 * s[i] + k3;                             \
+                JOIN_DECIDE(A, B, A, HIST, A / B * scale, fabs(x_) * (e_p / fabs(A) + e_r / B + 0x1p-46)); \
+            }                                                                                            \
     } while (0)
 
 #if defined(__GNUC__) && defined(__x86_64__)
@@ -244,28 +284,18 @@ static join_tally join_screen(const ptest_join *J, const double *k6, const join_
     const double *restrict s = J->s, *restrict q = J->q, *restrict u = J->u, *restrict w = J->w;
     const double n = J->n, k0 = k6[0], k1 = k6[1], k2 = k6[2], k3 = k6[3], sh = k6[4], qh = k6[5];
     const double s_obs = J->s_obs, q_obs = J->q_obs, s_mirror = J->s_mirror, q_mirror = J->q_mirror;
-    const double q_weight = J->q_weight;
+    const double q_weight = J->q_weight, e_p = J->e_p, e_r = J->e_r;
     const double lo_c = e->lo.c, lo_g = e->lo.g_max, hi_c = e->hi.c, hi_g = e->hi.g_max, abs_c = e->abs.c,
                  abs_g = e->abs.g_max, least_c = e->least.c, least_g = e->least.g_max, most_c = e->most.c,
                  most_g = e->most.g_max;
+    const double scale = e->scale, hist_lo = e->hist_lo, hist_inv = e->hist_inv, last_bin = e->bins - 1;
     double less = 0, equal = 0, greater = 0, abs_ge = 0, sure = 0; /* counts below 2^53: exact, and SSE2 vectorizes them */
     long i, a = (long)from, b = (long)to;
     join_tally k;
-    if (J->stat == PTEST_MEAN)
-        for (i = a; i < b; i++) {
-            double N = n * s[i] + k0;
-            JOIN_DECIDE(N, 1.0, fabs(N));
-        }
-    else if (J->stat == PTEST_WELCH)
-        for (i = a; i < b; i++) {
-            double N = n * s[i] + k0, D = u[i] + k1 * s[i] + k2;
-            JOIN_DECIDE(N * fabs(N), D, N * N);
-        }
+    if (e->bins)
+        JOIN_LOOPS(1);
     else
-        for (i = a; i < b; i++) {
-            double A = u[i] + k0 * s[i] + k1, B = w[i] + k2 * s[i] + k3;
-            JOIN_DECIDE(A, B, A);
-        }
+        JOIN_LOOPS(0);
     k.less = (long long)less;
     k.equal = (long long)equal;
     k.greater = (long long)greater;
@@ -295,6 +325,10 @@ static join_edge join_edge_of(const ptest_join *J, double c)
 static int join_edges_of(const ptest_join *J, const ptest_problem *p, const ptest_result *r, join_edges *e)
 {
     double scale = p->par[PAR_SCALE], c, a;
+    e->scale = scale;
+    e->bins = p->bins;
+    e->hist_lo = p->par[PAR_HIST_LO];
+    e->hist_inv = p->par[PAR_HIST_INV];
     if (p->exact) { /* the observed key: sign, |key| = num/den */
         double num = (double)p->obs[1] + ldexp((double)p->obs[2], 64);
         double den = (double)p->obs[3] + ldexp((double)p->obs[4], 64);
@@ -327,10 +361,11 @@ static void join_walk(const ptest_problem *p, ptest_count_fn count, kperm_rank b
 {
     while (begin < end) {
         kperm_rank stop = end - begin > PTEST_LAUNCH ? begin + PTEST_LAUNCH : end;
-        unsigned long long counts[PTEST_COUNTS];
+        unsigned long long counts[PTEST_COUNTS], hist[PTEST_MAX_BINS];
         double extremes[2];
-        count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, begin, stop, 0, counts, extremes, NULL);
-        ptest_backend_add(r, counts, extremes, NULL, 1, 1, 0);
+        count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, begin, stop, p->bins, counts, extremes,
+              hist);
+        ptest_backend_add(r, counts, extremes, hist, 1, 1, p->bins);
         begin = stop;
     }
 }
@@ -365,6 +400,8 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
         r->counts[PTEST_EQUAL] += (unsigned long long)k.equal;
         r->counts[PTEST_GREATER] += (unsigned long long)k.greater;
         r->counts[PTEST_ABS_GE] += (unsigned long long)k.abs_ge;
+        for (y = 0; e->bins && y < xe - x; y++)
+            r->hist[(int)code[y] >> 4]++;
         return xe - x;
     }
     if (xe - x - (kperm_rank)k.sure > PTEST_JOIN_TILE / 8) {
@@ -380,6 +417,7 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
             r->counts[PTEST_GREATER] += (unsigned)(c - 1) >> 1 & 1;
             r->counts[PTEST_ABS_GE] += (unsigned)(c - 1) >> 2 & 1;
             r->counts[PTEST_EQUAL] += (unsigned)(c - 1) >> 3 & 1;
+            r->hist[c >> 4] += e->bins != 0;
             done++;
         } else
             join_walk(p, count, y, y + 1, r);
