@@ -1,7 +1,7 @@
 /* ptest_join.h - the C backend's fast way through two groups when the
  * statistic is one of group 1's sum s and sum of squares q (the mean
- * difference, Welch's t, the variance ratio), one value column and no
- * histogram.
+ * difference, Welch's t, the variance ratio) and there is one value
+ * column.
  *
  * The revolving-door list is recursive (include/kperm/revdoor.h), so the
  * ranks whose elements j and above are one fixed set H form one block of
@@ -17,10 +17,13 @@
  * least and greatest values so far), through the sign of g = P - c*R. Every
  * term of P and R is bounded by one constant of the data, so rounding moves
  * g by far less than PTEST_JOIN_TOL times c's bound; a split whose |g| is
- * above it is decided by the sign, and a tile of PTEST_JOIN_TILE ranks with
- * any split not decided on every comparison is counted by the kernel
- * itself (stats_kernel.h's ps_count, the exact keys), which also gives the
- * extremes. So the result is the walk's, field for field. */
+ * above it is decided by the sign. Its histogram bin is decided where both
+ * ends of its statistic's error bar fall in the same bin. Ties with the
+ * observed split are found exactly, where the sums are integers below 2^53,
+ * by comparing (s, q). Any split left open on any count is counted by the
+ * kernel itself (stats_kernel.h's ps_count, the exact keys), which also
+ * gives the extremes: a whole tile of PTEST_JOIN_TILE ranks where more
+ * than an eighth are open. So the result is the walk's, field for field. */
 #ifndef PTEST_JOIN_H
 #define PTEST_JOIN_H
 
