@@ -153,7 +153,7 @@ $(B)/ptest/ptest_cuda.o: PTEST_INC += -isystem $(CUDA_ROOT)/include
 # the join's screen (ptest_join.c) is vectorized: -O3, no trapping math and
 # no errno from sqrt (its comparisons and roots may then be done on every
 # lane; no result changes)
-$(B)/ptest/ptest_join.o: PTEST_OPT := -O3 -fno-trapping-math -fno-math-errno
+$(B)/ptest/ptest_join.o: PTEST_OPT := -O3 -fno-trapping-math -fno-math-errno -fopenmp-simd
 $(B)/ptest/%.o: $(PTEST)/%.c $(PTEST_HEADERS) $(CORE) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) $(PTEST_OPT) $(PTEST_INC) $(PTEST_DEFS) -c $< -o $@

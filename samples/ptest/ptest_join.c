@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define PTEST_JOIN_TILE 64                   /* ranks a screen decides, or the kernel counts, at once */
+#define PTEST_JOIN_TILE 256                   /* ranks a screen decides, or the kernel counts, at once */
 #define PTEST_JOIN_TOL 9.313225746154785e-10 /* 2^-30: rounding moves g by about 2^-47 of its bound */
 
 struct ptest_join {
@@ -253,23 +253,27 @@ void ptest_join_free(ptest_join *J)
         code[i - a] = sure_ > 0 ? 1 + less_ + 2 * greater_ + 4 * ge_ + 8 * eq_ + 16 * bin_ : 0;          \
     } while (0)
 
+/* the counters' sums may be added in any order (they are counts, exact
+ * in doubles), which lets the compiler keep one in each vector lane */
+#define JOIN_SIMD _Pragma("omp simd reduction(+ : less, equal, greater, abs_ge, sure)")
+
 /* each statistic's loop; with HIST, x and its error bar for the bin: N, D,
  * A, B err by at most e_p, e_r (join_bounds), the rest by a few ulps */
 #define JOIN_LOOPS(HIST)                                                                                 \
     do {                                                                                                 \
         if (J->stat == PTEST_MEAN)                                                                       \
-            for (i = a; i < b; i++) {                                                                    \
+            JOIN_SIMD for (i = a; i < b; i++) {                                                          \
                 double N = n * s[i] + k0;                                                                \
                 JOIN_DECIDE(N, 1.0, fabs(N), HIST, N / scale, e_p / scale + fabs(x_) * 0x1p-46);         \
             }                                                                                            \
         else if (J->stat == PTEST_WELCH)                                                                 \
-            for (i = a; i < b; i++) {                                                                    \
+            JOIN_SIMD for (i = a; i < b; i++) {                                                          \
                 double N = n * s[i] + k0, D = u[i] + k1 * s[i] + k2, r_ = HIST ? sqrt(scale / D) : 0;    \
                 JOIN_DECIDE(N * fabs(N), D, N * N, HIST, N * r_,                                         \
                             r_ * e_p + fabs(x_) * (0.5 * e_r / D + 0x1p-46));                            \
             }                                                                                            \
         else                                                                                             \
-            for (i = a; i < b; i++) {                                                                    \
+            JOIN_SIMD for (i = a; i < b; i++) {                                                          \
                 double A = u[i] + k0 * s[i] + k1, B = w[i] + k2 * s[i] + k3;                             \
                 JOIN_DECIDE(A, B, A, HIST, A / B * scale, fabs(x_) * (e_p / fabs(A) + e_r / B + 0x1p-46)); \
             }                                                                                            \
