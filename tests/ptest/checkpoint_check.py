@@ -24,15 +24,12 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import DATA, Report, run  # noqa: E402
+
 OWN = ("arrangements ", "counts ", "extremes ", "hist ", "maxt ")  # the sample's lines; the rest are the engine's
 DECIMAL = r"(0|[1-9][0-9]*)"
-FAILED = []
-
-
-def report(ok, what):
-    print("%s kperm-ptest checkpoint: %s" % ("PASS" if ok else "FAIL", what))
-    if not ok:
-        FAILED.append(what)
+report = Report("kperm-ptest checkpoint")
 
 
 def fnv(data):
@@ -100,11 +97,9 @@ class Case:
             with open(self.path, "wb") as f:
                 f.write(text)
         try:
-            out = subprocess.run([self.prog, "--json", "--quiet", "--backend", "cpu", "--checkpoint", self.path]
-                                 + self.args, capture_output=True, text=True, timeout=timeout)
+            return run(self.prog, ["--backend", "cpu", "--checkpoint", self.path] + self.args, timeout=timeout)
         except subprocess.TimeoutExpired:
             return None, "", "still running after %d s" % timeout
-        return out.returncode, out.stdout, out.stderr
 
     def refused(self, text):
         rc, _, err = self.run(text)
@@ -217,11 +212,9 @@ def forged_lines(case, text, want):
 
 def main():
     prog = sys.argv[1]
-    here = os.path.dirname(os.path.abspath(__file__))
     with tempfile.TemporaryDirectory() as work:
         # a finished checkpoint with a histogram: an accepted one answers at once
-        mouse = Case(prog, work, "mouse", ["--bins", "4", os.path.join(here, "..", "..", "samples", "ptest", "data",
-                                                                        "mouse.csv")])
+        mouse = Case(prog, work, "mouse", ["--bins", "4", os.path.join(DATA, "mouse.csv")])
         rc, out, _ = mouse.run(None)
         with open(mouse.path, "rb") as f:
             text = f.read()
@@ -253,10 +246,9 @@ def main():
         else:
             text, args = stopped
             mid = Case(prog, work, "interrupted", args)
-            out = subprocess.run([prog, "--json", "--quiet", "--backend", "cpu"] + args, capture_output=True,
-                                 text=True)
-            forged_lines(mid, text, answer(out.stdout))
-    sys.exit(1 if FAILED else 0)
+            _, out, _ = run(prog, ["--backend", "cpu"] + args)
+            forged_lines(mid, text, answer(out))
+    sys.exit(1 if report.failed else 0)
 
 
 if __name__ == "__main__":

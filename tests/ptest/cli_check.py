@@ -10,12 +10,12 @@ each backend named, and compared count by count (less, equal, greater,
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import reference as ref  # noqa: E402
+from harness import notes, random_cases, run, tied_value as value, write  # noqa: E402
 
 CASES = 5  # random cases a (test, statistic) and backend
 
@@ -26,11 +26,6 @@ KINDS = [
     ("paired", "mean", ref.MEAN_DIFF), ("paired", "welch", ref.WELCH_T), ("paired", "var-ratio", ref.VAR_RATIO),
     ("pairings", "pearson", ref.PEARSON_R), ("pairings", "kendall", ref.KENDALL_TAU),
 ]
-
-
-def value(rng):
-    """a decimal with ties likely: one of a few values, 0 to 2 places"""
-    return "%.*f" % (rng.choice((0, 1, 2)), rng.choice((-3, -1.5, 0, 0.25, 1, 2.5, 4, 7.75)) + rng.choice((0, 0.1)))
 
 
 def case(rng, test, stat):
@@ -60,27 +55,21 @@ def main():
         path = os.path.join(tmp, "case.csv")
         for test, name, stat in KINDS:
             for backend in backends:
-                bad, done = [], 0
-                while done < CASES:
-                    got = case(rng, test, stat)
-                    if got is None:
+                bad = []
+                for text, want in random_cases(CASES, lambda: case(rng, test, stat)):
+                    write(path, text)
+                    rc, out, err = run(prog, ["--bins", "0", "--test", test, "--stat", name, "--backend", backend,
+                                              path])
+                    if rc != 0:
+                        bad.append("exit %d: %s" % (rc, err.strip()))
                         continue
-                    text, want = got
-                    done += 1
-                    with open(path, "w") as f:
-                        f.write(text)
-                    out = subprocess.run([prog, "--json", "--quiet", "--bins", "0", "--test", test, "--stat", name,
-                                          "--backend", backend, path], capture_output=True, text=True)
-                    if out.returncode != 0:
-                        bad.append("exit %d: %s" % (out.returncode, out.stderr.strip()))
-                        continue
-                    r = json.loads(out.stdout)
+                    r = json.loads(out)
                     mine = (r["n_rearrangements"], r["less"], r["equal"], r["greater"], r["abs_ge"], r["undefined"])
                     theirs = (want.n, want.less, want.equal, want.greater, want.abs_ge, 0)
                     if mine != theirs:
                         bad.append("%r: kperm-ptest %s, reference %s" % (text, mine, theirs))
                 print("%s %s %s --stat %s, %d random cases: n, less, equal, greater, |T|>=|t| as the brute force%s"
-                      % ("FAIL" if bad else "PASS", backend, test, name, CASES, "".join("\n# " + b for b in bad[:3])))
+                      % ("FAIL" if bad else "PASS", backend, test, name, CASES, notes(bad, 3)))
                 failed += bool(bad)
     return 1 if failed else 0
 

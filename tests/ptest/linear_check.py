@@ -14,27 +14,22 @@ exits 1 on a failure.
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.path.join(HERE, "..", "..", "samples", "ptest", "data")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness  # noqa: E402
+from harness import DATA, Report, notes  # noqa: E402
+
 CASES = 40
 NOT_COMPARED = ("method", "backend", "device", "seconds")  # what searched, and how long
-FAILED = []
-
-
-def report(ok, what):
-    print("%s kperm-ptest --method: %s" % ("PASS" if ok else "FAIL", what))
-    if not ok:
-        FAILED.append(what)
+report = Report("kperm-ptest --method")
 
 
 def run(prog, args):
-    out = subprocess.run([prog, "--json", "--quiet", "--backend", "cpu"] + args, capture_output=True, text=True)
-    return out.returncode, out.stdout, out.stderr
+    """kperm-ptest on the CPU backend: (exit status, stdout, stderr)"""
+    return harness.run(prog, ["--backend", "cpu"] + args)
 
 
 def answers(prog, args):
@@ -113,7 +108,7 @@ def main():
                 bad += ["%s: %s" % (" ".join(args), d) for d in differences(got)]
             done += 1
         report(not bad, "%d random cases (two groups and pairs, ties, negatives, decimals, every bins, the band): "
-               "shift and mitm give enumeration's every field%s" % (CASES, "".join("\n# " + b for b in bad[:5])))
+               "shift and mitm give enumeration's every field%s" % (CASES, notes(bad, 5)))
 
         for name, args in (("mouse.csv", ["mouse.csv"]), ("zea_mays.csv", ["--test", "paired", "--columns",
                                                                              "crossed,self", "zea_mays.csv"]),
@@ -123,7 +118,7 @@ def main():
                 got = answers(prog, args_here)
                 bad = [got] if isinstance(got, str) else differences(got)
                 report(not bad, "the textbook %s%s: every method the same%s"
-                       % (name, " " + " ".join(extra) if extra else "", "".join("\n# " + b for b in bad[:5])))
+                       % (name, " " + " ".join(extra) if extra else "", notes(bad, 5)))
 
         # 32 + 32 integers 0..99: C(64, 32) = 1.8e18 splits, the shift algorithm at once
         with open(path, "w") as f:
@@ -154,7 +149,7 @@ def main():
                    "%s: refused in one line, exit 2 (exit %d: %s)" % (" ".join(args[:4]), rc, err.strip()))
         rc, out, err = run(prog, ["--method", "auto", "--stat", "welch", mouse])
         report(rc == 0 and json.loads(out)["method"] == "enumerate", "--method auto enumerates Welch's t")
-    return 1 if FAILED else 0
+    return 1 if report.failed else 0
 
 
 if __name__ == "__main__":

@@ -12,21 +12,20 @@ PASS/FAIL lines; exits 1 on a failure.
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import reference as ref  # noqa: E402
+from harness import DATA, notes, random_cases, run, tied_value, write  # noqa: E402
 
 CASES = 4  # random cases a (test, statistic, comparison) and backend
 STATS = [("mean", ref.MEAN_DIFF), ("welch", ref.WELCH_T), ("var-ratio", ref.VAR_RATIO)]
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "samples", "ptest", "data")
 
 
 def value(rng):
-    """a decimal with ties likely"""
-    return "%.*f" % (rng.choice((0, 1)), rng.choice((-3, -1.5, 0, 0.25, 1, 2.5, 4, 7.75)) + rng.choice((0, 0.1)))
+    """a decimal with ties likely, 0 or 1 places"""
+    return tied_value(rng, (0, 1))
 
 
 def case(rng, test, stat):
@@ -53,13 +52,25 @@ def case(rng, test, stat):
         return None
 
 
+def drawn(rng, test, stat, mode):
+    """(csv text, --columns, the reference's result in `mode`) of one random
+    case, None when a statistic is undefined somewhere"""
+    got = case(rng, test, stat)
+    if got is None:
+        return None
+    text, columns, reference = got
+    try:
+        return text, columns, reference(mode)
+    except (ref.Undefined, ZeroDivisionError):
+        return None
+
+
 def compare(prog, backend, path, args, want):
     """'' when kperm-ptest's maxT counts are the reference's, else why not"""
-    out = subprocess.run([prog, "--json", "--quiet", "--backend", backend] + args + [path],
-                         capture_output=True, text=True)
-    if out.returncode != 0:
-        return "exit %d: %s" % (out.returncode, out.stderr.strip())
-    got = [(c["abs_ge"], c["max_ge"]) for c in json.loads(out.stdout)["maxt"]]
+    rc, out, err = run(prog, ["--backend", backend] + args + [path])
+    if rc != 0:
+        return "exit %d: %s" % (rc, err.strip())
+    got = [(c["abs_ge"], c["max_ge"]) for c in json.loads(out)["maxt"]]
     n = want["n"]
     theirs = [(int(r * n), int(a * n)) for r, a in zip(want["raw"], want["adjusted"])]
     return "" if got == theirs else "kperm-ptest %s, reference %s" % (got, theirs)
@@ -75,27 +86,16 @@ def main():
             for test in ("independent", "paired"):
                 for name, stat in STATS:
                     for mode, extra in (("exact", []), ("scipy-1.13", ["--tolerance", "2.220446049250313e-14"])):
-                        bad, done = [], 0
-                        while done < CASES:
-                            got = case(rng, test, stat)
-                            if got is None:
-                                continue
-                            text, columns, run = got
-                            try:
-                                want = run(mode)
-                            except (ref.Undefined, ZeroDivisionError):
-                                continue
-                            done += 1
-                            with open(path, "w") as f:
-                                f.write(text)
+                        bad = []
+                        for text, columns, want in random_cases(CASES, lambda: drawn(rng, test, stat, mode)):
+                            write(path, text)
                             why = compare(prog, backend, path, ["--test", test, "--stat", name, "--columns", columns]
                                           + extra, want)
                             if why:
                                 bad.append("%r: %s" % (text, why))
                         print("%s %s maxT %s --stat %s (%s), %d random cases of 2-4 columns: each column's |T|>=|t| "
                               "and max|T|>=|t| counts as the brute force%s"
-                              % ("FAIL" if bad else "PASS", backend, test, name, mode, CASES,
-                                 "".join("\n# " + b for b in bad[:3])))
+                              % ("FAIL" if bad else "PASS", backend, test, name, mode, CASES, notes(bad, 3)))
                         failed += bool(bad)
             # the data sets with several columns: Zea mays' (crossed, self) with (pot, pair) as a second
             # pair of columns, the sleep data's two drugs against each other and against the patient number
