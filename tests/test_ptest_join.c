@@ -169,6 +169,15 @@ int main(void)
     for (i = 0; i < 16; i++)
         x[i] = 1e9 + (double)(test_splitmix(&seed) % 1000) / 100;
     check_data("offset 1e9", x, 16, 7, 2, &seed);
+    /* equal groups and few distinct values of many digits: ties of s whose q
+     * differ, and sums of squares past 2^53, where the kernel's doubles may
+     * round two such splits' statistics apart */
+    for (round = 0; round < 4; round++) {
+        static const double few[] = {0.000001, 1000.000003, 2000.000007, 5000.000011};
+        for (i = 0; i < 16; i++)
+            x[i] = few[test_splitmix(&seed) % 4] + round * 1e6;
+        check_data("equal groups, few values of 6 decimals", x, 16, 8, 6, &seed);
+    }
     /* small integers: ties everywhere, and zero variances */
     for (round = 0; round < 12; round++) {
         n = 4 + (int)(test_splitmix(&seed) % 13); /* groups of two or more */
