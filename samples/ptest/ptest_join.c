@@ -12,7 +12,7 @@
 struct ptest_join {
     int stat, n, m, low;
     double x[PTEST_MAXN];     /* the values less their mean rounded to an integer (the statistics do not move) */
-    double sum, sum_sq;       /* of x */
+    double sum, sum_sq, abs_sum; /* of x, x^2 and |x| */
     double k1, k2;            /* Welch's n1^2 (n1 - 1) and n2^2 (n2 - 1) */
     double p_max, r_max;      /* every term of P, and of R, is at most this (join_bounds) */
     double e_p, e_r;          /* bounds on the rounding error of N (A) and D (B) as the screen computes them */
@@ -96,14 +96,7 @@ static void join_block(const ptest_join *J, double sh, double qh, double *k)
  * (k1 + k2)(3nV + 10T^2) (alpha <= (k1 + k2)n), of A and B <= 2nV + 9T^2. */
 static void join_bounds(ptest_join *J)
 {
-    double t = 0, v = 0, n = J->n;
-    int i;
-    for (i = 0; i < J->n; i++) {
-        t += fabs(J->x[i]);
-        v += J->x[i] * J->x[i];
-    }
-    t *= 1 + 1e-9; /* the bounds' own rounding */
-    v *= 1 + 1e-9;
+    double t = J->abs_sum * (1 + 1e-9), v = J->sum_sq * (1 + 1e-9), n = J->n; /* with their own rounding */
     J->p_max = 3 * n * t;
     J->r_max = 1;
     if (J->stat == PTEST_WELCH) {
@@ -119,11 +112,9 @@ static void join_bounds(ptest_join *J)
 /* J's s_obs ... q_mirror (rank 0 holds group 1 in elements 0 .. m - 1) */
 static void join_ties(ptest_join *J, int exact)
 {
-    double t = 0, v = 0, so = 0, qo = 0;
+    double so = 0, qo = 0;
     int i;
     for (i = 0; i < J->n; i++) {
-        t += fabs(J->x[i]);
-        v += J->x[i] * J->x[i];
         so += i < J->m ? J->x[i] : 0;
         qo += i < J->m ? J->x[i] * J->x[i] : 0;
     }
@@ -131,7 +122,7 @@ static void join_ties(ptest_join *J, int exact)
     /* Welch's exact key ignores q for n1 = n2, but its double (compared
      * within a tolerance) is rounded from terms that depend on q */
     J->q_weight = J->stat == PTEST_MEAN || (J->stat == PTEST_WELCH && 2 * J->m == J->n && exact) ? 0 : 1;
-    if (t < 0x1p53 && v < 0x1p53) { /* every partial sum exact, and so v and t */
+    if (J->abs_sum < 0x1p53 && J->sum_sq < 0x1p53) { /* every partial sum exact, and so these two */
         J->s_obs = so;
         J->q_obs = J->q_weight * qo;
         if (2 * J->m == J->n && J->stat != PTEST_VAR_RATIO) {
@@ -172,6 +163,7 @@ ptest_join *ptest_join_new(const ptest_problem *p, int low)
         J->x[i] = (double)(p->v[i] - centre);
         J->sum += J->x[i];
         J->sum_sq += J->x[i] * J->x[i];
+        J->abs_sum += fabs(J->x[i]);
     }
     J->k1 = (double)J->m * J->m * (J->m - 1);
     J->k2 = (double)(J->n - J->m) * (J->n - J->m) * (J->n - J->m - 1);
@@ -417,8 +409,9 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
         return 0;
     }
     /* a decided split stays decided: the extremes only move outwards */
+#define JOIN_CODE(y) ((int)code[forward ? (y) - x : xe - 1 - (y)]) /* rank y's */
     for (y = x; y < xe; y++) {
-        int c = (int)code[forward ? y - x : xe - 1 - y];
+        int c = JOIN_CODE(y);
         if (c) {
             r->counts[PTEST_LESS] += (unsigned)(c - 1) & 1;
             r->counts[PTEST_GREATER] += (unsigned)(c - 1) >> 1 & 1;
@@ -426,9 +419,15 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
             r->counts[PTEST_EQUAL] += (unsigned)(c - 1) >> 3 & 1;
             r->hist[c >> 4] += e->bins != 0;
             done++;
-        } else
-            join_walk(p, count, y, y + 1, r);
+        } else { /* the kernel walks the open ranks that follow each other at once */
+            kperm_rank z = y + 1;
+            while (z < xe && !JOIN_CODE(z))
+                z++;
+            join_walk(p, count, y, z, r);
+            y = z - 1;
+        }
     }
+#undef JOIN_CODE
     join_edges_of(J, p, r, e);
     return done;
 }
