@@ -297,6 +297,35 @@ static void drop_edges(int n, int symmetric, kperm_u64 upper, tsp_relax *x)
     }
 }
 
+/* whether cities i and j (neither city 0) are twins: exchanging them in a
+ * tour keeps its length, every other city being as far from (and to)
+ * either, and d(i,j) = d(j,i) */
+static int twins(const unsigned *dist, int n, int i, int j)
+{
+    int k;
+    for (k = 0; k < n; k++)
+        if (k != i && k != j && (dist[i * n + k] != dist[j * n + k] || dist[k * n + i] != dist[k * n + j]))
+            return 0;
+    return dist[i * n + j] == dist[j * n + i];
+}
+
+/* x->twins: bit i of twins[j] for each twin i < j of city j (twins are an
+ * equivalence: two twins of one city are twins). The answer, the shortest
+ * tour first in rank order, visits twins in increasing order: a tour that
+ * visits j before i, the two exchanged, is as long and comes first in rank
+ * order (on a symmetric instance it stays in the orientation counted: its
+ * second city no larger, its last no smaller). */
+static void find_twins(const unsigned *dist, int n, tsp_relax *x)
+{
+    int i, j;
+    for (j = 0; j < TSP_MAX_CITIES; j++)
+        x->twins[j] = 0;
+    for (j = 2; j < n; j++)
+        for (i = 1; i < j; i++)
+            if (twins(dist, n, i, j))
+                x->twins[j] |= KPERM_U64(1) << i;
+}
+
 kperm_u64 tsp_bound_root(const unsigned *dist, int n, int symmetric, kperm_u64 upper, tsp_relax *x)
 {
     tsp_s64 a0[TSP_MAX_CITIES] = {0}, b0[TSP_MAX_CITIES] = {0}, bound;
@@ -312,6 +341,7 @@ kperm_u64 tsp_bound_root(const unsigned *dist, int n, int symmetric, kperm_u64 u
     bound = tsp_bound_rest(x, n, symmetric, 0, tsp_cities_after_first(n));
     for (i = 0; i < TSP_MAX_CITIES; i++)
         x->allowed[i] = ~KPERM_U64(0);
+    find_twins(dist, n, x);
     if (upper != TSP_NONE)
         drop_edges(n, symmetric, upper, x);
     return bound <= 0 ? 0 : (kperm_u64)((bound + SCALE - 1) / SCALE);
