@@ -6,7 +6,11 @@
  * backends print the same tour. Every run is repeated with --prune, which
  * must print the same length and tour (so the same rank) as the exhaustive
  * search, with its own unit depth and again with units of one city and of
- * all but one or four (kperm-tsp-faults with KPERM_TSP_UNIT_CITIES). Random
+ * all but one or four (kperm-tsp-faults with KPERM_TSP_UNIT_CITIES); the same
+ * for random TSP and ATSP n = 5..11 with planted twins (cities whose rows
+ * and columns are equal: several classes, city 1 among them, with ties),
+ * which --prune visits in increasing order only, and with near twins (the
+ * same but asymmetric between the two), which it must not take for twins. Random
  * n = 12, 13 (TSP, and ATSP with ties), n = 12 lattices (TSP, ATSP) and a
  * hub at distance 0 from every city with all tours tied (TSP, ATSP; weights
  * 3 and 2^31 - 1: the bound must reach the optimum exactly, so the tie rule
@@ -32,6 +36,7 @@ typedef struct {
     unsigned long long length, visited, pruned; /* pruned: paths skipped (--prune), else 0 */
     int tour[TSP_MAX_CITIES], n;
     int rank_string; /* the rank came as a JSON string of digits */
+    char rank[100];  /* the rank's digits (64! has 90) */
 } answer;
 
 static const char *all_backends[] = {"cpu", "opencl", "cuda"};
@@ -58,6 +63,14 @@ static int run_bin(const char *bin, const char *backend, const char *args, answe
         return rc;
     p = strstr(out, "\"rank\": ");
     a->rank_string = p && p[8] == '"' && strspn(p + 9, "0123456789") > 15 && p[9 + strspn(p + 9, "0123456789")] == '"';
+    a->rank[0] = 0;
+    if (p) {
+        size_t digits = strspn(p + 8 + (p[8] == '"'), "0123456789");
+        if (digits == 0 || digits >= sizeof a->rank)
+            return -2;
+        memcpy(a->rank, p + 8 + (p[8] == '"'), digits);
+        a->rank[digits] = 0;
+    }
     p = strstr(out, "\"length\": ");
     if (!p || sscanf(p, "\"length\": %llu", &a->length) != 1 || !(p = strstr(out, "\"visited\": "))
         || sscanf(p, "\"visited\": %llu", &a->visited) != 1 || !(p = strstr(out, "\"tour\": [")))
@@ -136,10 +149,11 @@ static void check_pruned(const char *what, const char *backend, const char *args
             check_fail("%s --prune%s on %s: kperm-tsp failed (%d)", what, pass ? " (units)" : "", backend, rc);
             continue;
         }
-        CHECK(a.length == want->length && a.n == want->n && memcmp(a.tour, want->tour, sizeof *a.tour * a.n) == 0,
-              "%s --prune%s on %s: length %llu, tour 1 %d %d ...; exhaustive: %llu, 1 %d %d ...", what,
-              pass ? " (units)" : "", backend, a.length, a.tour[1], a.tour[2], want->length, want->tour[1],
-              want->tour[2]);
+        CHECK(a.length == want->length && a.n == want->n && memcmp(a.tour, want->tour, sizeof *a.tour * a.n) == 0
+                  && strcmp(a.rank, want->rank) == 0,
+              "%s --prune%s on %s: length %llu, tour 1 %d %d ..., rank %s; exhaustive: %llu, 1 %d %d ..., rank %s",
+              what, pass ? " (units)" : "", backend, a.length, a.tour[1], a.tour[2], a.rank, want->length,
+              want->tour[1], want->tour[2], want->rank);
     }
 }
 
@@ -151,6 +165,46 @@ static void random_matrix(tsp_instance *t, int n, unsigned range, int symmetric)
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
             t->dist[i * n + j] = i == j ? 0 : symmetric && j < i ? t->dist[j * n + i] : rng() % range;
+}
+
+/* plants `classes` classes of twins in t (symmetric stays symmetric): each
+ * a source city (city 1 too) whose row and column are copied to 1 or 2
+ * other cities, every distance inside the class then set to one weight
+ * below `range` both ways; the classes are disjoint. Twins are such cities
+ * but city 1: kperm-tsp --prune visits them in increasing order only. near:
+ * the first class's first two cities at 0 from the first to the second and
+ * `range` back, so not twins (a tour that has them adjacent changes its
+ * length when they are exchanged), and likely adjacent, first to second, in
+ * the optimum, which visits them in decreasing order half the time. */
+static void plant_twins(tsp_instance *t, int classes, unsigned range, int near)
+{
+    int order[TSP_MAX_CITIES], n = t->n, used = 0, i, j, c, k;
+    for (i = 0; i < n; i++)
+        order[i] = i;
+    for (i = n - 1; i > 0; i--) { /* the cities shuffled: each class the next ones */
+        j = (int)(rng() % (unsigned)(i + 1));
+        k = order[i];
+        order[i] = order[j];
+        order[j] = k;
+    }
+    for (c = 0; c < classes && used + 2 <= n; c++) {
+        int size = 2 + (int)(rng() % 2), *member = order + used, s = member[0];
+        unsigned w = rng() % range;
+        size = size < n - used ? size : n - used;
+        used += size;
+        for (i = 1; i < size; i++)
+            for (k = 0; k < n; k++) {
+                t->dist[member[i] * n + k] = t->dist[s * n + k];
+                t->dist[k * n + member[i]] = t->dist[k * n + s];
+            }
+        for (i = 0; i < size; i++)
+            for (j = 0; j < size; j++)
+                t->dist[member[i] * n + member[j]] = i == j ? 0 : w;
+        if (near && c == 0) {
+            t->dist[member[0] * n + member[1]] = 0;
+            t->dist[member[1] * n + member[0]] = range;
+        }
+    }
 }
 
 /* every backend on args (of t): a valid tour of length opt (0: any), the
@@ -243,6 +297,26 @@ int main(void)
             t.n = n;
             snprintf(args, sizeof args, DIR "/%s-%d-%d.tsp", k == 4 ? "tsp" : "atsp", n, k);
             write_matrix(args, k == 4 ? "TSP" : "ATSP", &t);
+            check_instance(args, args, &t, 0);
+        }
+        check_end();
+    }
+    for (n = 5; n <= 11; n++) {
+        /* twins: --prune visits them in increasing order only, the ascent
+         * steps by their mean; the exhaustive search knows nothing of them */
+        snprintf(name, sizeof name, "kperm-tsp --prune = exhaustive (length, tour, rank) = Held-Karp with planted "
+                 "twins (1 to 3 classes of 2 or 3 cities, city 1 among them too) and near twins, n = %d, TSP and ATSP, "
+                 "with ties, on %d backends", n, nbackends);
+        check_begin(name);
+        for (k = 0; k < 8; k++) {
+            /* k = 2, 3, 7: many ties; k = 6, 7: the first class near twins
+             * (asymmetric between its cities), which must not be taken for twins */
+            unsigned range = k == 2 || k == 3 || k == 7 ? 3 : k == 4 || k == 5 ? 1u << 30 : 1000;
+            int symmetric = k % 2 == 0 && k < 6;
+            random_matrix(&t, n, range, symmetric);
+            plant_twins(&t, k >= 6 ? 2 : 1 + k / 2, range, k >= 6);
+            snprintf(args, sizeof args, DIR "/twins-%s-%d-%d.tsp", symmetric ? "tsp" : "atsp", n, k);
+            write_matrix(args, symmetric ? "TSP" : "ATSP", &t);
             check_instance(args, args, &t, 0);
         }
         check_end();

@@ -1,19 +1,23 @@
 #!/bin/sh
 # tsp_optima.sh - kperm-tsp --prune on real data: every TSPLIB file of
-# bench/data/optima.txt but p43 (its bound's ascent stalls far below the
-# optimum) and ftv55 (11 s on 2 cores) solved on the C backend to its
-# published optimum.
+# bench/data/optima.txt but ftv55 (11 s on 2 cores) solved on the C backend
+# to its published optimum. p43 is kept though it takes 7-11 s on 2 cores:
+# its 30 pairs of twins are what its search and its bound's ascent need to
+# finish at all (without them the ascent stalled 52.7 % below the optimum),
+# and br17 (17 pairs) is the only other file with twins. Each file has 120 s,
+# so a bound that stalls again fails instead of running on for hours.
 bin=build/kperm-tsp
 bad=0
 count=0
 while read -r file opt; do
     case "$file" in ''|\#*) continue ;; esac
-    case "$file" in */p43.atsp|*/ftv55.atsp) continue ;; esac
-    out=$($bin --backend cpu --prune --quiet --json "$file" 2>&1)
+    case "$file" in */ftv55.atsp) continue ;; esac
+    out=$(timeout 120 $bin --backend cpu --prune --quiet --json "$file" 2>&1)
+    rc=$?
     len=$(echo "$out" | sed -n 's/.*"length": \([0-9]*\),.*/\1/p')
     count=$((count + 1))
     if [ "$len" != "$opt" ]; then
-        echo "FAIL kperm-tsp --prune $file: length '$len', published optimum $opt ($(echo "$out" | head -c 200))"
+        echo "FAIL kperm-tsp --prune $file: length '$len', published optimum $opt$([ $rc = 124 ] && echo ', not solved in 120 s') ($(echo "$out" | head -c 200))"
         bad=1
     fi
 done < bench/data/optima.txt

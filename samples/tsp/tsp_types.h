@@ -125,14 +125,17 @@ KPERM_FN kperm_u64 tsp_cities_after_first(int n)
  * inner = scale (u + v), tail = scale u, head = scale v_0). An edge that
  * no tour as short as the first one can use (tsp_bound.c: its reduced cost)
  * is out of allowed[] (bit j of allowed[i]: the edge i -> j) and costs
- * TSP_FORBIDDEN. It also carries the first tour (tsp_seed.c): every
- * work-item's own best before it finds one, so the tie rule skips what comes
- * after it from the start. */
+ * TSP_FORBIDDEN. Bit i of twins[j] (i < j, neither city 0) says that
+ * cities i and j are twins: exchanging them in any tour keeps its length
+ * (tsp_bound.c), so a path that visits j before i is never the answer's. It
+ * also carries the first tour (tsp_seed.c): every work-item's own best
+ * before it finds one, so the tie rule skips what comes after it from the
+ * start. */
 typedef struct {
     tsp_s64 cost[TSP_MAX_CITIES * TSP_MAX_CITIES];
     tsp_s64 inner[TSP_MAX_CITIES], tail[TSP_MAX_CITIES];
     tsp_s64 head, scale;
-    kperm_u64 allowed[TSP_MAX_CITIES];
+    kperm_u64 allowed[TSP_MAX_CITIES], twins[TSP_MAX_CITIES];
     tsp_best first;
 } tsp_relax;
 

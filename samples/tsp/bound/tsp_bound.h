@@ -203,9 +203,10 @@ extern "C" {
 #endif
 
 /* Fills *x for the instance of n cities with distances dist (d(i,j) =
- * dist[i*n+j]; symmetric or not) before a pruned search: the penalties, and
- * the edges dropped, that no tour of length `upper` or less can use (upper:
- * the first tour's length, which also steers the ascent; TSP_NONE: none).
+ * dist[i*n+j]; symmetric or not) before a pruned search: the penalties, the
+ * twins (cities that can exchange places in any tour), and the edges
+ * dropped, that no tour of length `upper` or less can use (upper: the
+ * first tour's length, which also steers the ascent; TSP_NONE: none).
  * Returns the lower bound the root gives on every tour, in lengths (rounded
  * up). x->first is left as it is. */
 kperm_u64 tsp_bound_root(const unsigned *dist, int n, int symmetric, kperm_u64 upper, tsp_relax *x);

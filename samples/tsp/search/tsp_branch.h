@@ -7,7 +7,9 @@
  * cheapest first. A node is skipped when its path length plus a lower bound
  * on the rest of the tour (tsp_bound_rest, tsp_bound.h, on the costs of a
  * tsp_relax) exceeds the shortest length known; a symmetric instance also skips the
- * orientation it does not count (the tour's last city below its first).
+ * orientation it does not count (the tour's last city below its first), and
+ * any instance a path that visits a city before a smaller twin of it
+ * (tsp_relax.twins).
  *
  * The answer is the exhaustive search's, ties included: the shortest tour
  * whose city sequence is lexicographically smallest, which is its smallest
@@ -90,6 +92,10 @@ KPERM_FN int tsp_branch_skip(const TSP_GLOBAL kperm_u32 *d, const TSP_GLOBAL tsp
     known = own < known ? own : known;
     if (!((x->allowed[path[depth - 1]] >> last) & 1) || (!rest && !(x->allowed[last] & 1))) {
         w->tally.pruned++; /* a dropped edge: every tour through it is longer than the first tour */
+        return 1;
+    }
+    if (x->twins[last] & rest) {
+        w->tally.pruned++; /* a twin of last below it still to come: the two exchanged come first in rank order */
         return 1;
     }
     if (!rest) {
