@@ -57,14 +57,29 @@ KPERM_FN int kperm_comb_count(int n, int k, kperm_rank *count)
     return KPERM_OK;
 }
 
+/* d = the largest d in j - 1..n - 1 with C(d, j) <= left over the binomials
+ * in `table` (C(j - 1, j) = 0 <= left: the search's floor), 1 <= j <= n <= 64
+ * not checked: a binary search of six probes, whatever n. The unranks of
+ * this order and of kperm/revdoor.h share it; a macro for the reason below. */
+#define KPERM_INTERNAL_BINOMIAL_FLOOR(table, left, n, j, d)                                    \
+    do {                                                                                    \
+        int kperm_internal_step;                                                            \
+        (d) = (j) - 1;                                                                      \
+        KPERM_UNROLL                                                                        \
+        for (kperm_internal_step = 32; kperm_internal_step >= 1; kperm_internal_step >>= 1) \
+            if ((d) + kperm_internal_step < (n) &&                                          \
+                KPERM_INTERNAL_BINOMIAL_IN(table, (d) + kperm_internal_step, j) <= (left))  \
+                (d) += kperm_internal_step;                                                 \
+    } while (0)
+
 /* The body of the unrank to a mask over the binomials in `table`: each value
- * is a binary search of six probes, whatever n; a literal k unrolls the
+ * is KPERM_INTERNAL_BINOMIAL_FLOOR's search; a literal k unrolls the
  * positions and makes every table row a constant. A macro, because OpenCL C
  * 1.2 has no pointer that reaches both the built-in __constant table and one
  * in __global memory: the two unranks below are this one source. */
 #define KPERM_INTERNAL_COMB_UNRANK_MASK_BODY(table, rank, n, k, mask)                      \
     kperm_u64 left, out = 0;                                                        \
-    int i, step;                                                                    \
+    int i;                                                                          \
     if ((table)[0] != 1)                                                            \
         return KPERM_E_TABLES;                                                      \
     if (n < 0 || n > KPERM_MAX_COMB_N || k < 0 || k > n)                            \
@@ -74,11 +89,8 @@ KPERM_FN int kperm_comb_count(int n, int k, kperm_rank *count)
     left = KPERM_INTERNAL_BINOMIAL_IN(table, n, k) - 1 - rank;                               \
     KPERM_UNROLL                                                                    \
     for (i = 0; i < k; i++) {                                                       \
-        int j = k - i, d = j - 1; /* C(j - 1, j) = 0 <= left: the search's floor */ \
-        KPERM_UNROLL                                                                \
-        for (step = 32; step >= 1; step >>= 1)                                      \
-            if (d + step < n && KPERM_INTERNAL_BINOMIAL_IN(table, d + step, j) <= left)      \
-                d += step;                                                          \
+        int j = k - i, d;                                                           \
+        KPERM_INTERNAL_BINOMIAL_FLOOR(table, left, n, j, d);                        \
         left -= KPERM_INTERNAL_BINOMIAL_IN(table, d, j);                                     \
         out |= KPERM_U64(1) << (n - 1 - d);                                         \
     }                                                                               \

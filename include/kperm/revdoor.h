@@ -13,7 +13,8 @@
  * taken one element at a time from the lowest as R_i = C(c_i + 1, i) - 1 -
  * R_{i-1} (every R_i is a rank, so nothing goes below zero). Unrank inverts
  * it from the top: c_j is the largest d with C(d, j) <= what is left, the
- * binary search of kperm/comb.h's unrank in the same table of binomials.
+ * binary search of kperm/comb.h's unrank (KPERM_INTERNAL_BINOMIAL_FLOOR) in
+ * the same table of binomials.
  *
  * The order is also the binary-reflected Gray code (kperm/gray.h) with the
  * subsets of any other size left out, which gives a step of a few word
@@ -33,18 +34,6 @@
 #include "gray.h"
 #include "range.h"
 
-/* The largest d in j - 1..n - 1 with C(d, j) <= left (C(j - 1, j) = 0 is
- * the floor), 1 <= j <= n <= 64 not checked: six probes of the table. */
-KPERM_FN int kperm_internal_binomial_floor(kperm_u64 left, int n, int j)
-{
-    int d = j - 1, step;
-    KPERM_UNROLL
-    for (step = 32; step >= 1; step >>= 1)
-        if (d + step < n && KPERM_INTERNAL_BINOMIAL_IN(KPERM_TABLE(kperm_comb_table), d + step, j) <= left)
-            d += step;
-    return d;
-}
-
 /* The subset of revolving-door rank `rank` as a mask. KPERM_E_TABLES,
  * KPERM_E_N unless 0 <= k <= n <= 64, KPERM_E_RANK for rank >= C(n, k). */
 KPERM_FN int kperm_revdoor_unrank_mask(kperm_rank rank, int n, int k, kperm_u64 *mask)
@@ -57,7 +46,7 @@ KPERM_FN int kperm_revdoor_unrank_mask(kperm_rank rank, int n, int k, kperm_u64 
         return KPERM_E_RANK;
     KPERM_UNROLL
     for (j = k; j >= 1; j--) {
-        d = kperm_internal_binomial_floor(rank, n, j); /* c_j */
+        KPERM_INTERNAL_BINOMIAL_FLOOR(KPERM_TABLE(kperm_comb_table), rank, n, j, d); /* c_j */
         out |= KPERM_U64(1) << d;
         rank = kperm_binomial(d + 1, j) - 1 - rank;   /* its rank among the j - 1 below, reversed */
     }
