@@ -585,14 +585,44 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
     return r;
 }
 
+/* PS_EXACT's screen for the ratio keys (Welch's t, the variance ratio),
+ * whose exact comparison multiplies 128-bit numbers into 256 bits. x is the
+ * statistic computed in doubles from the exact sums: a few roundings of
+ * terms of one sign, each of 2^-53 (ps_to_double's two, a product, a sum, a
+ * quotient, a square root, a product: 6 in all, 2^-50.4), so within a
+ * relative e = 2^-50 of the real value of
+ * the same formula, which orders as the key (the scale is positive and at
+ * least 2^-12, so nothing underflows). If a < b - 2^-30 |b| then a + e|a| <
+ * b - e|b|: for |a| <= 2|b| because 2^-30 > 3e, and for |a| > 2|b| because
+ * a is then negative. So where two finite x differ by more than 2^-30 of
+ * the second, x alone orders them (-1, 1); otherwise 0 and the keys decide. */
+#define PS_SCREENED (PS_EXACT && (PS_STAT == PS_WELCH_T || PS_STAT == PS_VAR_RATIO))
+PS_FN int ps_screen(double a, double b)
+{
+    double margin = fabs(b) * 9.313225746154785e-10; /* 2^-30 */
+    if (!(fabs(a) <= PS_HUGE && fabs(b) <= PS_HUGE))
+        return 0;
+    return a < b - margin ? -1 : a > b + margin ? 1 : 0;
+}
+
 /* -1, 0, 1 as |a| is below, equal to, above |b| (exact keys) */
 PS_FN int ps_cmp_abs(const ps_value *a, const ps_value *b)
 {
+#if PS_SCREENED
+    int c = ps_screen(fabs(a->x), fabs(b->x));
+    if (c)
+        return c;
+#endif
     return ps_cmp_products(a->num, b->den, b->num, a->den);
 }
 
 PS_FN int ps_cmp(const ps_value *a, const ps_value *b)
 {
+#if PS_SCREENED
+    int c = ps_screen(a->x, b->x);
+    if (c)
+        return c;
+#endif
     if (a->sign != b->sign)
         return a->sign < b->sign ? -1 : 1;
     return a->sign < 0 ? -ps_cmp_abs(a, b) : ps_cmp_abs(a, b);
