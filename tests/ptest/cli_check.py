@@ -55,6 +55,13 @@ NEAR_TIES = [[[8, 2, 2], [0, 3, 2, 0, 2, 8]], [[3, 7, 6], [9, 9, 6, 4, 10, 7, 9]
              [[11, 22, 18], [25, 25, 21, 15, 24, 17, 2]]]  # the last ties t itself, not only |t|
 
 
+# sums of squares just under 2^62 with the squares all in group 1 as
+# observed: n * sum of squares is past 2^62, so the kernel must take its
+# 128-bit path (6 * Q1 would overflow 64 bits)
+BIG = [[[720000000, 720000011, 719999980, 720000003, 719999999, 720000007], [1, 2, 3, 4, 5, 6]],
+       [[3, 720000000, 5, 719999990, 1, 720000020], [719999999, 2, 720000001, 4, 6, 720000005]]]
+
+
 def near_tie(groups):
     text = "group,value\n" + "".join("g%d,%s\n" % (g, v) for g, vs in enumerate(groups) for v in vs)
     return text, ref.independent(groups, ref.WELCH_T)
@@ -66,11 +73,16 @@ def main():
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "case.csv")
-        kinds = KINDS + [("independent", "welch", None)]
+        kinds = KINDS + [("independent", "welch", None), ("independent", "welch", "big"),
+                         ("independent", "var-ratio", "big")]
         for test, name, stat in kinds:
             for backend in backends:
                 bad = []
-                drawn = random_cases(CASES, lambda: case(rng, test, stat)) if stat else map(near_tie, NEAR_TIES)
+                if stat == "big":
+                    drawn = [(near_tie(g)[0], ref.independent(g, ref.WELCH_T if name == "welch" else ref.VAR_RATIO))
+                             for g in BIG]
+                else:
+                    drawn = random_cases(CASES, lambda: case(rng, test, stat)) if stat else map(near_tie, NEAR_TIES)
                 for text, want in drawn:
                     write(path, text)
                     rc, out, err = run(prog, ["--bins", "0", "--test", test, "--stat", name, "--backend", backend,
@@ -83,7 +95,8 @@ def main():
                     theirs = (want.n, want.less, want.equal, want.greater, want.abs_ge, 0)
                     if mine != theirs:
                         bad.append("%r: kperm-ptest %s, reference %s" % (text, mine, theirs))
-                cases = "%d random cases" % CASES if stat else "%d cases of exact ties unequal as doubles" % len(NEAR_TIES)
+                cases = ("%d cases of sums of squares near 2^62" % len(BIG) if stat == "big" else
+                         "%d random cases" % CASES if stat else "%d cases of exact ties unequal as doubles" % len(NEAR_TIES))
                 print("%s %s %s --stat %s, %s: n, less, equal, greater, |T|>=|t| as the brute force%s"
                       % ("FAIL" if bad else "PASS", backend, test, name, cases, notes(bad, 3)))
                 failed += bool(bad)
