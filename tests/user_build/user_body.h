@@ -143,6 +143,7 @@ KPERM_FN kperm_u64 user_multiset(int size, int k, kperm_rank rank, const KPERM_G
     h = user_mix(h, (kperm_u64)kperm_ms_next(p, n));
     h = user_mix(h, (kperm_u64)kperm_ms_skip_rank(p, n, k, &r) + r);
     h = user_mix(h, (kperm_u64)kperm_ms_skip(p, n, k));
+    h = user_mix(h, (kperm_u64)kperm_ms_plan_check(counts, m, plan));
     h = user_mix(h, (kperm_u64)kperm_ms_unrank_plan(rank, counts, m, plan, p));
     h = user_mix(h, (kperm_u64)kperm_ms_pcursor_init(&c, counts, m, rank, rank + 100));
     while (kperm_pcursor_next(&c)) {
