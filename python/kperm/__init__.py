@@ -18,16 +18,18 @@ import os
 import re
 import subprocess
 
-from .host import (COMB_TABLE_SIZE, E_ARG, E_N, E_OVERFLOW, E_PERM, E_RANK, MAX_COMB128_N, MAX_KP_N,
-                   MAX_MS_N, MAX_N, MAX_N128, Error, comb_count, comb_rank_of, comb_table, comb_unrank,
-                   count, kp_count, kp_rank_of, kp_unrank, ms_count, ms_rank_of, ms_unrank, rank_of,
-                   sjt_rank_of, sjt_unrank, unrank)
+from .host import (COMB_TABLE_SIZE, E_ARG, E_N, E_OVERFLOW, E_PERM, E_RANK, MAX_COMB128_N, MAX_GRAY_N,
+                   MAX_KP_N, MAX_MS_N, MAX_N, MAX_N128, Error, comb_count, comb_rank_of, comb_table,
+                   comb_unrank, count, gray_count, gray_rank_of, gray_unrank, kp_count, kp_rank_of, kp_unrank,
+                   ms_count, ms_rank_of, ms_unrank, rank_of, revdoor_rank_of, revdoor_unrank, sjt_rank_of,
+                   sjt_unrank, unrank)
 
 __all__ = ["get_include", "get_cuda_include", "get_cl_include", "cuda_options", "cl_options", "cl_source",
            "Error", "E_N", "E_RANK", "E_PERM", "E_OVERFLOW", "E_ARG",
-           "MAX_N", "MAX_N128", "MAX_MS_N", "MAX_KP_N", "MAX_COMB128_N", "COMB_TABLE_SIZE",
+           "MAX_N", "MAX_N128", "MAX_MS_N", "MAX_KP_N", "MAX_COMB128_N", "MAX_GRAY_N", "COMB_TABLE_SIZE",
            "count", "unrank", "rank_of", "ms_count", "ms_unrank", "ms_rank_of", "kp_count", "kp_unrank",
-           "kp_rank_of", "comb_count", "comb_unrank", "comb_rank_of", "comb_table", "sjt_unrank", "sjt_rank_of"]
+           "kp_rank_of", "comb_count", "comb_unrank", "comb_rank_of", "comb_table", "sjt_unrank", "sjt_rank_of",
+           "gray_count", "gray_unrank", "gray_rank_of", "revdoor_unrank", "revdoor_rank_of"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # An installed wheel holds the headers under kperm/data. An editable install

@@ -2,28 +2,34 @@
 pure Python: the same orders, the same limits and the same statuses, so a
 rank computed here means the same arrangement in a kernel.
 
-    Python                    C                                            limits
-    count(n)                  kperm_count, kperm_count128                  1 <= n <= 34
-    unrank(rank, n)           kperm_unrank, kperm_unrank128
-    rank_of(perm)             kperm_rank_of, kperm_rank128_of              n = len(perm)
-    ms_count(counts)          kperm_ms_count                               m = len(counts)
-    ms_unrank(rank, counts)   kperm_ms_unrank
-    ms_rank_of(seq, counts)   kperm_ms_rank_of
-    kp_count(n, k)            kperm_kp_count
-    kp_unrank(rank, n, k)     kperm_kp_unrank
-    kp_rank_of(seq, n)        kperm_kp_rank_of                             k = len(seq)
-    comb_count(n, k)          kperm_comb_count, kperm_comb_count128        0 <= k <= n <= 128
-    comb_unrank(rank, n, k)   kperm_comb_unrank, kperm_comb_unrank128
-    comb_rank_of(comb, n)     kperm_comb_rank_of, kperm_comb_rank128_of    k = len(comb)
-    sjt_unrank(rank, n)       kperm_sjt_unrank                             1 <= n <= 20
-    sjt_rank_of(perm)         kperm_sjt_rank_of                            n = len(perm)
+    Python                      C                                            limits
+    count(n)                    kperm_count, kperm_count128                  1 <= n <= 34
+    unrank(rank, n)             kperm_unrank, kperm_unrank128
+    rank_of(perm)               kperm_rank_of, kperm_rank128_of              n = len(perm)
+    ms_count(counts)            kperm_ms_count                               m = len(counts)
+    ms_unrank(rank, counts)     kperm_ms_unrank
+    ms_rank_of(seq, counts)     kperm_ms_rank_of
+    kp_count(n, k)              kperm_kp_count
+    kp_unrank(rank, n, k)       kperm_kp_unrank
+    kp_rank_of(seq, n)          kperm_kp_rank_of                             k = len(seq)
+    comb_count(n, k)            kperm_comb_count, kperm_comb_count128        0 <= k <= n <= 128
+    comb_unrank(rank, n, k)     kperm_comb_unrank, kperm_comb_unrank128
+    comb_rank_of(comb, n)       kperm_comb_rank_of, kperm_comb_rank128_of    k = len(comb)
+    sjt_unrank(rank, n)         kperm_sjt_unrank                             1 <= n <= 20
+    sjt_rank_of(perm)           kperm_sjt_rank_of                            n = len(perm)
+    gray_count(n)               kperm_gray_count                             0 <= n <= 63
+    gray_unrank(rank, n)        kperm_gray_unrank                            0 <= n <= 64
+    gray_rank_of(mask, n)       kperm_gray_rank_of
+    revdoor_unrank(rank, n, k)  kperm_revdoor_unrank_mask                    0 <= k <= n <= 64
+    revdoor_rank_of(mask, n)    kperm_revdoor_rank_of_mask                   k = popcount(mask)
 
 Ranks and counts are Python ints, so the lexicographic permutations and the
 combinations reach as far as the C library's 128-bit calls (n <= 34, n <= 128)
 with one function each; the other families stop where the C library does
 (counts below 2^64, n <= 20 for plain changes). Arrangements come back as
 lists of ints; any sequence of ints goes in (a list, a tuple, bytes, a numpy
-array). Bad input raises Error, never a wrong answer."""
+array). Subsets (the Gray code and revolving-door orders) are masks instead,
+ints with bit i set when element i is in the subset, as in C. Bad input raises Error, never a wrong answer."""
 import math
 import operator
 
@@ -42,6 +48,7 @@ MAX_N128 = 34
 MAX_MS_N = 64
 MAX_KP_N = 64
 MAX_COMB128_N = 128
+MAX_GRAY_N = 64  # also kperm_revdoor_*'s n: a mask is 64 bits
 COMB_TABLE_SIZE = 2145
 
 _RANK_LIMIT = 1 << 64  # kperm_rank: the families without 128-bit calls stop below it
@@ -304,6 +311,82 @@ def comb_table(as_numpy=True):
     import numpy
 
     return numpy.array(table, dtype=numpy.uint64)
+
+
+# ---- subsets as masks, in Gray code order: kperm/gray.h
+
+def _mask_n(n):
+    n = _int(n, "n")
+    if not 0 <= n <= MAX_GRAY_N:
+        raise Error(E_N, "n = %d outside 0..%d" % (n, MAX_GRAY_N))
+    return n
+
+
+def _mask(mask, n):
+    """KPERM_E_PERM unless mask is a subset of 0..n-1"""
+    mask = _int(mask, "mask")
+    if not 0 <= mask < 1 << n:
+        raise Error(E_PERM, "mask %#x is not a subset of 0..%d" % (mask, n - 1))
+    return mask
+
+
+def gray_count(n):
+    """2^n, the number of subsets of 0..n-1, for 0 <= n <= 63: the C rank
+    holds no 2^64, so n = 64 is KPERM_E_OVERFLOW (kperm_gray_count)."""
+    n = _mask_n(n)
+    if n == MAX_GRAY_N:
+        raise Error(E_OVERFLOW, "2^%d is 2^64 or more" % n)
+    return 1 << n
+
+
+def gray_unrank(rank, n):
+    """The subset of 0..n-1 of binary-reflected Gray code rank `rank`, as a
+    mask, 0 <= rank < 2^n, 0 <= n <= 64 (kperm_gray_unrank)."""
+    n = _mask_n(n)
+    rank = _rank(rank, 1 << n, "2^%d" % n)
+    return rank ^ (rank >> 1)
+
+
+def gray_rank_of(mask, n):
+    """The Gray code rank of the subset `mask` of 0..n-1, 0 <= n <= 64
+    (kperm_gray_rank_of)."""
+    mask = _mask(mask, _mask_n(n))
+    rank = 0
+    while mask:  # bit i of the rank: the parity of the mask's bits i and up
+        rank ^= mask
+        mask >>= 1
+    return rank
+
+
+# ---- k-subsets as masks, in revolving-door order: kperm/revdoor.h
+
+def revdoor_unrank(rank, n, k):
+    """The k-subset of 0..n-1 of revolving-door rank `rank` (Knuth's
+    Algorithm R), as a mask, 0 <= rank < C(n, k), 0 <= k <= n <= 64
+    (kperm_revdoor_unrank_mask)."""
+    n, k = _int(n, "n"), _int(k, "k")
+    if not 0 <= k <= n <= MAX_GRAY_N:
+        raise Error(E_N, "n = %d, k = %d: not 0 <= k <= n <= %d" % (n, k, MAX_GRAY_N))
+    rank = _rank(rank, math.comb(n, k), "comb_count(%d, %d)" % (n, k))
+    mask, d = 0, n
+    for j in range(k, 0, -1):
+        # c_j: the largest d with C(d, j) <= rank; then its rank among the j - 1 below, reversed
+        d = next(d for d in range(d - 1, j - 2, -1) if math.comb(d, j) <= rank)
+        mask |= 1 << d
+        rank = math.comb(d + 1, j) - 1 - rank
+    return mask
+
+
+def revdoor_rank_of(mask, n):
+    """The revolving-door rank of the subset `mask` of 0..n-1 among those of
+    its size, 0 <= n <= 64 (kperm_revdoor_rank_of_mask)."""
+    mask = _mask(mask, _mask_n(n))
+    rank, i = 0, 0
+    for v in range(n):
+        if mask >> v & 1:
+            i += 1
+            rank = math.comb(v + 1, i) - 1 - rank
+    return rank
 
 
 # ---- plain changes (Steinhaus-Johnson-Trotter): kperm/sjt.h
