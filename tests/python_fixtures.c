@@ -11,7 +11,8 @@
  * null). Exhaustive small cases of every family, random large ranks (n = 21..34
  * through kperm_unrank128/kperm_rank128_of, combinations to n = 128 through
  * the 128-bit calls, the 64-bit and 128-bit calls side by side where both
- * reach), counts at the overflow edges, and bad input. */
+ * reach), counts at the overflow edges, and bad input; the subsets in Gray
+ * code and revolving-door order as masks (JSON numbers), n = 0 to 64. */
 #include "kperm.h"
 #include "kperm_cl.h"
 #include "lex_vectors.h"
@@ -227,6 +228,46 @@ static void sjt_rank_of(const kperm_u8 *p, int n)
     int rc = kperm_sjt_rank_of(p, n, &r.lo);
     fputs("[\"sjt_rank_of\", [", out);
     put_list(p, n);
+    end_rank(rc, r);
+}
+
+static void gray_count(int n)
+{
+    kperm_rank128 c = wide(0);
+    int rc = kperm_gray_count(n, &c.lo);
+    fprintf(out, "[\"gray_count\", [%d", n);
+    end_rank(rc, c);
+}
+
+static void gray_unrank(u64 rank, int n)
+{
+    kperm_rank128 m = wide(0);
+    int rc = kperm_gray_unrank(rank, n, &m.lo);
+    fprintf(out, "[\"gray_unrank\", [%llu, %d", rank, n);
+    end_rank(rc, m);
+}
+
+static void gray_rank_of(u64 mask, int n)
+{
+    kperm_rank128 r = wide(0);
+    int rc = kperm_gray_rank_of(mask, n, &r.lo);
+    fprintf(out, "[\"gray_rank_of\", [%llu, %d", mask, n);
+    end_rank(rc, r);
+}
+
+static void revdoor_unrank(u64 rank, int n, int k)
+{
+    kperm_rank128 m = wide(0);
+    int rc = kperm_revdoor_unrank_mask(rank, n, k, &m.lo);
+    fprintf(out, "[\"revdoor_unrank\", [%llu, %d, %d", rank, n, k);
+    end_rank(rc, m);
+}
+
+static void revdoor_rank_of(u64 mask, int n)
+{
+    kperm_rank128 r = wide(0);
+    int rc = kperm_revdoor_rank_of_mask(mask, n, &r.lo);
+    fprintf(out, "[\"revdoor_rank_of\", [%llu, %d", mask, n);
     end_rank(rc, r);
 }
 
@@ -501,6 +542,82 @@ static void sjt_cases(void)
     sjt_rank_of(p, 3);
 }
 
+static void gray_cases(void)
+{
+    u64 all, r, m = 0;
+    int n, i;
+    for (n = -1; n <= KPERM_MAX_GRAY_N + 1; n++)
+        gray_count(n);
+    for (n = 0; n <= 8; n++) /* every rank */
+        for (r = 0; r < 1ULL << n; r++) {
+            gray_unrank(r, n);
+            kperm_gray_unrank(r, n, &m);
+            gray_rank_of(m, n);
+        }
+    for (n = 9; n <= KPERM_MAX_GRAY_N; n++) { /* random ranks and the last, random masks */
+        all = kperm_internal_kp_all(n);
+        for (i = 0; i < 20; i++) {
+            r = i ? rng() & all : all;
+            gray_unrank(r, n);
+            kperm_gray_unrank(r, n, &m);
+            gray_rank_of(m, n);
+            gray_rank_of(rng() & all, n);
+        }
+    }
+    /* bad input: n outside 0..64, a rank at 2^n, a bit at n or above */
+    gray_unrank(0, -1);
+    gray_unrank(0, 65);
+    gray_unrank(8, 3);
+    gray_unrank(1ULL << 63, 63);
+    gray_unrank(~0ULL, 10);
+    gray_rank_of(0, -1);
+    gray_rank_of(0, 65);
+    gray_rank_of(8, 3);
+    gray_rank_of(~0ULL, 63);
+    gray_rank_of(1, 0);
+}
+
+static void revdoor_cases(void)
+{
+    u64 total = 0, all, r, m = 0;
+    int n, k, i;
+    for (n = 0; n <= 10; n++) /* every rank */
+        for (k = 0; k <= n; k++) {
+            kperm_comb_count(n, k, &total);
+            for (r = 0; r < total; r++) {
+                revdoor_unrank(r, n, k);
+                kperm_revdoor_unrank_mask(r, n, k, &m);
+                revdoor_rank_of(m, n);
+            }
+        }
+    for (n = 11; n <= KPERM_MAX_COMB_N; n++) { /* k = 0, n and random; random ranks and the last, random masks */
+        all = kperm_internal_kp_all(n);
+        for (i = 0; i < 12; i++) {
+            k = i == 0 ? 0 : i == 1 ? n : (int)(rng() % (u64)(n + 1));
+            kperm_comb_count(n, k, &total);
+            r = i & 1 ? total - 1 : rng() % total;
+            revdoor_unrank(r, n, k);
+            kperm_revdoor_unrank_mask(r, n, k, &m);
+            revdoor_rank_of(m, n);
+            revdoor_rank_of(rng() & all, n);
+        }
+    }
+    /* bad input: n or k outside 0 <= k <= n <= 64, a rank at the count, a bit at n or above */
+    revdoor_unrank(0, -1, 0);
+    revdoor_unrank(0, 5, -1);
+    revdoor_unrank(0, 5, 6);
+    revdoor_unrank(0, 65, 1);
+    revdoor_unrank(10, 5, 2);
+    revdoor_unrank(1, 64, 64);
+    kperm_comb_count(64, 32, &total);
+    revdoor_unrank(total, 64, 32);
+    revdoor_rank_of(0, -1);
+    revdoor_rank_of(0, 65);
+    revdoor_rank_of(32, 5);
+    revdoor_rank_of(~0ULL, 63);
+    revdoor_rank_of(1, 0);
+}
+
 static int write_file(const char *dir, const char *name, const void *data, size_t size)
 {
     char path[4096];
@@ -530,6 +647,8 @@ static int write_host_vectors(const char *dir)
     kp_cases();
     comb_cases();
     sjt_cases();
+    gray_cases();
+    revdoor_cases();
     return fclose(out) != 0;
 }
 

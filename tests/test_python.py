@@ -60,7 +60,8 @@ def header_value(name, path):
 
 names = [("E_N", "status.h"), ("E_RANK", "status.h"), ("E_PERM", "status.h"), ("E_OVERFLOW", "status.h"),
          ("E_ARG", "status.h"), ("MAX_N", "status.h"), ("MAX_N128", "status.h"), ("MAX_MS_N", "status.h"),
-         ("MAX_KP_N", "status.h"), ("MAX_COMB128_N", "comb.h"), ("COMB_TABLE_SIZE", "comb_table.h")]
+         ("MAX_KP_N", "status.h"), ("MAX_COMB128_N", "comb.h"), ("MAX_GRAY_N", "gray.h"),
+         ("COMB_TABLE_SIZE", "comb_table.h")]
 wrong = [n for n, path in names if getattr(kperm, n) != header_value(n, path)]
 check(not wrong, "kperm.E_* and the limits are the headers' KPERM_* values%s" % (": not %s" % wrong if wrong else ""))
 
@@ -96,7 +97,8 @@ with open(os.path.join(fixtures, "host_vectors.jsonl")) as f:
             why = "" if got == want else "%s%r = %r, C says %r" % (name, tuple(args), got, want)
         results[name] = (ok + (why == ""), bad, first or why)
 for name in ("count", "unrank", "rank_of", "ms_count", "ms_unrank", "ms_rank_of", "kp_count", "kp_unrank",
-             "kp_rank_of", "comb_count", "comb_unrank", "comb_rank_of", "sjt_unrank", "sjt_rank_of"):
+             "kp_rank_of", "comb_count", "comb_unrank", "comb_rank_of", "sjt_unrank", "sjt_rank_of", "gray_count",
+             "gray_unrank", "gray_rank_of", "revdoor_unrank", "revdoor_rank_of"):
     ok, bad, first = results.get(name, (0, 0, "no vectors"))
     check(not first, "kperm.%s agrees with the C library on %d vectors (%d of them bad input, each the C status)%s"
           % (name, ok, bad, ": " + first if first else ""))
@@ -121,6 +123,10 @@ for n in range(1, kperm.MAX_KP_N + 1):
 for n in range(kperm.MAX_COMB128_N + 1):
     k = rng.randrange(n + 1)
     trips.append((kperm.comb_unrank, kperm.comb_rank_of, (rng.randrange(kperm.comb_count(n, k)), n, k), (n,)))
+for n in range(kperm.MAX_GRAY_N + 1):
+    k = rng.randrange(n + 1)
+    trips.append((kperm.gray_unrank, kperm.gray_rank_of, (rng.randrange(1 << n), n), (n,)))
+    trips.append((kperm.revdoor_unrank, kperm.revdoor_rank_of, (rng.randrange(kperm.comb_count(n, k)), n, k), (n,)))
 why = ""
 for unrank, rank_of, args, more in trips:
     seq = unrank(*args)
@@ -135,16 +141,22 @@ cases = [
     (kperm.E_ARG, kperm.rank_of, 5), (kperm.E_ARG, kperm.rank_of, [0, 1.0]), (kperm.E_ARG, kperm.rank_of, "01"),
     (kperm.E_ARG, kperm.ms_count, None), (kperm.E_ARG, kperm.ms_unrank, 0, [1, "a"]),
     (kperm.E_ARG, kperm.kp_rank_of, [0, 1], 2.0), (kperm.E_ARG, kperm.comb_unrank, 0, 4, None),
-    (kperm.E_ARG, kperm.sjt_rank_of, [[0]]),
+    (kperm.E_ARG, kperm.sjt_rank_of, [[0]]), (kperm.E_ARG, kperm.gray_unrank, 0, 2.0),
+    (kperm.E_ARG, kperm.gray_rank_of, [1], 3), (kperm.E_ARG, kperm.revdoor_unrank, 0, 4, "2"),
+    (kperm.E_ARG, kperm.revdoor_rank_of, 1.0, 3),
     (kperm.E_RANK, kperm.unrank, -1, 3), (kperm.E_RANK, kperm.unrank, -1, 30), (kperm.E_RANK, kperm.ms_unrank, -1, [1, 1]),
     (kperm.E_RANK, kperm.kp_unrank, -1, 4, 2), (kperm.E_RANK, kperm.comb_unrank, -1, 4, 2),
     (kperm.E_RANK, kperm.comb_unrank, 1, 0, 0), (kperm.E_RANK, kperm.sjt_unrank, -1, 3),
+    (kperm.E_RANK, kperm.gray_unrank, -1, 3), (kperm.E_RANK, kperm.gray_unrank, 1 << 64, 64),
+    (kperm.E_RANK, kperm.revdoor_unrank, -1, 4, 2),
     (kperm.E_N, kperm.ms_count, [-1, 3]), (kperm.E_N, kperm.ms_count, []), (kperm.E_N, kperm.ms_rank_of, [0], [-1, 2]),
     (kperm.E_N, kperm.kp_count, 5, -1), (kperm.E_N, kperm.kp_unrank, 0, -1, -1), (kperm.E_N, kperm.count, 10 ** 30),
     (kperm.E_PERM, kperm.ms_rank_of, [0, 1], [1, 1, 1]), (kperm.E_PERM, kperm.ms_rank_of, [0, 1, 1], [1, 1]),
     (kperm.E_PERM, kperm.ms_rank_of, [0, -1], [1, 1]), (kperm.E_PERM, kperm.rank_of, [-1, 0]),
     (kperm.E_PERM, kperm.rank_of, [0, 256]), (kperm.E_PERM, kperm.kp_rank_of, [-1, 2], 5),
     (kperm.E_PERM, kperm.comb_rank_of, [-1, 2], 5), (kperm.E_PERM, kperm.sjt_rank_of, [0, -1]),
+    (kperm.E_PERM, kperm.gray_rank_of, -1, 5), (kperm.E_PERM, kperm.gray_rank_of, 1 << 64, 64),
+    (kperm.E_PERM, kperm.revdoor_rank_of, -2, 5),
 ]
 why = [w for w in (raises(c[0], *c[1:]) for c in cases) if w]
 check(not why, "%d bad inputs C cannot express raise kperm.Error with their status%s"
@@ -174,7 +186,7 @@ table = kperm.comb_table()
 check(isinstance(table, np.ndarray) and table.dtype == np.uint64 and table.tolist() == c_table,
       "kperm.comb_table() is a numpy uint64 array equal to kperm_comb_table")
 check(kperm.rank_of(np.array([2, 1, 0], dtype=np.uint8)) == 5 and kperm.unrank(np.uint64(5), np.int32(3)) == [2, 1, 0]
-      and kperm.comb_rank_of(np.arange(3), np.int64(5)) == 0,
+      and kperm.comb_rank_of(np.arange(3), np.int64(5)) == 0 and kperm.gray_unrank(np.uint64(2 ** 64 - 1), 64) == 1 << 63,
       "numpy integers and arrays go in")
 
 try:
