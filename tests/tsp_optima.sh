@@ -1,17 +1,16 @@
 #!/bin/sh
 # tsp_optima.sh - kperm-tsp --prune on real data: every TSPLIB file of
-# bench/data/optima.txt but ftv55 (11 s on 2 cores) solved on the C backend
-# to its published optimum. p43 is kept though it takes 7-11 s on 2 cores:
-# its 30 pairs of twins are what its search and its bound's ascent need to
-# finish at all (without them the ascent stalled 52.7 % below the optimum),
-# and br17 (17 pairs) is the only other file with twins. Each file has 120 s,
+# bench/data/optima.txt solved on the C backend to its published optimum.
+# p43 (6-11 s on 2 cores) and ftv55 (3-7 s) take longest; p43's 30 pairs of
+# twins are what its search and its bound's ascent need to finish at all
+# (without them the ascent stalled 52.7 % below the optimum), and br17
+# (17 pairs) is the only other file with twins. Each file has 120 s,
 # so a bound that stalls again fails instead of running on for hours.
 bin=build/kperm-tsp
 bad=0
 count=0
 while read -r file opt; do
     case "$file" in ''|\#*) continue ;; esac
-    case "$file" in */ftv55.atsp) continue ;; esac
     out=$(timeout 120 $bin --backend cpu --prune --quiet --json "$file" 2>&1)
     rc=$?
     len=$(echo "$out" | sed -n 's/.*"length": \([0-9]*\),.*/\1/p')
