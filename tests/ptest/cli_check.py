@@ -50,8 +50,8 @@ def case(rng, test, stat):
 # Welch's t on data whose splits tie the observed |t| exactly while their
 # doubles differ in the last bits (found by search): a comparison decided by
 # the double alone, without the exact key, miscounts them. On --backend cpu
-# two groups go through the join (ptest_join.c), whose own screen this
-# tests; the other backends test the kernel's (stats_kernel.h)
+# two groups go through the join (ptest_join.c): its own screen, and the
+# kernel's (stats_kernel.h) for the splits it leaves open; elsewhere the kernel
 NEAR_TIES = [[[8, 2, 2], [0, 3, 2, 0, 2, 8]], [[3, 7, 6], [9, 9, 6, 4, 10, 7, 9]],
              [[5, 9, 10, 2], [7, 4, 3, 6, 4, 7]], [[1, 3, 1], [0, 9, 9, 3, 9, 1]],
              [[11, 22, 18], [25, 25, 21, 15, 24, 17, 2]]]  # the last ties t itself, not only |t|
