@@ -590,9 +590,8 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
  * statistic computed in doubles from the exact sums: a few roundings of
  * terms of one sign, each of 2^-53 (ps_to_double's two, a product, a sum, a
  * quotient, a square root, a product: 6 in all, 2^-50.4), so within a
- * relative e = 2^-50 of the real value of
- * the same formula, which orders as the key (the scale is positive and at
- * least 2^-12, so nothing underflows). If a < b - 2^-30 |b| then a + e|a| <
+ * relative e = 2^-50 of the real value of the same formula, which orders as
+ * the key (the scale is positive and at least 2^-12, so nothing underflows). If a < b - 2^-30 |b| then a + e|a| <
  * b - e|b|: for |a| <= 2|b| because 2^-30 > 3e, and for |a| > 2|b| because
  * a is then negative. So where two finite x differ by more than 2^-30 of
  * the second, x alone orders them (-1, 1); otherwise 0 and the keys decide. */
