@@ -119,6 +119,7 @@
 #define PS_MASKS (PS_WALK == PS_TWO || PS_WALK == PS_FLIPS)
 #define PS_TWO_SAMPLE (PS_STAT == PS_MEAN_DIFF || PS_STAT == PS_WELCH_T || PS_STAT == PS_VAR_RATIO)
 #define PS_SQUARES (PS_STAT == PS_WELCH_T || PS_STAT == PS_VAR_RATIO) /* group 1's sum of squares */
+#define PS_DEFERRED (PS_EXACT && PS_STAT == PS_WELCH_T && PS_COLUMNS == 1) /* the key made when compared (ps_key); not for maxT, whose registers it would fill */
 
 /* the running sum of squares or cross products: 64 bits where the host
  * proved it fits, else 128 */
@@ -150,6 +151,7 @@ typedef struct {
     ps_i64 s, total; /* sum of group 1 (x'), of everything */
     ps_acc q;        /* sum of squares of group 1 */
     ps_u128 total_q;
+    int narrow;      /* total_q * n < 2^62: every term of ps_eval fits 64 bits */
 #elif PS_STAT == PS_ANOVA_F
     ps_i64 s[PS_K], total;
     ps_acc q[PS_K];
@@ -196,6 +198,11 @@ typedef struct {
     int sign;          /* -1, 0, 1, or PS_NAN: 0/0 */
     ps_u128 num, den;  /* PS_EXACT: |statistic| orders as num/den */
     double x;          /* the statistic */
+#if PS_DEFERRED
+    int deferred;      /* num holds |N|, den nothing yet: ps_key makes N^2 / (A*k2 + B*k1) */
+    ps_u128 a, b;
+    ps_u64 k1, k2;
+#endif
 } ps_value;
 #define PS_NAN 2
 
@@ -234,6 +241,9 @@ PS_FN void ps_build(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64
         s->total_q = ps_add(s->total_q, ps_add(ps_mul_i64(a, a), ps_mul_i64(b, b)));
 #endif
     }
+    /* then n1*Q1 and S1^2 <= n1*Q1 (Cauchy-Schwarz) are below 2^62, and so
+     * are group 2's and |N| */
+    s->narrow = s->total_q.hi == 0 && s->total_q.lo < ((ps_u64)1 << 62) / (ps_u64)sh->n;
 #else
     (void)s, (void)v, (void)sh, (void)mask; /* a C statistic reads the mask itself */
 #endif
@@ -502,6 +512,14 @@ PS_FN double ps_user_eval(const ps_walk *w, const PS_G double *d, const ps_shape
  * Ratios, with A = n1*Q1 - S1^2, B = n2*Q2 - S2^2 and D = A*n2^2*(n2-1) +
  * B*n1^2*(n1-1): welch_t = sign(N)*sqrt(PS_SCALE*N^2/D), the key N^2/D;
  * variance_ratio = PS_SCALE*A/B, the key A/B. x comes from the exact sums. */
+/* Welch's exact key N^2 / (A*k2 + B*k1) from |N| (the host proved |N| < 2^64
+ * and the denominator < 2^128) */
+PS_FN void ps_welch_key(ps_u128 mag, ps_u128 a, ps_u128 b, ps_u64 k1, ps_u64 k2, ps_u128 *num, ps_u128 *den)
+{
+    *num = ps_mul_u64(mag.lo, mag.lo);
+    *den = ps_add(ps_mul_small(a, k2), ps_mul_small(b, k1));
+}
+
 PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v, const PS_G double *d,
                        const ps_shape *sh, const PS_G double *par)
 {
@@ -511,34 +529,52 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
 #endif
     r.num = ps_make(0, 0);
     r.den = ps_make(1, 0);
+#if PS_DEFERRED
+    r.deferred = 0;
+#endif
 #if PS_TWO_SAMPLE
     ps_i64 n1 = sh->m, n2 = sh->n - sh->m, s2 = s->total - s->s;
 #if PS_WALK == PS_FLIPS
     n1 = n2 = sh->n;
 #endif
     {
-        ps_u128 key = ps_sub(ps_mul_i64(s->s, n2), ps_mul_i64(s2, n1));
+        ps_u128 key;
 #if PS_STAT == PS_MEAN_DIFF
+        key = ps_sub(ps_mul_i64(s->s, n2), ps_mul_i64(s2, n1));
         r.sign = ps_sign(key);
         r.num = ps_abs(key);
         r.x = ps_to_double(key) / scale;
 #else
-        ps_u128 q1 = ps_acc_wide(s->q), q2 = ps_sub(s->total_q, q1);
-        ps_u128 a = ps_sub(ps_mul_small(q1, (ps_u64)n1), ps_mul_i64(s->s, s->s));
-        ps_u128 b = ps_sub(ps_mul_small(q2, (ps_u64)n2), ps_mul_i64(s2, s2));
-        double ad = ps_to_double(a), bd = ps_to_double(b);
+        /* A, B and N in 64-bit integers where ps_build found they fit (the
+         * common case, and several times cheaper on a GPU than 128 bits);
+         * the doubles are the same either way, each one rounding */
+        ps_u128 a, b;
+        double ad, bd, kd;
+        if (s->narrow) {
+            ps_i64 q1 = (ps_i64)ps_acc_wide(s->q).lo, a64 = q1 * n1 - s->s * s->s;
+            ps_i64 b64 = ((ps_i64)s->total_q.lo - q1) * n2 - s2 * s2, key64 = s->s * n2 - s2 * n1;
+            a = ps_from_i64(a64), b = ps_from_i64(b64), key = ps_from_i64(key64);
+            ad = (double)a64, bd = (double)b64, kd = (double)key64;
+        } else {
+            ps_u128 q1 = ps_acc_wide(s->q), q2 = ps_sub(s->total_q, q1);
+            a = ps_sub(ps_mul_small(q1, (ps_u64)n1), ps_mul_i64(s->s, s->s));
+            b = ps_sub(ps_mul_small(q2, (ps_u64)n2), ps_mul_i64(s2, s2));
+            key = ps_sub(ps_mul_i64(s->s, n2), ps_mul_i64(s2, n1));
+            ad = ps_to_double(a), bd = ps_to_double(b), kd = ps_to_double(key);
+        }
         int zero = (a.lo | a.hi) == 0 && (b.lo | b.hi) == 0;
 #if PS_STAT == PS_WELCH_T
         ps_u64 k1 = (ps_u64)(n1 * n1 * (n1 - 1)), k2 = (ps_u64)(n2 * n2 * (n2 - 1));
         r.sign = zero && ps_sign(key) == 0 ? PS_NAN : ps_sign(key);
-        r.x = ps_to_double(key) * sqrt(scale / (ad * (double)k2 + bd * (double)k1));
-#if PS_EXACT
-        ps_u128 mag = ps_abs(key);
-        r.num = ps_mul_u64(mag.lo, mag.lo); /* the host proved |key| < 2^64 and D < 2^128 */
-        r.den = ps_add(ps_mul_small(a, k2), ps_mul_small(b, k1));
+        r.x = kd * sqrt(scale / (ad * (double)k2 + bd * (double)k1));
+#if PS_DEFERRED
+        r.num = ps_abs(key);
+        r.deferred = 1, r.a = a, r.b = b, r.k1 = k1, r.k2 = k2;
+#elif PS_EXACT
+        ps_welch_key(ps_abs(key), a, b, k1, k2, &r.num, &r.den);
 #endif
 #else
-        (void)key; /* the variance ratio needs no difference of means */
+        (void)kd, (void)key; /* the variance ratio needs no difference of means */
         r.sign = zero ? PS_NAN : (a.lo | a.hi) != 0;
         r.num = a;
         r.den = b;
@@ -604,15 +640,34 @@ PS_FN int ps_screen(double a, double b)
     return a < b - margin ? -1 : a > b + margin ? 1 : 0;
 }
 
+/* the exact key of r, num/den, made here where ps_eval deferred it */
+PS_FN void ps_key(const ps_value *r, ps_u128 *num, ps_u128 *den)
+{
+    *num = r->num;
+    *den = r->den;
+#if PS_DEFERRED
+    if (r->deferred)
+        ps_welch_key(r->num, r->a, r->b, r->k1, r->k2, num, den);
+#endif
+}
+
 /* -1, 0, 1 as |a| is below, equal to, above |b| (exact keys) */
 PS_FN int ps_cmp_abs(const ps_value *a, const ps_value *b)
 {
+    ps_u128 an, ad, bn, bd;
 #if PS_SCREENED
     int c = ps_screen(fabs(a->x), fabs(b->x));
     if (c)
         return c;
 #endif
-    return ps_cmp_products(a->num, b->den, b->num, a->den);
+    ps_key(a, &an, &ad);
+    ps_key(b, &bn, &bd);
+#if !PS_SQUARES && PS_STAT != PS_USER
+    (void)ad, (void)bd; /* an integer key: den is 1 */
+    return ps_cmp_u(an, bn);
+#else
+    return ps_cmp_products(an, bd, bn, ad);
+#endif
 }
 
 PS_FN int ps_cmp(const ps_value *a, const ps_value *b)
@@ -646,6 +701,9 @@ PS_FN ps_value ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
     o.sign = (int)(ps_i64)obs[0];
     o.num = ps_make(obs[1], obs[2]);
     o.den = ps_make(obs[3], obs[4]);
+#if PS_DEFERRED
+    o.deferred = 0;
+#endif
     o.x = par[PS_OBS_X];
     return o;
 }
@@ -749,17 +807,19 @@ PS_KERNEL ps_values(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm
     ps_shape sh;
     ps_walk w;
     ps_value r;
+    ps_u128 num, den;
     if (i >= count)
         return;
     ps_shape_load(&sh, n, m, 1, sizes, aux);
     ps_walk_init(&w, v, &sh, begin + i, begin + i + 1);
     ps_walk_next(&w, v, &sh);
     r = ps_eval(&w, w.sums, v, d, &sh, par);
+    ps_key(&r, &num, &den);
     out[5 * i] = (ps_u64)(ps_i64)r.sign;
-    out[5 * i + 1] = r.num.lo;
-    out[5 * i + 2] = r.num.hi;
-    out[5 * i + 3] = r.den.lo;
-    out[5 * i + 4] = r.den.hi;
+    out[5 * i + 1] = num.lo;
+    out[5 * i + 2] = num.hi;
+    out[5 * i + 3] = den.lo;
+    out[5 * i + 4] = den.hi;
     x[i] = r.x;
 }
 
