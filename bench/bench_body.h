@@ -192,17 +192,6 @@ BENCH_DEVICE_FN kperm_u64 bench_fused_plain(int n, kperm_rank total, kperm_u64 i
     return sum;
 }
 
-/* bench_key of the cursor's permutation, element by element */
-KPERM_FN kperm_u64 bench_cursor_key(const kperm_cursor *c, int n)
-{
-    kperm_u32 lo = 0, hi = 0;
-    int i;
-    KPERM_UNROLL
-    for (i = 0; i < n; i++)
-        bench_key_put(&lo, &hi, i, (kperm_u32)kperm_cursor_get(c, i));
-    return (kperm_u64)hi << 32 | lo;
-}
-
 /* kperm's general cursor, elements read with kperm_cursor_get */
 KPERM_FN kperm_u64 bench_fused_cursor(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
 {
@@ -225,18 +214,27 @@ KPERM_FN kperm_u64 bench_fused_cursor128(int n, kperm_rank total, kperm_u64 item
     kperm_rank b, e;
     kperm_rank128 b128 = {0, 0}, e128 = {0, 0};
     kperm_u64 sum = 0;
-    kperm_u32 lo, hi;
-    int i;
     kperm_split(0, total, items, item, &b, &e);
     b128.lo = b;
     e128.lo = e;
     kperm_cursor128_init(&c, n, b128, e128);
-    while (kperm_cursor128_next(&c)) {
-        lo = hi = 0;
-        KPERM_UNROLL
-        for (i = 0; i < n; i++)
-            bench_key_put(&lo, &hi, i, (kperm_u32)kperm_cursor128_get(&c, i));
-        sum += bench_mix((kperm_u64)hi << 32 | lo);
+    while (kperm_cursor128_next(&c))
+        sum += bench_mix(bench_cursor128_key(&c, n));
+    return sum;
+}
+
+/* the byte-array form: kperm_unrank once per contiguous part, then kperm_next */
+KPERM_FN kperm_u64 bench_fused_next(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_rank r, b, e;
+    kperm_u64 sum = 0;
+    kperm_split(0, total, items, item, &b, &e);
+    if (b < e)
+        kperm_unrank(b, n, p);
+    for (r = b; r < e; r++) {
+        sum += bench_mix(bench_key(p, n));
+        kperm_next(p, n);
     }
     return sum;
 }
@@ -391,6 +389,33 @@ KPERM_FN kperm_u64 bench_derange_walk(int n, kperm_rank total, kperm_u64 item, k
         } else
             for (k = w.first; k < w.last; k++)
                 count += (kperm_u64)bench_deranged(kperm_walk_word(&w, k), n);
+    return count;
+}
+
+/* the lexicographic walk that abandons a prefix at its first fixed point:
+ * kperm_skip passes every permutation sharing it in one call, and
+ * kperm_skip_rank tells where that lands, so a part stops at its end */
+KPERM_FN kperm_u64 bench_derange_skip(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+{
+    kperm_u8 p[KPERM_MAX_N];
+    kperm_rank r, b, e;
+    kperm_u64 count = 0;
+    int i;
+    kperm_split(0, total, items, item, &b, &e);
+    if (b < e)
+        kperm_unrank(b, n, p);
+    for (r = b; r < e;) {
+        for (i = 0; i < n && p[i] != i; i++)
+            ;
+        if (i == n) {
+            count++;
+            kperm_next(p, n);
+            r++;
+        } else if (kperm_skip_rank(r, n, i, &r) == KPERM_OK)
+            kperm_skip(p, n, i);
+        else
+            break; /* KPERM_END: past the last permutation */
+    }
     return count;
 }
 

@@ -48,15 +48,16 @@ static const char *kernel_name(int section, int m)
     static const char *mat[] = {"mat_seed", "mat_plain", "mat_kperm"};
     static const char *unr[] = {"unrank_seed", "unrank_kperm", "unrank_packed"};
     static const char *fus[] = {"fused_seed", "fused_plain", "fused_cursor", "fused_blocks4", "fused_blocks5",
-                                "fused_pcursor", "fused_walk", "fused_walk_whole", "fused_cursor128"};
-    static const char *der[] = {"derange_plain", "derange_cursor", "derange_pcursor", "derange_walk"};
+                                "fused_pcursor", "fused_walk", "fused_walk_whole", "fused_cursor128", "fused_next"};
+    static const char *der[] = {"derange_plain", "derange_cursor", "derange_pcursor", "derange_walk", "derange_skip"};
     static const char *wlk[] = {"walk_ms_textbook", "walk_ms_pcursor", "walk_kp_textbook", "walk_kp_next",
                                 "walk_kp_cursor"};
     static const char *cmb[] = {"comb_unrank_mask", "comb_unrank_bytes", "comb_unrank_table", "comb_walk_textbook",
                                 "comb_walk_cursor", "comb_walk_revdoor", "comb_test_cursor", "comb_test_revdoor"};
     static const char *sjt[] = {"sjt_lex_textbook", "sjt_cursor", "sjt_adj_textbook", "sjt_adj_cursor"};
     static const char *gry[] = {"gray_textbook", "gray_cursor", "gray_test_textbook", "gray_test_cursor"};
-    static const char *fam[] = {"family_ms", "family_kp", "family_128", "family_ms_plan"};
+    static const char *fam[] = {"family_ms", "family_kp", "family_128", "family_ms_plan", "family_cursor",
+                                "family_cursor128"};
     return section == BENCH_MATERIALIZE ? mat[m] : section == BENCH_UNRANK ? unr[m] : section == BENCH_FUSED ? fus[m]
          : section == BENCH_DERANGE ? der[m] : section == BENCH_WALKS ? wlk[m] : section == BENCH_COMB ? cmb[m]
          : section == BENCH_SJT ? sjt[m] : section == BENCH_GRAY ? gry[m] : fam[m];

@@ -53,6 +53,8 @@ template <int F> __global__ void k_family(kperm_u64 count, kperm_u64 *sums, cons
 { sums[ITEM] = bench_family(F, count, ITEM, ITEMS, plan); }
 template <int N> __global__ void k_fused_cursor128(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_cursor128(N, total, ITEM, ITEMS); }
+template <int N> __global__ void k_fused_next(kperm_rank total, kperm_u64 *sums)
+{ sums[ITEM] = bench_fused_next(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_pcursor(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_walk(kperm_rank total, kperm_u64 *sums)
@@ -64,6 +66,7 @@ template <int N, int M> __global__ void k_derange(kperm_rank total, kperm_u64 *s
     sums[ITEM] = M == D_PLAIN ? bench_derange_plain(N, total, ITEM, ITEMS)
                : M == D_CURSOR ? bench_derange_cursor(N, total, ITEM, ITEMS)
                : M == D_PCURSOR ? bench_derange_pcursor(N, total, ITEM, ITEMS)
+               : M == D_SKIP ? bench_derange_skip(N, total, ITEM, ITEMS)
                : bench_derange_walk(N, total, ITEM, ITEMS);
 }
 template <int M> __global__ void k_walks(kperm_rank total, kperm_u64 *sums)
@@ -109,6 +112,7 @@ template <int N> static void launch_fused(int m)
     else if (m == F_PCURSOR) k_fused_pcursor<N><<<blocks(), 256>>>(total, d_sums);
     else if (m == F_WALK) k_fused_walk<N><<<blocks(), 256>>>(total, d_sums);
     else if (m == F_CURSOR128) k_fused_cursor128<N><<<blocks(), 256>>>(total, d_sums);
+    else if (m == F_NEXT) k_fused_next<N><<<blocks(), 256>>>(total, d_sums);
     else k_fused_walk_whole<N><<<blocks(), 256>>>(total, d_sums);
 }
 
@@ -118,6 +122,7 @@ template <int N> static void launch_derange(int m)
     if (m == D_PLAIN) k_derange<N, D_PLAIN><<<blocks(), 256>>>(total, d_sums);
     else if (m == D_CURSOR) k_derange<N, D_CURSOR><<<blocks(), 256>>>(total, d_sums);
     else if (m == D_PCURSOR) k_derange<N, D_PCURSOR><<<blocks(), 256>>>(total, d_sums);
+    else if (m == D_SKIP) k_derange<N, D_SKIP><<<blocks(), 256>>>(total, d_sums);
     else k_derange<N, D_WALK><<<blocks(), 256>>>(total, d_sums);
 }
 
@@ -136,6 +141,8 @@ static void enqueue(int section, int m, int n, kperm_u64 count)
         if (m == 0) k_family<0><<<blocks(), 256>>>(count, d_sums, plan);
         else if (m == 1) k_family<1><<<blocks(), 256>>>(count, d_sums, plan);
         else if (m == 2) k_family<2><<<blocks(), 256>>>(count, d_sums, plan);
+        else if (m == 4) k_family<4><<<blocks(), 256>>>(count, d_sums, plan);
+        else if (m == 5) k_family<5><<<blocks(), 256>>>(count, d_sums, plan);
         else k_family<3><<<blocks(), 256>>>(count, d_sums, plan);
     } else if (section == BENCH_WALKS) {
         if (m == W_MS_TEXTBOOK) k_walks<W_MS_TEXTBOOK><<<blocks(), 256>>>(count, d_sums);

@@ -12,8 +12,8 @@ enum { BENCH_MATERIALIZE, BENCH_UNRANK, BENCH_FUSED, BENCH_FAMILY, BENCH_DERANGE
        BENCH_GRAY, BENCH_SECTIONS };
 enum { M_SEED, M_PLAIN, M_KPERM };                       /* materialize */
 enum { U_SEED, U_KPERM, U_PACKED };                      /* unrank */
-enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5, F_PCURSOR, F_WALK, F_WALK_WHOLE, F_CURSOR128, F_METHODS }; /* fused */
-enum { D_PLAIN, D_CURSOR, D_PCURSOR, D_WALK, D_METHODS };                       /* derangements */
+enum { F_SEED, F_PLAIN, F_CURSOR, F_BLOCKS4, F_BLOCKS5, F_PCURSOR, F_WALK, F_WALK_WHOLE, F_CURSOR128, F_NEXT, F_METHODS }; /* fused */
+enum { D_PLAIN, D_CURSOR, D_PCURSOR, D_WALK, D_SKIP, D_METHODS };               /* derangements */
 enum { W_MS_TEXTBOOK, W_MS_PCURSOR, W_KP_TEXTBOOK, W_KP_NEXT, W_KP_CURSOR, W_METHODS }; /* family walks */
 enum { C_UNRANK_MASK, C_UNRANK_BYTES, C_UNRANK_TABLE, C_WALK_TEXTBOOK, C_WALK_CURSOR, C_WALK_REVDOOR, C_TEST_CURSOR,
        C_TEST_REVDOOR, C_METHODS };                                                      /* combinations */
@@ -51,6 +51,27 @@ KPERM_FN kperm_u64 bench_key(const kperm_u8 *p, int n)
     return (kperm_u64)hi << 32 | lo;
 }
 
+/* bench_key of a cursor's permutation, element by element */
+KPERM_FN kperm_u64 bench_cursor_key(const kperm_cursor *c, int n)
+{
+    kperm_u32 lo = 0, hi = 0;
+    int i;
+    KPERM_UNROLL
+    for (i = 0; i < n; i++)
+        bench_key_put(&lo, &hi, i, (kperm_u32)kperm_cursor_get(c, i));
+    return (kperm_u64)hi << 32 | lo;
+}
+
+KPERM_FN kperm_u64 bench_cursor128_key(const kperm_cursor128 *c, int n)
+{
+    kperm_u32 lo = 0, hi = 0;
+    int i;
+    KPERM_UNROLL
+    for (i = 0; i < n; i++)
+        bench_key_put(&lo, &hi, i, (kperm_u32)kperm_cursor128_get(c, i));
+    return (kperm_u64)hi << 32 | lo;
+}
+
 /* high 64 bits of a * b, in 32-bit pieces so every backend computes it alike */
 KPERM_FN kperm_u64 bench_mulhi(kperm_u64 a, kperm_u64 b)
 {
@@ -72,6 +93,9 @@ KPERM_FN kperm_rank bench_random_rank(kperm_u64 i, kperm_rank total)
 #define BENCH_KP_N 32      /* k-permutations: P(32, 8) */
 #define BENCH_KP_K 8
 #define BENCH_N128 30      /* 128-bit ranks: 30! */
+#define BENCH_LONG_N 20    /* the cursors past 16 (families 4, 5): a walk of 2^8 x count ranks from 20!/2 */
+#define BENCH_LONG_SHIFT 8
+#define BENCH_FAMILIES 6
 
 /* the family walks' spaces, walked whole */
 #define BENCH_WALK_MS_N 16 /* 3, 3, 3, 3, 2, 2 of the values 0..5: 4 036 032 000 arrangements */
@@ -159,6 +183,32 @@ KPERM_FN void bench_walk_counts(kperm_u8 *counts)
         counts[v] = (kperm_u8)(v < 4 ? 3 : 2);
 }
 
+/* families 4 and 5: the cursors past 16 elements, kperm_cursor (64-bit
+ * ranks) or kperm_cursor128 over the same `count` ranks of BENCH_LONG_N from
+ * the middle of its range, split in contiguous parts; the sums must agree */
+KPERM_FN kperm_u64 bench_long_walk(int wide, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+{
+    kperm_cursor c;
+    kperm_cursor128 c128;
+    kperm_rank total = 0, b = 0, e = 0;
+    kperm_rank128 b128 = {0, 0}, e128 = {0, 0};
+    kperm_u64 sum = 0;
+    kperm_count(BENCH_LONG_N, &total);
+    kperm_split(total / 2, total / 2 + count, items, item, &b, &e);
+    if (!wide) {
+        kperm_cursor_init(&c, BENCH_LONG_N, b, e);
+        while (kperm_cursor_next(&c))
+            sum += bench_mix(bench_cursor_key(&c, BENCH_LONG_N));
+        return sum;
+    }
+    b128.lo = b;
+    e128.lo = e;
+    kperm_cursor128_init(&c128, BENCH_LONG_N, b128, e128);
+    while (kperm_cursor128_next(&c128))
+        sum += bench_mix(bench_cursor128_key(&c128, BENCH_LONG_N));
+    return sum;
+}
+
 /* the families' unrank of random ranks: 0 the multiset, 1 k-permutations,
  * 2 128-bit ranks, 3 the multiset through its plan (made by the host, in
  * global memory) */
@@ -170,6 +220,8 @@ KPERM_FN kperm_u64 bench_family(int family, kperm_u64 count, kperm_u64 item, kpe
     kperm_rank total = 0;
     kperm_rank128 total128, r128;
     int n = family == 0 || family == 3 ? 16 : family == 1 ? BENCH_KP_K : BENCH_N128;
+    if (family >= 4)
+        return bench_long_walk(family == 5, count << BENCH_LONG_SHIFT, item, items);
     if (family == 0 || family == 3)
         kperm_ms_count(counts, BENCH_MS_VALUES, &total);
     else if (family == 1)

@@ -157,7 +157,7 @@ static inline void bench_fused(bench_backend *b, int n, int with_seed)
                                            "kperm cursor (general API)", "kperm blocks s=4 (packed)",
                                            "kperm blocks s=5 (packed)", "kperm packed cursor",
                                            "kperm walk, kperm_walk_has per k", "kperm walk (documented loop)",
-                                           "kperm cursor128 (128-bit ranks)"};
+                                           "kperm cursor128 (128-bit ranks)", "kperm_unrank + kperm_next (bytes)"};
     kperm_rank total = bench_fact(n);
     kperm_u64 ref = 0;
     double ms[F_METHODS] = {0};
@@ -185,23 +185,26 @@ static inline void bench_fused(bench_backend *b, int n, int with_seed)
  * 128-bit, the multiset through its plan, which goes to the device buffer) */
 static inline void bench_families(bench_backend *b, kperm_u64 count)
 {
-    static const char *names[4] = {"kperm_ms_unrank, 4 values x 4", "kperm_kp_unrank, P(32, 8)",
-                                   "kperm_unrank128, n = 30", "kperm_ms_unrank_plan, 4 x 4"};
+    static const char *names[BENCH_FAMILIES] = {"kperm_ms_unrank, 4 values x 4", "kperm_kp_unrank, P(32, 8)",
+                                                "kperm_unrank128, n = 30", "kperm_ms_unrank_plan, 4 x 4",
+                                                "kperm_cursor, a walk from 20!/2", "kperm_cursor128, the same walk"};
+    static const int ns[BENCH_FAMILIES] = {16, BENCH_KP_N, BENCH_N128, 16, BENCH_LONG_N, BENCH_LONG_N};
     static kperm_u64 plan[KPERM_MAX_MS_PLAN];
     kperm_u8 counts[BENCH_MS_VALUES] = {4, 4, 4, 4};
     int f;
     kperm_ms_plan(counts, BENCH_MS_VALUES, plan);
     b->upload(b, plan, sizeof plan);
-    for (f = 0; f < 4; f++) {
+    for (f = 0; f < BENCH_FAMILIES; f++) {
         kperm_u64 got, want = bench_family(f, BENCH_UNRANK_CHECK, 0, 1, plan); /* the host, all of it */
+        kperm_u64 visited = f >= 4 ? count << BENCH_LONG_SHIFT : count;
         double ms;
         b->launch(b, BENCH_FAMILY, f, 0, BENCH_UNRANK_CHECK);
         got = b->sum(b);
         if (got != want)
             bench_wrong("family", 0, names[f], got, want);
         ms = b->time_ms(b, BENCH_FAMILY, f, 0, count);
-        printf("| family      | %2d | %-31s | %8.3f | %7.2f G/s | %llu random ranks | | |\n", f == 1 ? 32 : f == 2 ? 30 : 16,
-               names[f], ms, (double)count / ms / 1e6, count);
+        printf("| family      | %2d | %-31s | %8.3f | %7.2f G/s | %llu %s | | |\n", ns[f], names[f], ms,
+               (double)visited / ms / 1e6, visited, f >= 4 ? "permutations" : "random ranks");
     }
 }
 
@@ -209,7 +212,8 @@ static inline void bench_families(bench_backend *b, kperm_u64 count)
 static inline void bench_derange(bench_backend *b, int n)
 {
     static const char *names[D_METHODS] = {"textbook loop (bytes, scan)", "kperm cursor (general API)",
-                                           "kperm packed cursor", "kperm walk (README example)"};
+                                           "kperm packed cursor", "kperm walk (README example)",
+                                           "kperm_skip at the first fixed point"};
     kperm_u64 want = 1, got;
     double ms[D_METHODS];
     int m, k;

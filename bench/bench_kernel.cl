@@ -51,6 +51,7 @@ __kernel void fused_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = be
 __kernel void fused_walk(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk(N, total, ITEM, ITEMS); }
 __kernel void fused_walk_whole(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk_whole(N, total, ITEM, ITEMS); }
 __kernel void fused_cursor128(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_cursor128(N, total, ITEM, ITEMS); }
+__kernel void fused_next(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_next(N, total, ITEM, ITEMS); }
 
 __kernel void family_ms(ulong count, __global ulong *sums, __global const ulong *plan)
 { sums[ITEM] = bench_family(0, count, ITEM, ITEMS, plan); }
@@ -60,10 +61,15 @@ __kernel void family_128(ulong count, __global ulong *sums, __global const ulong
 { sums[ITEM] = bench_family(2, count, ITEM, ITEMS, plan); }
 __kernel void family_ms_plan(ulong count, __global ulong *sums, __global const ulong *plan)
 { sums[ITEM] = bench_family(3, count, ITEM, ITEMS, plan); }
+__kernel void family_cursor(ulong count, __global ulong *sums, __global const ulong *plan)
+{ sums[ITEM] = bench_family(4, count, ITEM, ITEMS, plan); }
+__kernel void family_cursor128(ulong count, __global ulong *sums, __global const ulong *plan)
+{ sums[ITEM] = bench_family(5, count, ITEM, ITEMS, plan); }
 __kernel void derange_plain(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_plain(N, total, ITEM, ITEMS); }
 __kernel void derange_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_cursor(N, total, ITEM, ITEMS); }
 __kernel void derange_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_pcursor(N, total, ITEM, ITEMS); }
 __kernel void derange_walk(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_walk(N, total, ITEM, ITEMS); }
+__kernel void derange_skip(ulong total, __global ulong *sums) { sums[ITEM] = bench_derange_skip(N, total, ITEM, ITEMS); }
 __kernel void walk_ms_textbook(ulong total, __global ulong *sums) { sums[ITEM] = bench_walks(W_MS_TEXTBOOK, total, ITEM, ITEMS); }
 __kernel void walk_ms_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_walks(W_MS_PCURSOR, total, ITEM, ITEMS); }
 __kernel void walk_kp_textbook(ulong total, __global ulong *sums) { sums[ITEM] = bench_walks(W_KP_TEXTBOOK, total, ITEM, ITEMS); }
