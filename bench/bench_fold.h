@@ -93,8 +93,7 @@ KPERM_FN kperm_rank bench_random_rank(kperm_u64 i, kperm_rank total)
 #define BENCH_KP_N 32      /* k-permutations: P(32, 8) */
 #define BENCH_KP_K 8
 #define BENCH_N128 30      /* 128-bit ranks: 30! */
-#define BENCH_LONG_N 20    /* the cursors past 16 (families 4, 5): a walk of 2^8 x count ranks from 20!/2 */
-#define BENCH_LONG_SHIFT 8
+#define BENCH_LONG_N 20    /* the cursors past 16 (families 4, 5): a walk of count ranks from 20!/2 */
 #define BENCH_FAMILIES 6
 
 /* the family walks' spaces, walked whole */
@@ -221,7 +220,7 @@ KPERM_FN kperm_u64 bench_family(int family, kperm_u64 count, kperm_u64 item, kpe
     kperm_rank128 total128, r128;
     int n = family == 0 || family == 3 ? 16 : family == 1 ? BENCH_KP_K : BENCH_N128;
     if (family >= 4)
-        return bench_long_walk(family == 5, count << BENCH_LONG_SHIFT, item, items);
+        return bench_long_walk(family == 5, count, item, items);
     if (family == 0 || family == 3)
         kperm_ms_count(counts, BENCH_MS_VALUES, &total);
     else if (family == 1)
