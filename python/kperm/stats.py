@@ -120,8 +120,9 @@ def _kernel_terms(code, walk, ints, decimals, sizes, tolerance):
     ValueError where the statistic is undefined for every rearrangement"""
     flat = [v for s in ints for v in s]
     biggest, abs_sum, squares = max(map(abs, flat)), sum(map(abs, flat)), sum(v * v for v in flat)
-    # 64-bit sums of squares and cross products where they cannot pass 2^62
-    wide = (len(flat) + 2) * biggest ** 2 >= 2 ** 62
+    # 64-bit sums of squares and cross products where n times one cannot pass
+    # 2^62 (stats_kernel.h: Welch's terms then fit 64 bits too)
+    wide = (len(flat) + 2) ** 2 * biggest ** 2 >= 2 ** 62
     exact, aux = tolerance is None and code != _USER, [0] * len(sizes)
     n1, n2 = (sizes[0], sizes[0]) if walk == _FLIPS else sizes[:2]
     n, k = sum(sizes), len(sizes)

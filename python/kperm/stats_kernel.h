@@ -19,7 +19,8 @@
  *   PS_EXACT  1: compare the exact key (sign, num/den); 0: the double, with
  *             the tolerance band the host passes
  *   PS_WIDE   1: sums of squares and cross products in 128 bits (the host
- *             found they may pass 2^63)
+ *             found that n times a sum of squares may pass 2^62); 0: they
+ *             and every term of ps_eval fit 64 bits
  *   PS_COLUMNS  (default 1) the most value columns ps_maxt walks together,
  *             each v's layout repeated column after column
  *
@@ -51,6 +52,11 @@
 #define PS_GROUP_ID ((ps_u64)get_group_id(0))
 #elif defined(__CUDACC__) || defined(__CUDACC_RTC__)
 #define PS_KERNEL extern "C" __global__ void
+/* maxT keeps every column's sums: at most 64 registers (4 blocks of 256 an
+ * SM) beat the spills they cost (10 x 32 flips on an H100: 4.04 -> 3.44 s) */
+#if !PS_WIDE
+#define PS_MAXT_BOUNDS __launch_bounds__(256, 4)
+#endif
 #define PS_G
 #define PS_LOCAL_UINTS(name, size) __shared__ unsigned int name[size]
 #define PS_SYNC() __syncthreads()
@@ -151,7 +157,6 @@ typedef struct {
     ps_i64 s, total; /* sum of group 1 (x'), of everything */
     ps_acc q;        /* sum of squares of group 1 */
     ps_u128 total_q;
-    int narrow;      /* total_q * n < 2^62: every term of ps_eval fits 64 bits */
 #elif PS_STAT == PS_ANOVA_F
     ps_i64 s[PS_K], total;
     ps_acc q[PS_K];
@@ -241,9 +246,6 @@ PS_FN void ps_build(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64
         s->total_q = ps_add(s->total_q, ps_add(ps_mul_i64(a, a), ps_mul_i64(b, b)));
 #endif
     }
-    /* then n1*Q1 and S1^2 <= n1*Q1 (Cauchy-Schwarz) are below 2^62, and so
-     * are group 2's and |N| */
-    s->narrow = s->total_q.hi == 0 && s->total_q.lo < ((ps_u64)1 << 62) / (ps_u64)sh->n;
 #else
     (void)s, (void)v, (void)sh, (void)mask; /* a C statistic reads the mask itself */
 #endif
@@ -545,23 +547,25 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
         r.num = ps_abs(key);
         r.x = ps_to_double(key) / scale;
 #else
-        /* A, B and N in 64-bit integers where ps_build found they fit (the
-         * common case, and several times cheaper on a GPU than 128 bits);
-         * the doubles are the same either way, each one rounding */
+        /* A, B and N in 64-bit integers unless PS_WIDE (the common case,
+         * and several times cheaper on a GPU than 128 bits): the host made
+         * n*Q < 2^62, so n1*Q1 and S1^2 <= n1*Q1 (Cauchy-Schwarz) are below
+         * 2^62, and so are group 2's and |N|. The doubles are the same
+         * either way, each one rounding. */
         ps_u128 a, b;
         double ad, bd, kd;
-        if (s->narrow) {
-            ps_i64 q1 = (ps_i64)ps_acc_wide(s->q).lo, a64 = q1 * n1 - s->s * s->s;
-            ps_i64 b64 = ((ps_i64)s->total_q.lo - q1) * n2 - s2 * s2, key64 = s->s * n2 - s2 * n1;
-            a = ps_from_i64(a64), b = ps_from_i64(b64), key = ps_from_i64(key64);
-            ad = (double)a64, bd = (double)b64, kd = (double)key64;
-        } else {
-            ps_u128 q1 = ps_acc_wide(s->q), q2 = ps_sub(s->total_q, q1);
-            a = ps_sub(ps_mul_small(q1, (ps_u64)n1), ps_mul_i64(s->s, s->s));
-            b = ps_sub(ps_mul_small(q2, (ps_u64)n2), ps_mul_i64(s2, s2));
-            key = ps_sub(ps_mul_i64(s->s, n2), ps_mul_i64(s2, n1));
-            ad = ps_to_double(a), bd = ps_to_double(b), kd = ps_to_double(key);
-        }
+#if !PS_WIDE
+        ps_i64 q1 = s->q, a64 = q1 * n1 - s->s * s->s;
+        ps_i64 b64 = ((ps_i64)s->total_q.lo - q1) * n2 - s2 * s2, key64 = s->s * n2 - s2 * n1;
+        a = ps_from_i64(a64), b = ps_from_i64(b64), key = ps_from_i64(key64);
+        ad = (double)a64, bd = (double)b64, kd = (double)key64;
+#else
+        ps_u128 q1 = s->q, q2 = ps_sub(s->total_q, q1);
+        a = ps_sub(ps_mul_small(q1, (ps_u64)n1), ps_mul_i64(s->s, s->s));
+        b = ps_sub(ps_mul_small(q2, (ps_u64)n2), ps_mul_i64(s2, s2));
+        key = ps_sub(ps_mul_i64(s->s, n2), ps_mul_i64(s2, n1));
+        ad = ps_to_double(a), bd = ps_to_double(b), kd = ps_to_double(key);
+#endif
         int zero = (a.lo | a.hi) == 0 && (b.lo | b.hi) == 0;
 #if PS_STAT == PS_WELCH_T
         ps_u64 k1 = (ps_u64)(n1 * n1 * (n1 - 1)), k2 = (ps_u64)(n2 * n2 * (n2 - 1));
@@ -832,7 +836,10 @@ PS_KERNEL ps_values(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm
  * scale: one 10^d and one group size). Each work-item writes column 0's
  * PS_COUNTS counters (so that the host sees every rank counted once), then
  * for each column j its two counts, to counts[(PS_COUNTS + 2*cols)*id ...]. */
-PS_KERNEL ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux,
+#ifndef PS_MAXT_BOUNDS
+#define PS_MAXT_BOUNDS
+#endif
+PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux,
                   const PS_G ps_u64 *obs, const PS_G double *par, int n, int m, int cols, ps_u64 begin, ps_u64 end,
                   PS_G ps_u64 *counts)
 {

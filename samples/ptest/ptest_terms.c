@@ -58,8 +58,9 @@ int ptest_terms(ptest_problem *p, char *err, size_t errsize)
     }
     if (p->walk == PTEST_FLIPS)
         n1 = n2 = p->n;
-    /* 64-bit sums of squares and cross products where they cannot pass 2^62 */
-    p->wide = (count + 2) * biggest * biggest >= two_to(62) * MARGIN;
+    /* 64-bit sums of squares and cross products where n times one cannot
+     * pass 2^62 (stats_kernel.h: Welch's terms then fit 64 bits too) */
+    p->wide = (double)(count + 2) * (count + 2) * biggest * biggest >= two_to(62) * MARGIN;
     for (g = 0; g < PTEST_MAX_K; g++)
         p->aux[g] = 0;
     switch (p->stat) {

@@ -57,7 +57,7 @@ NEAR_TIES = [[[8, 2, 2], [0, 3, 2, 0, 2, 8]], [[3, 7, 6], [9, 9, 6, 4, 10, 7, 9]
              [[11, 22, 18], [25, 25, 21, 15, 24, 17, 2]]]  # the last ties t itself, not only |t|
 
 
-# values near 2^29.4: (n + 2) times the largest square passes 2^62, so the
+# values near 2^29.4: (n + 2)^2 times the largest square passes 2^62, so the
 # hosts build the kernel with 128-bit sums of squares (PS_WIDE)
 BIG = [[[720000000, 720000011, 719999980, 720000003, 719999999, 720000007], [1, 2, 3, 4, 5, 6]],
        [[3, 720000000, 5, 719999990, 1, 720000020], [719999999, 2, 720000001, 4, 6, 720000005]]]
