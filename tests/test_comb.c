@@ -211,7 +211,38 @@ static void test_random(void)
         CHECK(kperm_comb_unrank128(wide, n, k, c) == KPERM_OK && !memcmp(c, want, (size_t)k), "unrank128 C(%d, %d)", n, k);
         CHECK(kperm_comb_rank128_of(c, n, k, &back) == KPERM_OK && back.lo == wide.lo && back.hi == wide.hi,
               "rank128_of C(%d, %d)", n, k);
+        if (k > 0) { /* the list's next past 64, against the reference's next rank */
+            int pivot = kperm_comb_next(c, n, k), first = 0, last = r + 1 == test_pascal[n][k];
+            kperm_u8 old[128];
+            memcpy(old, want, (size_t)k);
+            ref_unrank(last ? 0 : r + 1, n, k, want);
+            while (!last && old[first] == want[first])
+                first++;
+            CHECK(pivot == (last ? KPERM_END : first) && !memcmp(c, want, (size_t)k), "next C(%d, %d): %d", n, k, pivot);
+        }
     }
+    check_end();
+}
+
+/* kperm_comb_next and kperm_comb_skip up to n = 255, where values are bytes */
+static void test_list_255(void)
+{
+    kperm_u8 c[4];
+    check_begin("kperm_comb_next and kperm_comb_skip on lists up to n = 255: the step, the wrap, the skip, n = 256 refused");
+    memcpy(c, "\0\1\2", 3);
+    CHECK(kperm_comb_next(c, 255, 3) == 2 && c[0] == 0 && c[1] == 1 && c[2] == 3, "first step");
+    c[0] = 0, c[1] = 253, c[2] = 254;
+    CHECK(kperm_comb_next(c, 255, 3) == 0 && c[0] == 1 && c[1] == 2 && c[2] == 3, "carry into the first value");
+    c[0] = 252, c[1] = 253, c[2] = 254;
+    CHECK(kperm_comb_next(c, 255, 3) == KPERM_END && c[0] == 0 && c[1] == 1 && c[2] == 2, "the last wraps to the first");
+    c[0] = 5, c[1] = 100, c[2] = 200;
+    CHECK(kperm_comb_skip(c, 255, 3, 0) == 0 && c[0] == 6 && c[1] == 7 && c[2] == 8, "skip past prefix 5");
+    c[0] = 5, c[1] = 100, c[2] = 200;
+    CHECK(kperm_comb_skip(c, 255, 3, 1) == 1 && c[0] == 5 && c[1] == 101 && c[2] == 102, "skip past prefix 5, 100");
+    c[0] = 5, c[1] = 100, c[2] = 200;
+    CHECK(kperm_comb_next(c, 256, 3) == KPERM_E_N && kperm_comb_skip(c, 256, 3, 0) == KPERM_E_N && c[2] == 200,
+          "n = 256 refused, the list untouched");
+    CHECK(kperm_comb_next(c, 200, 3) == KPERM_E_PERM && c[2] == 200, "a value of n refused");
     check_end();
 }
 
@@ -233,8 +264,10 @@ static void test_errors(void)
         CHECK(kperm_comb_unrank(0, n, k, c) == KPERM_E_N && !memcmp(c, keep, sizeof c), "unrank n=%d k=%d", n, k);
         CHECK(kperm_comb_unrank_mask(0, n, k, &m) == KPERM_E_N && m == 77, "unrank_mask n=%d k=%d", n, k);
         CHECK(kperm_comb_rank_of(c, n, k, &r) == KPERM_E_N && r == 77, "rank_of n=%d k=%d", n, k);
-        CHECK(kperm_comb_next(c, n, k) == KPERM_E_N && !memcmp(c, keep, sizeof c), "next n=%d k=%d", n, k);
-        CHECK(kperm_comb_skip(c, n, k, 0) == KPERM_E_N && !memcmp(c, keep, sizeof c), "skip n=%d k=%d", n, k);
+        if (n != 65) { /* the lists take n up to 255 (test_list_255) */
+            CHECK(kperm_comb_next(c, n, k) == KPERM_E_N && !memcmp(c, keep, sizeof c), "next n=%d k=%d", n, k);
+            CHECK(kperm_comb_skip(c, n, k, 0) == KPERM_E_N && !memcmp(c, keep, sizeof c), "skip n=%d k=%d", n, k);
+        }
         CHECK(kperm_comb_cursor_init(&cc, n, k, 0, 1) == KPERM_E_N && !kperm_comb_cursor_next(&cc), "cursor n=%d", n);
     }
     CHECK(kperm_comb_count128(129, 3, &w) == KPERM_E_N && kperm_comb_count128(5, 6, &w) == KPERM_E_N && w.lo == 77,
@@ -314,6 +347,7 @@ int main(int argc, char **argv)
     test_exhaustive();
     test_skip();
     test_random();
+    test_list_255();
     test_table_in();
     test_errors();
     return check_any_failed;

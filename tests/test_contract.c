@@ -377,13 +377,14 @@ static void combinations_and_plain_changes(void)
     for (t = 0; t < CALLS; t++) {
         int n = any_int(), k = any_int(), j = any_int(), rc, valid = n >= 0 && n <= 64 && k >= 0 && k <= n;
         int size = valid && k > 0 ? k : 1, wide = n >= 0 && n <= 128 && k >= 0 && k <= n;
+        int list = n >= 0 && n <= KPERM_MAX_COMB_LIST_N && k >= 0 && k <= n; /* what next and skip read */
         kperm_rank count = 1, out = 0x1234;
         kperm_rank128 big, big_out = {0x1234, 0};
         kperm_u64 mask = 0x1234;
-        kperm_u8 *p = (kperm_u8 *)malloc((size_t)(wide && k > 0 ? k : 1));
+        kperm_u8 *p = (kperm_u8 *)malloc((size_t)(list && k > 0 ? k : 1));
         kperm_comb_cursor cc;
         kperm_sjt_cursor sc;
-        memset(p, FILL, (size_t)(wide && k > 0 ? k : 1));
+        memset(p, FILL, (size_t)(list && k > 0 ? k : 1));
         rc = kperm_comb_count(n, k, &count);
         EXPECT(valid ? rc == KPERM_OK : rc == KPERM_E_N && count == 1, "comb_count %d %d: %d", n, k, rc);
         rc = kperm_comb_unrank(any_rank(count), n, k, p);
@@ -398,6 +399,8 @@ static void combinations_and_plain_changes(void)
         EXPECT(rc == KPERM_OK ? out < count : out == 0x1234, "comb_rank_of: %d", rc);
         rc = kperm_comb_rank_of_mask(rnd() >> (rnd() % 64), n, &out);
         EXPECT(rc == KPERM_OK || rc == KPERM_E_N || rc == KPERM_E_PERM, "comb_rank_of_mask: %d", rc);
+        if (list && !valid)
+            any_comb(p, k, n);
         rc = rnd() & 1 ? kperm_comb_next(p, n, k) : kperm_comb_skip(p, n, k, j);
         EXPECT(rc == KPERM_END || rc == KPERM_E_N || rc == KPERM_E_PERM || rc == KPERM_E_ARG || (rc >= 0 && rc < k),
                "comb_next/skip n=%d k=%d j=%d: %d", n, k, j, rc);

@@ -24,6 +24,7 @@
 #include "rank128.h"
 
 #define KPERM_MAX_COMB_N 64
+#define KPERM_MAX_COMB_LIST_N 255 /* kperm_comb_next and kperm_comb_skip: values are bytes */
 #define KPERM_MAX_COMB128_N 128 /* C(128, 64) < 2^128 */
 
 /* C(d, j) from a table laid out as kperm_comb_table, 0 <= d, j <= 64 (not
@@ -230,20 +231,36 @@ KPERM_FN int kperm_comb_next_mask(kperm_u64 *mask, int n)
     return kperm_internal_comb_step(mask, n, kperm_popcount64(*mask));
 }
 
-/* kperm_comb_next_mask on comb[0..k-1], validated: the pivot, KPERM_END
- * after the last (comb is then 0, 1, ..., k - 1), KPERM_E_N, KPERM_E_PERM
- * (not strictly increasing below n); k = 0 has one subset, so it ends at once */
+/* KPERM_E_N unless 0 <= k <= n <= KPERM_MAX_COMB_LIST_N, KPERM_E_PERM
+ * unless comb[0..k-1] is strictly increasing below n */
+KPERM_FN int kperm_internal_comb_list_check(const kperm_u8 *comb, int n, int k)
+{
+    if (n < 0 || n > KPERM_MAX_COMB_LIST_N || k < 0 || k > n)
+        return KPERM_E_N;
+    return kperm_internal_comb_valid(comb, n, k);
+}
+
+/* The next subset of comb[0..k-1] in the order above (the mask's step on a
+ * list, so that n may pass 64): the last value that can still grow grows
+ * by one and the values after it follow it. The pivot, KPERM_END after the
+ * last (comb is then 0, 1, ..., k - 1), KPERM_E_N, KPERM_E_PERM; k = 0 has
+ * one subset, so it ends at once */
 KPERM_FN int kperm_comb_next(kperm_u8 *comb, int n, int k)
 {
-    kperm_u64 mask = 0;
-    int rc = kperm_comb_mask_of(comb, n, k, &mask);
+    int i, j, rc = kperm_internal_comb_list_check(comb, n, k);
     if (rc != KPERM_OK)
         return rc;
-    if (k == 0)
+    for (i = k - 1; i >= 0 && comb[i] == n - k + i; i--)
+        ;
+    if (i < 0) {
+        for (j = 0; j < k; j++)
+            comb[j] = (kperm_u8)j;
         return KPERM_END;
-    rc = kperm_comb_next_mask(&mask, n);
-    kperm_comb_from_mask(mask, k, comb);
-    return rc;
+    }
+    comb[i]++;
+    for (j = i + 1; j < k; j++)
+        comb[j] = (kperm_u8)(comb[j - 1] + 1);
+    return i;
 }
 
 /* The first subset after every one that shares comb[0..j]: the values after
@@ -252,8 +269,7 @@ KPERM_FN int kperm_comb_next(kperm_u8 *comb, int n, int k)
  * KPERM_E_PERM, KPERM_E_ARG (j outside 0..k-1); comb untouched on errors. */
 KPERM_FN int kperm_comb_skip(kperm_u8 *comb, int n, int k, int j)
 {
-    kperm_u64 mask = 0;
-    int i, rc = kperm_comb_mask_of(comb, n, k, &mask);
+    int i, rc = kperm_internal_comb_list_check(comb, n, k);
     if (rc != KPERM_OK)
         return rc;
     if (j < 0 || j >= k)
