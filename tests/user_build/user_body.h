@@ -176,7 +176,7 @@ KPERM_FN kperm_u64 user_kperm(int n, int k, int j, kperm_rank rank)
  * cursor, 128-bit ranks, a binomial table in global memory, the bit helpers */
 KPERM_FN kperm_u64 user_comb(int n, int k, int j, kperm_rank rank, const KPERM_GLOBAL kperm_u64 *binomials)
 {
-    kperm_u8 s[KPERM_MAX_COMB128_N];
+    kperm_u8 s[KPERM_MAX_COMB_LIST_N]; /* next and skip take any n <= 255 */
     kperm_u64 mask = 0;
     kperm_rank r = 0;
     kperm_rank128 r128 = {0, 0};
