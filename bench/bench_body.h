@@ -177,66 +177,35 @@ BENCH_DEVICE_FN kperm_u64 bench_fused_seed(int n, kperm_rank total, kperm_u64 it
     return sum;
 }
 
-BENCH_DEVICE_FN kperm_u64 bench_fused_plain(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+/* a byte array over a contiguous part: Wong's unrank and the textbook next,
+ * or (kperm, a literal in each kernel) kperm_unrank and kperm_next */
+BENCH_DEVICE_FN kperm_u64 bench_fused_bytes(int kperm, int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
 {
     kperm_u8 p[KPERM_MAX_N];
     kperm_rank r, b, e;
     kperm_u64 sum = 0;
     kperm_split(0, total, items, item, &b, &e);
-    if (b < e)
+    if (b < e && kperm)
+        kperm_unrank(b, n, p);
+    else if (b < e)
         bench_seed_unrank(b, n, p);
     for (r = b; r < e; r++) {
         sum += bench_mix(bench_key(p, n));
-        bench_textbook_next(p, n);
+        if (kperm)
+            kperm_next(p, n);
+        else
+            bench_textbook_next(p, n);
     }
     return sum;
 }
 
-/* kperm's general cursor, elements read with kperm_cursor_get */
-KPERM_FN kperm_u64 bench_fused_cursor(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
+/* kperm's general cursor (wide = 0) or kperm_cursor128 over a contiguous
+ * part (bench_cursor_walk) */
+KPERM_FN kperm_u64 bench_fused_cursor(int wide, int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
 {
-    kperm_cursor c;
     kperm_rank b, e;
-    kperm_u64 sum = 0;
     kperm_split(0, total, items, item, &b, &e);
-    kperm_cursor_init(&c, n, b, e);
-    while (kperm_cursor_next(&c))
-        sum += bench_mix(bench_cursor_key(&c, n));
-    return sum;
-}
-
-/* kperm_cursor128 over the same contiguous part as the cursor (its ranks
- * 128-bit; n <= 16 here, so no head bytes), elements read with
- * kperm_cursor128_get */
-KPERM_FN kperm_u64 bench_fused_cursor128(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
-{
-    kperm_cursor128 c;
-    kperm_rank b, e;
-    kperm_rank128 b128 = {0, 0}, e128 = {0, 0};
-    kperm_u64 sum = 0;
-    kperm_split(0, total, items, item, &b, &e);
-    b128.lo = b;
-    e128.lo = e;
-    kperm_cursor128_init(&c, n, b128, e128);
-    while (kperm_cursor128_next(&c))
-        sum += bench_mix(bench_cursor128_key(&c, n));
-    return sum;
-}
-
-/* the byte-array form: kperm_unrank once per contiguous part, then kperm_next */
-KPERM_FN kperm_u64 bench_fused_next(int n, kperm_rank total, kperm_u64 item, kperm_u64 items)
-{
-    kperm_u8 p[KPERM_MAX_N];
-    kperm_rank r, b, e;
-    kperm_u64 sum = 0;
-    kperm_split(0, total, items, item, &b, &e);
-    if (b < e)
-        kperm_unrank(b, n, p);
-    for (r = b; r < e; r++) {
-        sum += bench_mix(bench_key(p, n));
-        kperm_next(p, n);
-    }
-    return sum;
+    return bench_cursor_walk(wide, n, b, e);
 }
 
 /* kperm blocks: one kperm_unrank_packed per s! permutations, the suffixes by
@@ -669,7 +638,7 @@ KPERM_FN kperm_u64 bench_adj_sjt(kperm_rank total, kperm_u64 item, kperm_u64 ite
 
 BENCH_DEVICE_FN kperm_u64 bench_sjt(int method, kperm_rank total, kperm_u64 item, kperm_u64 items)
 {
-    return method == S_LEX_TEXTBOOK ? bench_fused_plain(BENCH_SJT_N, total, item, items)
+    return method == S_LEX_TEXTBOOK ? bench_fused_bytes(0, BENCH_SJT_N, total, item, items)
          : method == S_SJT_CURSOR ? bench_sjt_cursor(total, item, items)
          : method == S_ADJ_TEXTBOOK ? bench_adj_textbook(total, item, items)
          : bench_adj_sjt(total, item, items);

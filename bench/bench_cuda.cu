@@ -46,15 +46,15 @@ template <int N, int M> __global__ void k_unrank(kperm_rank total, kperm_u64 cou
 template <int N> __global__ void k_fused_seed(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_seed(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_plain(kperm_rank total, kperm_u64 *sums)
-{ sums[ITEM] = bench_fused_plain(N, total, ITEM, ITEMS); }
+{ sums[ITEM] = bench_fused_bytes(0, N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_cursor(kperm_rank total, kperm_u64 *sums)
-{ sums[ITEM] = bench_fused_cursor(N, total, ITEM, ITEMS); }
+{ sums[ITEM] = bench_fused_cursor(0, N, total, ITEM, ITEMS); }
 template <int F> __global__ void k_family(kperm_u64 count, kperm_u64 *sums, const kperm_u64 *plan)
 { sums[ITEM] = bench_family(F, count, ITEM, ITEMS, plan); }
 template <int N> __global__ void k_fused_cursor128(kperm_rank total, kperm_u64 *sums)
-{ sums[ITEM] = bench_fused_cursor128(N, total, ITEM, ITEMS); }
+{ sums[ITEM] = bench_fused_cursor(1, N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_next(kperm_rank total, kperm_u64 *sums)
-{ sums[ITEM] = bench_fused_next(N, total, ITEM, ITEMS); }
+{ sums[ITEM] = bench_fused_bytes(1, N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_pcursor(kperm_rank total, kperm_u64 *sums)
 { sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
 template <int N> __global__ void k_fused_walk(kperm_rank total, kperm_u64 *sums)

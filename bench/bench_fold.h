@@ -182,30 +182,37 @@ KPERM_FN void bench_walk_counts(kperm_u8 *counts)
         counts[v] = (kperm_u8)(v < 4 ? 3 : 2);
 }
 
-/* families 4 and 5: the cursors past 16 elements, kperm_cursor (64-bit
- * ranks) or kperm_cursor128 over the same `count` ranks of BENCH_LONG_N from
- * the middle of its range, split in contiguous parts; the sums must agree */
-KPERM_FN kperm_u64 bench_long_walk(int wide, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+/* ranks [b, e) of n walked by kperm_cursor (wide = 0) or kperm_cursor128
+ * (its ranks 128-bit), every element read with the cursor's get, folded */
+KPERM_FN kperm_u64 bench_cursor_walk(int wide, int n, kperm_rank b, kperm_rank e)
 {
     kperm_cursor c;
     kperm_cursor128 c128;
-    kperm_rank total = 0, b = 0, e = 0;
     kperm_rank128 b128 = {0, 0}, e128 = {0, 0};
     kperm_u64 sum = 0;
-    kperm_count(BENCH_LONG_N, &total);
-    kperm_split(total / 2, total / 2 + count, items, item, &b, &e);
     if (!wide) {
-        kperm_cursor_init(&c, BENCH_LONG_N, b, e);
+        kperm_cursor_init(&c, n, b, e);
         while (kperm_cursor_next(&c))
-            sum += bench_mix(bench_cursor_key(&c, BENCH_LONG_N));
+            sum += bench_mix(bench_cursor_key(&c, n));
         return sum;
     }
     b128.lo = b;
     e128.lo = e;
-    kperm_cursor128_init(&c128, BENCH_LONG_N, b128, e128);
+    kperm_cursor128_init(&c128, n, b128, e128);
     while (kperm_cursor128_next(&c128))
-        sum += bench_mix(bench_cursor128_key(&c128, BENCH_LONG_N));
+        sum += bench_mix(bench_cursor128_key(&c128, n));
     return sum;
+}
+
+/* families 4 and 5: the cursors past 16 elements, kperm_cursor or
+ * kperm_cursor128 over the same `count` ranks of BENCH_LONG_N from the
+ * middle of its range, split in contiguous parts; the sums must agree */
+KPERM_FN kperm_u64 bench_long_walk(int wide, kperm_u64 count, kperm_u64 item, kperm_u64 items)
+{
+    kperm_rank total = 0, b = 0, e = 0;
+    kperm_count(BENCH_LONG_N, &total);
+    kperm_split(total / 2, total / 2 + count, items, item, &b, &e);
+    return bench_cursor_walk(wide, BENCH_LONG_N, b, e);
 }
 
 /* the families' unrank of random ranks: 0 the multiset, 1 k-permutations,

@@ -43,15 +43,15 @@ __kernel void unrank_packed(ulong total, ulong count, __global ulong *sums)
 { sums[ITEM] = bench_unrank(U_PACKED, N, total, count, ITEM, ITEMS); }
 
 __kernel void fused_seed(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_seed(N, total, ITEM, ITEMS); }
-__kernel void fused_plain(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_plain(N, total, ITEM, ITEMS); }
-__kernel void fused_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_cursor(N, total, ITEM, ITEMS); }
+__kernel void fused_plain(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_bytes(0, N, total, ITEM, ITEMS); }
+__kernel void fused_cursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_cursor(0, N, total, ITEM, ITEMS); }
 __kernel void fused_blocks4(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_blocks(N, 4, total, ITEM, ITEMS); }
 __kernel void fused_blocks5(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_blocks(N, 5, total, ITEM, ITEMS); }
 __kernel void fused_pcursor(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_pcursor(N, total, ITEM, ITEMS); }
 __kernel void fused_walk(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk(N, total, ITEM, ITEMS); }
 __kernel void fused_walk_whole(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_walk_whole(N, total, ITEM, ITEMS); }
-__kernel void fused_cursor128(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_cursor128(N, total, ITEM, ITEMS); }
-__kernel void fused_next(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_next(N, total, ITEM, ITEMS); }
+__kernel void fused_cursor128(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_cursor(1, N, total, ITEM, ITEMS); }
+__kernel void fused_next(ulong total, __global ulong *sums) { sums[ITEM] = bench_fused_bytes(1, N, total, ITEM, ITEMS); }
 
 __kernel void family_ms(ulong count, __global ulong *sums, __global const ulong *plan)
 { sums[ITEM] = bench_family(0, count, ITEM, ITEMS, plan); }
