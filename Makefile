@@ -76,7 +76,7 @@ vpath %.c $(TSP_DIRS)
 vpath %.cu $(TSP)/backends
 # every object but the job: kperm-tsp links run_job_local.o, kperm-tsp-mpi run_job_mpi.o
 TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_sample.o \
-                                   tsp_seed.o tsp_units.o tsp_bound.o) $(RUN_OBJS) \
+                                   tsp_seed.o tsp_dive.o tsp_units.o tsp_bound.o) $(RUN_OBJS) \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o $(B)/common/cl_build_quiet.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o) $(if $(OPENCL)$(NVCC),$(B)/tsp/tsp_frontier.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
@@ -213,9 +213,9 @@ $(B)/test_tsplib: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h t
 	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
 $(B)/test_tsplib_san: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
-$(B)/test_tsp_start: tests/test_tsp_start.c $(TSP)/run/tsp_seed.c $(TSP)/bound/tsp_bound.c $(TSPLIB_C) $(TSP_HEADERS) \
-                    tests/check.h tests/rng.h $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSP)/run/tsp_seed.c $(TSP)/bound/tsp_bound.c $(TSPLIB_C) -lm -o $@
+TSP_START_C := $(addprefix $(TSP)/,run/tsp_seed.c run/tsp_dive.c bound/tsp_bound.c) $(TSPLIB_C)
+$(B)/test_tsp_start: tests/test_tsp_start.c $(TSP_START_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(STAMP) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSP_START_C) -lm -o $@
 $(B)/test_tsp: tests/test_tsp.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSPLIB_C) -lm -o $@
 # (realloc wrapped: the test fails it on request, out of memory mid-run)

@@ -7,13 +7,20 @@
  * published optimum, and on ft53 (ATSP) the optimum. The edges tsp_bound.c
  * drops: on random instances of 9 cities (weights wide and tie-heavy),
  * every tour through a dropped edge, all 8! of them enumerated, is longer
- * than the first tour. */
+ * than the first tour. The first tour moved to the smallest rank of its
+ * length (samples/tsp/run/tsp_dive.c): on tie-heavy instances of 9 cities
+ * (weights 1..3, lattices, a hub) and
+ * on ATSP instances of weights 1..1000, whenever the root bound proves the
+ * first tour optimal, the first tour of that length in rank order, all 8!
+ * tours enumerated; otherwise the first tour untouched. */
 #include "tsp_seed.h"
+#include "tsp_dive.h"
 #include "tsp_bound.h"
 #include "kperm.h"
 #include "check.h"
 #include "rng.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static unsigned long long rng_state = 11;
@@ -135,7 +142,7 @@ static void shortest_through(const tsp_instance *inst, unsigned long long *throu
                 through[at * n + to] = len;
             at = to;
         }
-    } while (kperm_next(p, n - 1));
+    } while (kperm_next(p, n - 1) != KPERM_END);
 }
 
 static void test_dropped_edges(void)
@@ -173,10 +180,81 @@ static void test_dropped_edges(void)
     check_end();
 }
 
+/* the first tour in rank order of the shortest length, all (n-1)! tours
+ * enumerated in rank order (a symmetric tour's smaller-rank orientation is
+ * the one the search counts) */
+static void first_shortest(const tsp_instance *inst, tsp_best *best)
+{
+    kperm_u8 p[TSP_MAX_CITIES];
+    int n = inst->n, i;
+    best->length = ~0ULL;
+    for (i = 0; i < n - 1; i++)
+        p[i] = (kperm_u8)i;
+    do {
+        unsigned long long len = 0;
+        int at = 0;
+        for (i = 0; i <= n - 1; i++) {
+            int to = i < n - 1 ? p[i] + 1 : 0;
+            len += inst->dist[at * n + to];
+            at = to;
+        }
+        if (len < best->length) {
+            best->length = len;
+            for (i = 0; i < n - 1; i++)
+                best->tour[i] = (kperm_u8)(p[i] + 1);
+        }
+    } while (kperm_next(p, n - 1) != KPERM_END);
+}
+
+static void test_dive(void)
+{
+    static tsp_instance inst;
+    static tsp_relax x;
+    tsp_best seed, want;
+    int trial, i, j, n = 9, moved = 0, kept = 0, dived;
+    check_begin("tsp_dive_first: the first tour of the optimal length in rank order when the root bound proves the "
+                "first tour optimal, else the first tour untouched (n = 9, all tours)");
+    for (trial = 0; trial < 200; trial++) {
+        /* weights 1..3 (TSP, ATSP), a 3 x 3 Manhattan lattice, a hub, ATSP weights 1..1000 */
+        int kind = trial % 5, hub = trial % n, wide = kind == 4 ? 1000 : 3;
+        inst.n = n;
+        inst.symmetric = kind != 1 && kind != 4;
+        for (i = 0; i < n; i++)
+            for (j = 0; j <= i; j++) {
+                unsigned a = 1 + (unsigned)(test_splitmix(&rng_state) % wide);
+                unsigned b = inst.symmetric ? a : 1 + (unsigned)(test_splitmix(&rng_state) % wide);
+                if (kind == 2)
+                    a = b = (unsigned)(abs(i % 3 - j % 3) + abs(i / 3 - j / 3));
+                if (kind == 3)
+                    a = b = i == hub || j == hub ? 1 : 2;
+                inst.dist[i * n + j] = i == j ? 0 : a;
+                inst.dist[j * n + i] = i == j ? 0 : b;
+            }
+        memset(&x, 0, sizeof x);
+        tsp_seed_tour(&inst, &x.first);
+        seed = x.first;
+        first_shortest(&inst, &want);
+        dived = tsp_dive_first(&inst, &x, tsp_bound_root(inst.dist, inst.n, inst.symmetric, x.first.length, &x));
+        CHECK(dived || kind == 0 || kind == 1 || kind == 4, "trial %d: no dive on the lattice or the hub", trial);
+        if (dived) {
+            moved++;
+            CHECK(x.first.length == want.length && memcmp(x.first.tour, want.tour, (size_t)n - 1) == 0,
+                  "trial %d: the dive's tour (length %llu) is not the first shortest (length %llu)", trial,
+                  (unsigned long long)x.first.length, (unsigned long long)want.length);
+        } else {
+            kept++;
+            CHECK(memcmp(&x.first, &seed, sizeof seed) == 0, "trial %d: the first tour changed without a dive", trial);
+        }
+    }
+    CHECK(moved > 40 && kept > 0, "too few cases of each kind (%d moved, %d kept)", moved, kept);
+    check_end();
+}
+
 int main(void)
 {
     test_random();
     test_tsplib();
     test_dropped_edges();
+    test_dive();
     return check_any_failed;
 }

@@ -19,6 +19,7 @@
 #include "tsp_sample.h"
 #include "tsp_report.h"
 #include "tsp_seed.h"
+#include "tsp_dive.h"
 #include "tsp_bound.h"
 #include "tsp_units.h"
 #include "tsp_simd.h"
@@ -618,6 +619,7 @@ int main(int argc, char **argv)
         tsp_seed_tour(&inst, &relax.first);
         r.seed = relax.first.length;
         r.bound = tsp_bound_root(inst.dist, inst.n, inst.symmetric, r.seed, &relax);
+        tsp_dive_first(&inst, &relax, r.bound);
     }
     tsp_sample_init(&sample, &inst, o.prune, r.seed, r.bound);
     open_pool(&o, &inst, &sample, &pool, &claimed, &r);
