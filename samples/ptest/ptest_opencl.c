@@ -98,7 +98,11 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
     free(src);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
-    if (cl_build_quietly(s->prog, dev) != CL_SUCCESS) {
+    /* maxT keeps every column's sums: CUDA bounds ps_maxt to 64 registers
+     * (stats_kernel.h, PS_MAXT_BOUNDS), and NVIDIA's OpenCL takes the same
+     * bound as a build option, for the program that runs ps_maxt only */
+    if (cl_build_quietly(s->prog, dev, p->cols > 1 && !p->wide && cl_has_nv_options(dev) ? "-cl-nv-maxrregcount=64" : "")
+        != CL_SUCCESS) {
         size_t len = 0;
         char *log;
         clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);

@@ -372,7 +372,7 @@ static int build(opencl_state *s, cl_device_id dev, char *err, size_t errsize)
     s->prog = clCreateProgramWithSource(s->ctx, 1, &src, NULL, &rc);
     if (rc != CL_SUCCESS)
         return opencl_fail(err, errsize, "clCreateProgramWithSource", rc);
-    rc = cl_build_quietly(s->prog, dev);
+    rc = cl_build_quietly(s->prog, dev, "");
     if (rc != CL_SUCCESS) {
         char log[4096] = "", *line = log, *at;
         clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
