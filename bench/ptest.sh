@@ -26,6 +26,7 @@ data() {
     echo $T/$1
 }
 welch=$(data welch_20_20.csv 8)
+welch22=$(data welch_22_22.csv 8)
 maxt=$(data maxt_32x10.csv 12)
 kendall=$(data kendall_14.csv 8)
 pearson=$(data pearson_15.csv 9)
@@ -37,6 +38,7 @@ backends=$($P --list-devices | awk '$1 == "cuda" && $2 ~ /^[0-9]/ { c = 1 } $1 =
 printf '%-8s %-78s %12s %16s\n' device command seconds rearrangements/s
 for b in $backends; do
     for args in "--stat welch $welch" \
+                "--stat welch $welch22" \
                 "--test paired --stat welch --columns $maxt_cols $maxt" \
                 "--test pairings --stat kendall $kendall" \
                 "--test pairings --stat pearson $pearson"; do
