@@ -844,7 +844,7 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
                   PS_G ps_u64 *counts)
 {
     ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, count[PS_COUNTS], own[PS_COLUMNS], most[PS_COLUMNS];
-    ps_value o[PS_COLUMNS], r[PS_COLUMNS];
+    ps_value o[PS_COLUMNS], r, top;
     ps_shape sh;
     ps_walk w;
     int j, stride = PS_COUNTS + 2 * cols;
@@ -855,22 +855,27 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
         o[j] = ps_observed(obs + 5 * j, par + PS_PARS * j);
         own[j] = most[j] = 0;
     }
+    top = o[0]; /* read only once a column defined it */
     kperm_split(begin, end, PS_GLOBAL_SIZE, me, &b, &e);
     ps_walk_init(&w, v, &sh, b, e);
+    /* each column's value is compared as it is made, and only the largest
+     * kept: an array of them, indexed by the largest's column, would live
+     * in local memory */
     while (ps_walk_next(&w, v, &sh)) {
-        int top = -1;
+        int defined = 0;
         for (j = 0; j < PS_NCOLS(&sh); j++) {
-            r[j] = ps_eval(&w, &w.sums[j], PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
-            if (r[j].sign != PS_NAN && r[j].x == r[j].x
-                && (top < 0 || (PS_EXACT ? ps_cmp_abs(&r[j], &r[top]) > 0 : fabs(r[j].x) > fabs(r[top].x))))
-                top = j;
+            r = ps_eval(&w, &w.sums[j], PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
+            if (j == 0)
+                ps_tally(&r, &o[0], par, count);
+            if (r.sign == PS_NAN || r.x != r.x)
+                continue;
+            own[j] += ps_abs_ge(&r, &o[j], par + PS_PARS * j);
+            if (!defined || (PS_EXACT ? ps_cmp_abs(&r, &top) > 0 : fabs(r.x) > fabs(top.x)))
+                top = r;
+            defined = 1;
         }
-        ps_tally(&r[0], &o[0], par, count);
-        for (j = 0; j < PS_NCOLS(&sh) && top >= 0; j++) {
-            const PS_G double *pj = par + PS_PARS * j;
-            own[j] += r[j].sign != PS_NAN && r[j].x == r[j].x && ps_abs_ge(&r[j], &o[j], pj);
-            most[j] += ps_abs_ge(&r[top], &o[j], pj);
-        }
+        for (j = 0; j < PS_NCOLS(&sh) && defined; j++)
+            most[j] += ps_abs_ge(&top, &o[j], par + PS_PARS * j);
     }
     for (j = 0; j < PS_COUNTS; j++)
         counts[stride * me + j] = count[j];
