@@ -332,16 +332,22 @@ PS_FN void ps_move(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const k
 }
 
 #if PS_WALK == PS_PAIRINGS
-/* x_q and x_{q+1} trade partners (cur as before the swap). Pearson's r: two
- * moves. Kendall's tau: the pair (q, q+1) turns round, and a third x_j sees
- * the two partners differently only if it lies between x_q and x_{q+1}; when
- * x is sorted (kperm-ptest sorts the pairs by x) those are the x_j tied with
+/* y's index at position j of a plain-changes arrangement (kperm_sjt_cursor's word) */
+#define PS_AT(word, j) ((int)(((word) >> (4 * (j))) & 15u))
+
+/* x_q and x_{q+1} trade partners; word is the arrangement after the swap
+ * (plain changes, n <= 16, read from the cursor's word rather than an
+ * array, which a GPU would keep in local memory). Pearson's r: two moves.
+ * Kendall's tau: the pair (q, q+1) turns round, and a third x_j sees the
+ * two partners differently only if it lies between x_q and x_{q+1}; when x
+ * is sorted (kperm-ptest sorts the pairs by x) those are the x_j tied with
  * x_q or x_{q+1}, so the step is O(1) without ties in x, O(n) at worst. */
-PS_FN void ps_swap(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const kperm_u8 *cur, int q)
+PS_FN void ps_swap(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, kperm_u64 word, int q)
 {
+    int a = PS_AT(word, q + 1), b = PS_AT(word, q); /* x_q's partner before the swap, and after */
 #if PS_STAT == PS_KENDALL_TAU
     int j, lo = 0, n = sh->n, hi = n;
-    ps_i64 ya = v[n + cur[q]], yb = v[n + cur[q + 1]];
+    ps_i64 ya = v[n + a], yb = v[n + b];
     s->con -= 2 * ps_sgn(v[q] - v[q + 1]) * ps_sgn(ya - yb);
     if (s->sorted) {
         for (lo = q; lo > 0 && v[lo - 1] == v[q]; lo--)
@@ -351,12 +357,12 @@ PS_FN void ps_swap(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const k
     }
     for (j = lo; j < hi; j++)
         if (j != q && j != q + 1) {
-            ps_i64 yj = v[n + cur[j]];
+            ps_i64 yj = v[n + PS_AT(word, j)];
             s->con += (ps_sgn(v[q] - v[j]) - ps_sgn(v[q + 1] - v[j])) * (ps_sgn(yb - yj) - ps_sgn(ya - yj));
         }
 #else
-    ps_move(s, v, sh, cur, q, cur[q], cur[q + 1]);
-    ps_move(s, v, sh, cur, q + 1, cur[q + 1], cur[q]);
+    ps_move(s, v, sh, 0, q, a, b);
+    ps_move(s, v, sh, 0, q + 1, b, a);
 #endif
 }
 #endif
@@ -432,17 +438,16 @@ PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
     int i, from = 0;
 #if PS_WALK == PS_PAIRINGS
     if (w->plain) {
-        int q;
-        kperm_u8 t;
         if (!kperm_sjt_cursor_next(&w->c))
             return 0;
         if (w->c.rank != w->first) {
-            q = w->c.pivot;
+            int q = w->c.pivot;
             for (c = 0; c < PS_NCOLS(sh); c++)
-                ps_swap(&w->sums[c], PS_COL(v, sh, c), sh, w->cur, q);
-            t = w->cur[q];
-            w->cur[q] = w->cur[q + 1];
-            w->cur[q + 1] = t;
+                ps_swap(&w->sums[c], PS_COL(v, sh, c), sh, w->c.word, q);
+#if PS_STAT == PS_USER /* only a C statistic reads cur: the others' steps keep to the word */
+            w->cur[q] = (kperm_u8)PS_AT(w->c.word, q);
+            w->cur[q + 1] = (kperm_u8)PS_AT(w->c.word, q + 1);
+#endif
         }
         return 1;
     }
@@ -712,29 +717,26 @@ PS_FN ps_value ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
     return o;
 }
 
-/* the counters of one value against the observed one */
+/* the counters of one value against the observed one, each by a constant
+ * index: an index chosen at run time would put the counters in local
+ * memory on a GPU (Welch's ps_count kept them in a 48-byte stack frame) */
 PS_FN void ps_tally(const ps_value *r, const ps_value *obs, const PS_G double *par, ps_u64 *count)
 {
+    int c;
     (void)par; /* exact comparisons need no band */
     if (r->sign == PS_NAN || r->x != r->x) {
         count[PS_UNDEFINED]++;
         return;
     }
 #if PS_EXACT
-    {
-        int c = ps_cmp(r, obs);
-        count[c < 0 ? PS_LESS : c > 0 ? PS_GREATER : PS_EQUAL]++;
-    }
+    c = ps_cmp(r, obs);
 #else
-    if (r->x < par[PS_LO]) {
-        count[PS_LESS]++;
-    } else if (r->x > par[PS_HI]) {
-        count[PS_GREATER]++;
-    } else {
-        count[PS_EQUAL]++;
-        count[PS_IN_BAND] += r->x != obs->x;
-    }
+    c = r->x < par[PS_LO] ? -1 : r->x > par[PS_HI];
+    count[PS_IN_BAND] += c == 0 && r->x != obs->x;
 #endif
+    count[PS_LESS] += c < 0;
+    count[PS_EQUAL] += c == 0;
+    count[PS_GREATER] += c > 0;
     count[PS_ABS_GE] += ps_abs_ge(r, obs, par);
 }
 
