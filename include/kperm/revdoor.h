@@ -71,27 +71,36 @@ KPERM_FN int kperm_revdoor_rank_of_mask(kperm_u64 mask, int n, kperm_rank *rank)
     return KPERM_OK;
 }
 
-/* The step on a k-subset of 0..n-1 (all: the mask of 0..n-1), the header's
- * rule. Returns 1 with *out, *in the elements that left and came in, or 0
- * when mask is the last subset (left as it is). Not validated: a mask with
- * bits outside all is the caller's error. No variable shift: "the bits above
- * the lowest set bit of x" is ~(x ^ (x - 1)), 0 for x = 0. */
-KPERM_FN int kperm_internal_revdoor_step(kperm_u64 *mask, kperm_u64 all, int k, int *out, int *in)
+/* The step on a k-subset of 0..n-1 (all: the mask of 0..n-1) whose Gray
+ * rank is *gray (kperm_internal_gray_inverse of the mask), the header's
+ * rule. Returns 1 with the next subset and its Gray rank, and *out, *in the
+ * elements that left and came in, or 0 when mask is the last subset (both
+ * left as they are). Not validated: a mask with bits outside all is the
+ * caller's error. No variable shift: "the bits above the lowest set bit of
+ * x" is ~(x ^ (x - 1)), 0 for x = 0. The Gray rank is carried rather than
+ * recomputed: bit i of it is the parity of the mask's bits i and above, so
+ * moving one element e flips its bits 0..e, a few word operations where
+ * recomputing takes six dependent shift-and-xor rounds. */
+KPERM_FN int kperm_internal_revdoor_step(kperm_u64 *mask, kperm_u64 *gray, kperm_u64 all, int k, int *out, int *in)
 {
-    kperm_u64 w = *mask, zeros = ~w & all, move, at, above, low;
+    kperm_u64 w = *mask, zeros = ~w & all, move, at, above, low, next, left, came;
     int r;
     /* the Gray rank bit is 0 at i, and below i there is an element to take
      * (when bit i comes in) or a gap to fill (when it leaves) */
-    move = ~kperm_internal_gray_inverse(w) & all & ((~w & ~(w ^ (w - 1))) | (w & ~(zeros ^ (zeros - 1))));
+    move = ~*gray & all & ((~w & ~(w ^ (w - 1))) | (w & ~(zeros ^ (zeros - 1))));
     if (!move)
         return 0;
     at = move & (KPERM_U64(0) - move); /* bit i; i >= 1 */
     above = ~(at ^ (at - 1));
     r = k - kperm_popcount64((w & above) | (~w & at)); /* elements left for the bits below i */
     low = r == 0 ? 0 : ((KPERM_U64(1) << (r - 1)) - 1) | (at >> 1);
-    *mask = (w & above) | (~w & at) | low;
-    *out = kperm_lowest64(w & ~*mask);
-    *in = kperm_lowest64(*mask & ~w);
+    next = (w & above) | (~w & at) | low;
+    left = w & ~next; /* one bit each: the order changes one element out and one in */
+    came = next & ~w;
+    *mask = next;
+    *gray ^= (left | (left - 1)) ^ (came | (came - 1));
+    *out = kperm_popcount64(left - 1);
+    *in = kperm_popcount64(came - 1);
     return 1;
 }
 
@@ -104,10 +113,12 @@ KPERM_FN int kperm_internal_revdoor_step(kperm_u64 *mask, kperm_u64 all, int k, 
 KPERM_FN int kperm_revdoor_next_mask(kperm_u64 *mask, int n, int *out, int *in)
 {
     int rc = kperm_internal_mask_check(*mask, n), k;
+    kperm_u64 gray;
     if (rc != KPERM_OK)
         return rc;
     k = kperm_popcount64(*mask);
-    if (kperm_internal_revdoor_step(mask, kperm_internal_kp_all(n), k, out, in))
+    gray = kperm_internal_gray_inverse(*mask);
+    if (kperm_internal_revdoor_step(mask, &gray, kperm_internal_kp_all(n), k, out, in))
         return KPERM_OK;
     *mask = kperm_internal_kp_all(k);
     return KPERM_END;
@@ -116,6 +127,7 @@ KPERM_FN int kperm_revdoor_next_mask(kperm_u64 *mask, int n, int *out, int *in)
 /* ---- the revolving-door cursor: the subset in one register */
 typedef struct {
     kperm_u64 mask; /* bit v set: element v is in the subset */
+    kperm_u64 gray; /* internal: the mask's Gray rank, which each step updates */
     int n, k, out, in; /* the last step: element out left, element in came in */
     kperm_rank rank, end;
 } kperm_revdoor_cursor;
@@ -126,7 +138,7 @@ typedef struct {
 KPERM_FN int kperm_revdoor_cursor_init(kperm_revdoor_cursor *c, int n, int k, kperm_rank begin, kperm_rank end)
 {
     int rc = kperm_internal_comb_range_check(n, k, begin, end);
-    c->mask = 0;
+    c->mask = c->gray = 0;
     c->n = n;
     c->k = k;
     c->out = -1; /* (-1: not started, the bookkeeping's mark) */
@@ -136,6 +148,7 @@ KPERM_FN int kperm_revdoor_cursor_init(kperm_revdoor_cursor *c, int n, int k, kp
         return rc;
     if (begin < end)
         kperm_revdoor_unrank_mask(begin, n, k, &c->mask);
+    c->gray = kperm_internal_gray_inverse(c->mask);
     c->rank = begin;
     c->end = end;
     return KPERM_OK;
@@ -148,7 +161,7 @@ KPERM_FN int kperm_revdoor_cursor_next(kperm_revdoor_cursor *c)
 {
     int step = kperm_internal_cursor_advance(&c->rank, c->end, &c->out);
     if (step == 2)
-        kperm_internal_revdoor_step(&c->mask, kperm_internal_kp_all(c->n), c->k, &c->out, &c->in);
+        kperm_internal_revdoor_step(&c->mask, &c->gray, kperm_internal_kp_all(c->n), c->k, &c->out, &c->in);
     return step != 0;
 }
 
