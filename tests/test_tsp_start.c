@@ -12,7 +12,8 @@
  * (weights 1..3, lattices, a hub) and
  * on ATSP instances of weights 1..1000, whenever the root bound proves the
  * first tour optimal, the first tour of that length in rank order, all 8!
- * tours enumerated; otherwise the first tour untouched. */
+ * tours enumerated; otherwise, or with a cap of one path, the first tour
+ * untouched. */
 #include "tsp_seed.h"
 #include "tsp_dive.h"
 #include "tsp_bound.h"
@@ -211,6 +212,7 @@ static void test_dive(void)
     static tsp_instance inst;
     static tsp_relax x;
     tsp_best seed, want;
+    kperm_u64 bound;
     int trial, i, j, n = 9, moved = 0, kept = 0, dived;
     check_begin("tsp_dive_first: the first tour of the optimal length in rank order when the root bound proves the "
                 "first tour optimal, else the first tour untouched (n = 9, all tours)");
@@ -234,7 +236,10 @@ static void test_dive(void)
         tsp_seed_tour(&inst, &x.first);
         seed = x.first;
         first_shortest(&inst, &want);
-        dived = tsp_dive_first(&inst, &x, tsp_bound_root(inst.dist, inst.n, inst.symmetric, x.first.length, &x));
+        bound = tsp_bound_root(inst.dist, inst.n, inst.symmetric, x.first.length, &x);
+        CHECK(!tsp_dive_first(&inst, &x, bound, 1) && memcmp(&x.first, &seed, sizeof seed) == 0,
+              "trial %d: a walk of one path gave up without leaving the first tour as it was", trial);
+        dived = tsp_dive_first(&inst, &x, bound, (long)TSP_DIVE_STEPS * n * n);
         CHECK(dived || kind == 0 || kind == 1 || kind == 4, "trial %d: no dive on the lattice or the hub", trial);
         if (dived) {
             moved++;

@@ -184,8 +184,11 @@ typedef struct {
     kperm_gray_cursor c;    /* c.mask: bit i set, pair i is swapped */
 #else
     ps_u64 rank, end;
-    kperm_u8 next[PS_MAXN]; /* the arrangement the lexicographic step reached */
-    kperm_u8 cur[PS_MAXN];  /* the one the sums describe: labels, or y's order */
+    /* the arrangement the lexicographic step reached, and the one the sums
+     * describe: labels, or y's order (plain changes: the cursor's word,
+     * with cur kept up to date for a C statistic only) */
+    kperm_u8 next[PS_MAXN];
+    kperm_u8 cur[PS_MAXN];
 #if PS_WALK == PS_PAIRINGS
     kperm_sjt_cursor c;     /* n <= 16: plain changes, one adjacent swap a step */
     int plain;
@@ -308,7 +311,9 @@ PS_FN void ps_build(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const 
 }
 
 /* element i goes from group a to group b (PS_GROUPS), or x_i's partner from
- * y_a to y_b (PS_PAIRINGS); the other elements hold cur */
+ * y_a to y_b (PS_PAIRINGS); the other elements hold cur, which only Kendall's
+ * tau reads (ps_swap, which handles Kendall's plain changes itself, passes
+ * none) */
 PS_FN void ps_move(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const kperm_u8 *cur, int i, int a, int b)
 {
     (void)sh, (void)cur; /* anova_f and pearson_r move one value without them */

@@ -619,7 +619,7 @@ int main(int argc, char **argv)
         tsp_seed_tour(&inst, &relax.first);
         r.seed = relax.first.length;
         r.bound = tsp_bound_root(inst.dist, inst.n, inst.symmetric, r.seed, &relax);
-        tsp_dive_first(&inst, &relax, r.bound);
+        tsp_dive_first(&inst, &relax, r.bound, (long)TSP_DIVE_STEPS * inst.n * inst.n);
     }
     tsp_sample_init(&sample, &inst, o.prune, r.seed, r.bound);
     open_pool(&o, &inst, &sample, &pool, &claimed, &r);

@@ -7,7 +7,7 @@ typedef struct {
     const tsp_relax *x;
     tsp_task t;
     tsp_brancher w;
-    long steps; /* paths left to bound */
+    long steps; /* paths left to try */
 } dive;
 
 /* below path[0..depth] of length base with rest left, children by
@@ -34,7 +34,7 @@ static int walk(dive *v, kperm_u8 *path, int depth, kperm_u64 base, kperm_u64 re
     return 0;
 }
 
-int tsp_dive_first(const tsp_instance *inst, tsp_relax *x, kperm_u64 bound)
+int tsp_dive_first(const tsp_instance *inst, tsp_relax *x, kperm_u64 bound, long steps)
 {
     kperm_u32 shared = TSP_NONE32;
     kperm_u8 path[TSP_MAX_CITIES] = {0};
@@ -46,7 +46,7 @@ int tsp_dive_first(const tsp_instance *inst, tsp_relax *x, kperm_u64 bound)
     v.x = x;
     v.t = tsp_task_on(tsp_task_of(0, 0, x->first.length, 0), n, inst->symmetric, TSP_PRUNED);
     v.w = tsp_brancher_on(&v.t, &shared, tsp_item_first(x));
-    v.steps = (long)TSP_DIVE_STEPS * n * n;
+    v.steps = steps;
     if (walk(&v, path, 0, 0, tsp_cities_after_first(n)) != 1)
         return 0;
     x->first = v.w.best;

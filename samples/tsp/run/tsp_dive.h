@@ -22,15 +22,16 @@
 extern "C" {
 #endif
 
-/* the paths the walk may bound, per city squared */
+/* the paths the walk may try (bound, or cut by a dropped edge or a twin),
+ * per city squared: kperm-tsp's cap */
 #define TSP_DIVE_STEPS 4
 
 /* When bound (the root's, tsp_bound_root) equals x->first's length, x->first
  * becomes the first tour in rank order that the walk finds of that length,
- * if it finds one within TSP_DIVE_STEPS * n * n bounded paths. Returns
- * 1 when it did, 0 otherwise (x->first unchanged). Deterministic: every MPI
- * rank finds the same tour. */
-int tsp_dive_first(const tsp_instance *inst, tsp_relax *x, kperm_u64 bound);
+ * if it finds one within `steps` paths tried. Returns 1 when it did, 0
+ * otherwise (x->first unchanged). Deterministic: every MPI rank finds the
+ * same tour. */
+int tsp_dive_first(const tsp_instance *inst, tsp_relax *x, kperm_u64 bound, long steps);
 
 #ifdef __cplusplus
 }
