@@ -789,9 +789,9 @@ PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_
     while (ps_walk_next(&w, v, &sh)) {
         ps_value r = ps_eval(&w, w.sums, v, d, &sh, par);
         ps_tally(&r, &o, par, count);
-        if (r.x - r.x == 0) { /* finite */
-            lo = fmin(lo, r.x);
-            hi = fmax(hi, r.x);
+        if (r.x - r.x == 0) { /* finite: no NaN for fmin and fmax to handle, and comparisons cost less */
+            lo = r.x < lo ? r.x : lo;
+            hi = r.x > hi ? r.x : hi;
         }
         if (bins > 0 && r.sign != PS_NAN && r.x == r.x) {
             double t = (r.x - par[PS_HIST_LO]) * par[PS_HIST_INV];
