@@ -119,6 +119,19 @@ static void test_tsplib(void)
     check_end();
 }
 
+/* the length of the tour 0, p[0] + 1, ..., p[n-2] + 1 of inst (p: an order of 0..n-2) */
+static unsigned long long length_of(const tsp_instance *inst, const kperm_u8 *p)
+{
+    unsigned long long len = 0;
+    int n = inst->n, at = 0, i;
+    for (i = 0; i <= n - 1; i++) {
+        int to = i < n - 1 ? p[i] + 1 : 0;
+        len += inst->dist[at * n + to];
+        at = to;
+    }
+    return len;
+}
+
 /* the shortest tour through each edge i -> j of inst, all (n-1)! tours
  * enumerated, into through[i * n + j] */
 static void shortest_through(const tsp_instance *inst, unsigned long long *through)
@@ -130,13 +143,8 @@ static void shortest_through(const tsp_instance *inst, unsigned long long *throu
     for (i = 0; i < n - 1; i++)
         p[i] = (kperm_u8)i;
     do {
-        unsigned long long len = 0;
-        int at = 0;
-        for (i = 0; i <= n - 1; i++) {
-            int to = i < n - 1 ? p[i] + 1 : 0;
-            len += inst->dist[at * n + to];
-            at = to;
-        }
+        unsigned long long len = length_of(inst, p);
+        int at;
         for (at = 0, i = 0; i <= n - 1; i++) {
             int to = i < n - 1 ? p[i] + 1 : 0;
             if (len < through[at * n + to])
@@ -192,13 +200,7 @@ static void first_shortest(const tsp_instance *inst, tsp_best *best)
     for (i = 0; i < n - 1; i++)
         p[i] = (kperm_u8)i;
     do {
-        unsigned long long len = 0;
-        int at = 0;
-        for (i = 0; i <= n - 1; i++) {
-            int to = i < n - 1 ? p[i] + 1 : 0;
-            len += inst->dist[at * n + to];
-            at = to;
-        }
+        unsigned long long len = length_of(inst, p);
         if (len < best->length) {
             best->length = len;
             for (i = 0; i < n - 1; i++)
