@@ -18,16 +18,16 @@ static int walk(dive *v, kperm_u8 *path, int depth, kperm_u64 base, kperm_u64 re
     kperm_u64 left;
     for (left = rest; left; left &= left - 1) {
         int c = kperm_lowest64(left), r;
-        kperm_u64 length = base + v->inst->dist[path[depth] * v->inst->n + c];
+        kperm_u64 length = base + v->inst->dist[path[depth] * v->inst->n + c], after = rest & ~(KPERM_U64(1) << c);
         if (v->steps-- == 0)
             return -1;
         path[depth + 1] = (kperm_u8)c;
-        if (tsp_branch_skip(v->inst->dist, v->x, &v->t, path, depth + 1, length, rest & ~(KPERM_U64(1) << c), &v->w)) {
+        if (tsp_branch_skip(v->inst->dist, v->x, &v->t, path, depth + 1, length, after, &v->w)) {
             if (v->w.tally.visited)
                 return 1;
             continue;
         }
-        r = walk(v, path, depth + 1, length, rest & ~(KPERM_U64(1) << c));
+        r = walk(v, path, depth + 1, length, after);
         if (r)
             return r;
     }
