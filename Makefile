@@ -76,7 +76,7 @@ vpath %.c $(TSP_DIRS)
 vpath %.cu $(TSP)/backends
 # every object but the job: kperm-tsp links run_job_local.o, kperm-tsp-mpi run_job_mpi.o
 TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_sample.o \
-                                   tsp_seed.o tsp_dive.o tsp_units.o tsp_bound.o) $(RUN_OBJS) \
+                                   tsp_seed.o tsp_dive.o tsp_start.o tsp_units.o tsp_bound.o tsp_assign.o) $(RUN_OBJS) \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o $(B)/common/cl_build_quiet.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o) $(if $(OPENCL)$(NVCC),$(B)/tsp/tsp_frontier.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
@@ -85,9 +85,10 @@ TSP_LINK = $(if $(NVCC),$(NVCC) -arch=$(ARCH),$(CC))
 
 # kperm-tsp-faults: kperm-tsp whose OpenCL and CUDA backends fail on request
 # (KPERM_TSP_FAULT_CL_BUILD, KPERM_TSP_FAULT_CUDA_MALLOC) and whose pruned
-# search takes its unit depth from KPERM_TSP_UNIT_CITIES, for the tests
+# search takes its unit depth from KPERM_TSP_UNIT_CITIES and searches what
+# its start would settle with KPERM_TSP_SEARCH_ALL=1, for the tests
 # only: the objects of build/tsp_faults are built with -DTSP_FAULTS
-FAULTY := tsp_units.o $(if $(OPENCL),tsp_opencl.o) $(if $(NVCC),tsp_cuda.o)
+FAULTY := tsp_units.o tsp_start.o $(if $(OPENCL),tsp_opencl.o) $(if $(NVCC),tsp_cuda.o)
 FAULT_OBJS := $(filter-out $(addprefix $(B)/tsp/,$(FAULTY)),$(TSP_OBJS)) $(addprefix $(B)/tsp_faults/,$(FAULTY))
 $(B)/tsp_faults/%.o: TSP_DEFS += -DTSP_FAULTS
 $(B)/tsp_faults/%.o: NVCC_DEFS := -DTSP_FAULTS
@@ -213,9 +214,9 @@ $(B)/test_tsplib: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h t
 	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
 $(B)/test_tsplib_san: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(TSPLIB_C) -lm -o $@
-TSP_START_C := $(addprefix $(TSP)/,run/tsp_seed.c run/tsp_dive.c bound/tsp_bound.c) $(TSPLIB_C)
-$(B)/test_tsp_start: tests/test_tsp_start.c $(TSP_START_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(TSP_START_C) -lm -o $@
+TSP_START_C := $(addprefix $(TSP)/,run/tsp_seed.c run/tsp_dive.c run/tsp_start.c bound/tsp_bound.c bound/tsp_assign.c) $(TSPLIB_C)
+$(B)/test_tsp_start: tests/test_tsp_start.c $(TSP_START_C) $(TSP_HEADERS) bench/held_karp.h tests/check.h tests/rng.h $(STAMP) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSP_START_C) -lm -o $@
 $(B)/test_tsp: tests/test_tsp.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSPLIB_C) -lm -o $@
 # (realloc wrapped: the test fails it on request, out of memory mid-run)

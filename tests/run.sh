@@ -188,7 +188,7 @@ step "kperm-tsp abuse: checkpoints, FIFOs, full disks, overflows, stalled ranks"
     sh -c "$MAKE -s $B/kperm-tsp $(command -v mpicc >/dev/null 2>&1 && echo $B/kperm-tsp-mpi) && sh tests/tsp_abuse.sh"
 step "kperm-tsp faults" sh -c "$MAKE -s $B/kperm-tsp $B/kperm-tsp-faults && sh tests/tsp_faults.sh"
 step "kperm-tsp block search = general search" build_run $B/test_tsp_search
-step "kperm-tsp first tour, dropped edges" build_run $B/test_tsp_start
+step "kperm-tsp start: first tour, dropped edges, rank-order walk, assignment branch and bound" build_run $B/test_tsp_start
 if command -v clang >/dev/null 2>&1; then
     step "[clang] kperm-tsp block search, SIMD paths" build_run $B/test_tsp_search_clang "[clang] "
 fi

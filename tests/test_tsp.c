@@ -17,9 +17,12 @@
  * closes the search at once): --prune on every backend against the
  * exhaustive C backend; n = 16..20: --prune against Held-Karp; n = 40: a
  * valid tour with its rank as a JSON string; an 8 x 8 lattice: every
- * backend's --prune prints the C backend's tour, the devices with at most 4
- * times its tours evaluated and paths skipped (a small-rank tour must close
- * the frontier's ties as the depth-first search's does). KPERM_TSP_LARGE=1 adds
+ * backend's --prune, searching although the start settles it, prints the C
+ * backend's tour, the devices with at most 4 times its tours evaluated and
+ * paths skipped (a small-rank tour must close the frontier's ties as the
+ * depth-first search's does), and settled at the start the same tour with
+ * no tour evaluated. Runs with units of another depth search what the
+ * start would settle (kperm-tsp-faults, KPERM_TSP_SEARCH_ALL=1). KPERM_TSP_LARGE=1 adds
  * exhaustive random n = 12, 13, 14 everywhere (for the GPU run). */
 #include "tsplib.h"
 #include "held_karp.h"
@@ -30,6 +33,9 @@
 
 #define BIN "build/kperm-tsp"
 #define UNITS_BIN "build/kperm-tsp-faults"
+/* the test build with nothing settled before the search (tsp_start.h): the
+ * backends' search itself, on instances the start would settle */
+#define SEARCH_BIN "KPERM_TSP_SEARCH_ALL=1 " UNITS_BIN
 #define DIR "build/tsp_tests"
 
 typedef struct {
@@ -134,7 +140,8 @@ static unsigned rng(void)
 }
 
 /* --prune on `backend` against the exhaustive answer `want`, with its own
- * unit depth, then with units of one city and of n - 2 (up to 8 cities) or 4 */
+ * unit depth, then searching what the start would settle with units of one
+ * city and of n - 2 (up to 8 cities) or 4 */
 static void check_pruned(const char *what, const char *backend, const char *args, const answer *want)
 {
     char pruned[300], units[300];
@@ -142,7 +149,7 @@ static void check_pruned(const char *what, const char *backend, const char *args
     int rc, pass;
     snprintf(pruned, sizeof pruned, "--prune %s", args);
     for (pass = 0; pass < 3; pass++) {
-        snprintf(units, sizeof units, "KPERM_TSP_UNIT_CITIES=%d " UNITS_BIN, pass == 1 ? 1 : want->n <= 8 ? want->n - 2 : 4);
+        snprintf(units, sizeof units, "KPERM_TSP_UNIT_CITIES=%d " SEARCH_BIN, pass == 1 ? 1 : want->n <= 8 ? want->n - 2 : 4);
         memset(&a, 0, sizeof a);
         rc = run_bin(pass ? units : BIN, backend, pruned, &a);
         if (rc) {
@@ -408,7 +415,7 @@ int main(void)
             char pruned[300];
             snprintf(pruned, sizeof pruned, "--prune %s", args);
             memset(&p, 0, sizeof p);
-            CHECK(run("cpu", pruned, &p) == 0 && p.visited <= 1000, "%s --prune: %llu tours visited (of 11! orders), not closed at once",
+            CHECK(run_bin(SEARCH_BIN, "cpu", pruned, &p) == 0 && p.visited <= 1000, "%s --prune: %llu tours visited (of 11! orders), not closed at once",
                   args, p.visited);
         }
     }
@@ -453,13 +460,18 @@ int main(void)
                 f = NULL;
         }
         memset(&c, 0, sizeof c);
-        if (!f || run("cpu", "--prune " DIR "/lattice64.tsp", &c))
+        if (!f || run_bin(SEARCH_BIN, "cpu", "--prune " DIR "/lattice64.tsp", &c))
             check_fail("lattice64 --prune on cpu: kperm-tsp failed");
         else
             CHECK(c.length == 640, "lattice64 --prune on cpu: length %llu, not 640", c.length);
+        memset(&a, 0, sizeof a); /* settled by the start (the bound proves the first tour optimal) */
+        CHECK(f && run("cpu", "--prune " DIR "/lattice64.tsp", &a) == 0 && a.length == c.length && a.visited == 0
+                  && memcmp(a.tour, c.tour, sizeof *a.tour * a.n) == 0,
+              "lattice64 --prune on cpu, settled at the start: length %llu, %llu tours evaluated, tour 1 %d %d ...",
+              a.length, a.visited, a.tour[1], a.tour[2]);
         for (b = 1; f && b < nbackends; b++) { /* backends[0]: the C backend, always built */
             memset(&a, 0, sizeof a);
-            if (run(backends[b], "--prune " DIR "/lattice64.tsp", &a)) {
+            if (run_bin(SEARCH_BIN, backends[b], "--prune " DIR "/lattice64.tsp", &a)) {
                 check_fail("lattice64 --prune on %s: kperm-tsp failed", backends[b]);
                 continue;
             }

@@ -13,10 +13,18 @@
  * on ATSP instances of weights 1..1000, whenever the root bound proves the
  * first tour optimal, the first tour of that length in rank order, all 8!
  * tours enumerated; otherwise, or with a cap of one path, the first tour
- * untouched. */
+ * untouched. The assignment problem's branch and bound
+ * (samples/tsp/bound/tsp_assign.c): on ATSP instances of 4..9 cities
+ * (weights 1..3, 1..1000, many zeros, lattices, a hub), from the first
+ * tour or from a poor one, the optimum and, finding ties, the first tour of
+ * it in rank order, all tours enumerated; with a small cap, a tour no
+ * longer than the start's; on n = 12..16 the length of Held-Karp's
+ * dynamic programming; its duals feasible and no more than the optimum. */
 #include "tsp_seed.h"
 #include "tsp_dive.h"
 #include "tsp_bound.h"
+#include "tsp_assign.h"
+#include "held_karp.h"
 #include "kperm.h"
 #include "check.h"
 #include "rng.h"
@@ -257,11 +265,94 @@ static void test_dive(void)
     check_end();
 }
 
+/* inst: an ATSP instance of n cities of the given kind (0: weights 1..3,
+ * 1: 1..1000, 2: mostly 0, 3: a lattice with one more going down the
+ * numbering, 4: a hub at 0 from every city) */
+static void atsp_of(tsp_instance *inst, int n, int kind)
+{
+    int i, j, hub = (int)(test_splitmix(&rng_state) % (unsigned)n), w = (int)(3 + n / 3);
+    inst->n = n;
+    inst->symmetric = 0;
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++) {
+            unsigned r = (unsigned)(test_splitmix(&rng_state) >> 33);
+            inst->dist[i * n + j] = i == j ? 0
+                                    : kind == 0 ? 1 + r % 3
+                                    : kind == 1 ? 1 + r % 1000
+                                    : kind == 2 ? (r % 4 == 0 ? 1 + r % 7 : 0)
+                                    : kind == 3 ? (unsigned)(abs(i % w - j % w) + abs(i / w - j / w) + (j < i))
+                                                : (i == hub || j == hub ? 0 : 1 + r % 2);
+        }
+}
+
+static void test_assign(void)
+{
+    static tsp_instance inst;
+    tsp_best start, got, want;
+    tsp_s64 u[TSP_MAX_CITIES], v[TSP_MAX_CITIES];
+    int trial, i, j, n, capped = 0;
+    check_begin("tsp_assign_prove: the optimum and its first tour in rank order (ATSP n = 4..9, all tours), a "
+                "capped search a tour no longer than its start, Held-Karp's length (n = 12..16), feasible duals");
+    for (trial = 0; trial < 600; trial++) {
+        long long ap = 0;
+        n = 4 + trial % 6;
+        atsp_of(&inst, n, trial / 6 % 5);
+        first_shortest(&inst, &want);
+        tsp_assign_duals(inst.dist, n, u, v);
+        for (i = 0; i < n; i++) {
+            ap += u[i] + v[i];
+            for (j = 0; j < n; j++)
+                CHECK(i == j || (tsp_s64)inst.dist[i * n + j] - u[i] - v[j] >= 0,
+                      "trial %d: the arc %d -> %d's reduced cost is negative", trial, i, j);
+        }
+        CHECK(ap <= (long long)want.length, "trial %d: the assignment %lld above the optimum %llu", trial, ap,
+              (unsigned long long)want.length);
+        if (trial % 2)
+            tsp_seed_tour(&inst, &start);
+        else { /* a poor start: cities in order */
+            for (i = 0; i < n - 1; i++)
+                start.tour[i] = (kperm_u8)(i + 1);
+            start.length = 0;
+            start.length = tour_of(&inst, &start);
+        }
+        got = start;
+        CHECK(tsp_assign_prove(inst.dist, n, &got, 1000000, 1) && got.length == want.length
+                  && memcmp(got.tour, want.tour, (size_t)n - 1) == 0,
+              "trial %d (n = %d): length %llu, not the first shortest tour (length %llu)", trial, n,
+              (unsigned long long)got.length, (unsigned long long)want.length);
+        got = start;
+        CHECK(tsp_assign_prove(inst.dist, n, &got, 1000000, 0) && got.length == want.length
+                  && tour_of(&inst, &got) == got.length,
+              "trial %d (n = %d): without ties, length %llu, not an optimal tour (%llu)", trial, n,
+              (unsigned long long)got.length, (unsigned long long)want.length);
+        got = start;
+        if (!tsp_assign_prove(inst.dist, n, &got, 2, 1)) {
+            capped++;
+            CHECK(tour_of(&inst, &got) == got.length && got.length <= start.length,
+                  "trial %d: capped at 2 subproblems, not a tour as short as the start's", trial);
+        } else
+            CHECK(got.length == want.length && memcmp(got.tour, want.tour, (size_t)n - 1) == 0,
+                  "trial %d: settled within 2 subproblems, but not the first shortest tour", trial);
+    }
+    CHECK(capped > 50, "only %d searches reached the cap of 2 subproblems", capped);
+    for (n = 12; n <= 16; n++)
+        for (trial = 0; trial < 4; trial++) {
+            atsp_of(&inst, n, trial % 2);
+            tsp_seed_tour(&inst, &got);
+            CHECK(tsp_assign_prove(inst.dist, n, &got, 10000000, 1) && got.length == held_karp(&inst)
+                      && tour_of(&inst, &got) == got.length,
+                  "n = %d, trial %d: length %llu, Held-Karp %llu", n, trial, (unsigned long long)got.length,
+                  held_karp(&inst));
+        }
+    check_end();
+}
+
 int main(void)
 {
     test_random();
     test_tsplib();
     test_dropped_edges();
     test_dive();
+    test_assign();
     return check_any_failed;
 }

@@ -18,9 +18,7 @@
 #include "run_output.h"
 #include "tsp_sample.h"
 #include "tsp_report.h"
-#include "tsp_seed.h"
-#include "tsp_dive.h"
-#include "tsp_bound.h"
+#include "tsp_start.h"
 #include "tsp_units.h"
 #include "tsp_simd.h"
 #include <errno.h>
@@ -595,7 +593,7 @@ int main(int argc, char **argv)
     report r;
     char *claimed = NULL; /* rank 0: the checkpoint file, links followed */
     double t0 = 0;
-    int status;
+    int status, settled = 0;
     const char *slash = strrchr(argv[0], '/');
     prog = slash ? slash + 1 : argv[0];
     run_output_check_at_exit(prog);
@@ -615,13 +613,10 @@ int main(int argc, char **argv)
     }
 #endif
     read_instance(&o, &inst);
-    if (o.prune) { /* every rank alike: the same instance, the same arithmetic */
-        tsp_seed_tour(&inst, &relax.first);
-        r.seed = relax.first.length;
-        r.bound = tsp_bound_root(inst.dist, inst.n, inst.symmetric, r.seed, &relax);
-        tsp_dive_first(&inst, &relax, r.bound, (long)TSP_DIVE_STEPS * inst.n * inst.n);
-    }
-    tsp_sample_init(&sample, &inst, o.prune, r.seed, r.bound);
+    if (o.prune) /* every rank alike: the same instance, the same arithmetic */
+        settled = tsp_start(&inst, &relax, &r.seed, &r.bound);
+    tsp_sample_init(&sample, &inst, o.prune, relax.first.length, r.bound);
+    sample.answer = settled ? &relax.first : NULL;
     open_pool(&o, &inst, &sample, &pool, &claimed, &r);
     if (run_job_rank() == 0 && o.checkpoint)
         run_catch_signals();

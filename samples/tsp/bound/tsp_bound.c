@@ -3,6 +3,7 @@
  * or a 1-arborescence), and the arcs no tour as short as the first one can
  * use. */
 #include "tsp_bound.h"
+#include "tsp_assign.h"
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
@@ -193,57 +194,6 @@ static void ascend(const unsigned *dist, int n, int symmetric, const tsp_s64 *a0
     penalise(dist, n, a, b, x);
 }
 
-/* the assignment problem on d (the diagonal excluded) by the Hungarian
- * method, O(n^3): duals u (rows), v (columns) with d_ij - u_i - v_j >= 0
- * for i != j and equality on an optimal assignment */
-static void assignment(const unsigned *dist, int n, tsp_s64 *u, tsp_s64 *v)
-{
-    const tsp_s64 inf = (tsp_s64)1 << 50;
-    tsp_s64 uu[TSP_MAX_CITIES + 1] = {0}, vv[TSP_MAX_CITIES + 1] = {0}, minv[TSP_MAX_CITIES + 1];
-    int p[TSP_MAX_CITIES + 1] = {0}, way[TSP_MAX_CITIES + 1], used[TSP_MAX_CITIES + 1], i, j;
-    for (i = 1; i <= n; i++) { /* rows and columns 1-based, column 0 the start */
-        int j0 = 0;
-        p[0] = i;
-        for (j = 0; j <= n; j++) {
-            minv[j] = inf;
-            used[j] = 0;
-        }
-        do {
-            int i0 = p[j0], j1 = 0;
-            tsp_s64 delta = inf;
-            used[j0] = 1;
-            for (j = 1; j <= n; j++)
-                if (!used[j]) {
-                    tsp_s64 c = (i0 == j ? inf : (tsp_s64)dist[(i0 - 1) * n + j - 1]) - uu[i0] - vv[j];
-                    if (c < minv[j]) {
-                        minv[j] = c;
-                        way[j] = j0;
-                    }
-                    if (minv[j] < delta) {
-                        delta = minv[j];
-                        j1 = j;
-                    }
-                }
-            for (j = 0; j <= n; j++)
-                if (used[j]) {
-                    uu[p[j]] += delta;
-                    vv[j] -= delta;
-                } else
-                    minv[j] -= delta;
-            j0 = j1;
-        } while (p[j0] != 0);
-        do {
-            int j1 = way[j0];
-            p[j0] = p[j1];
-            j0 = j1;
-        } while (j0);
-    }
-    for (i = 0; i < n; i++) {
-        u[i] = uu[i + 1];
-        v[i] = vv[i + 1];
-    }
-}
-
 /* forced[i][j]: a lower bound (scaled) on the tours through the edge
  * i -> j, the root's 1-tree L (recorded in t, of cost root) with that edge
  * forced into it: for an edge out of city 0, L - (its cheapest edge out) +
@@ -362,7 +312,7 @@ kperm_u64 tsp_bound_root(const unsigned *dist, int n, int symmetric, kperm_u64 u
     tsp_s64 a0[TSP_MAX_CITIES] = {0}, b0[TSP_MAX_CITIES] = {0}, bound;
     int i;
     if (!symmetric) { /* start from the assignment problem's duals: d_ij - u_i - v_j >= 0 */
-        assignment(dist, n, a0, b0);
+        tsp_assign_duals(dist, n, a0, b0);
         for (i = 0; i < n; i++) {
             a0[i] *= -SCALE;
             b0[i] *= -SCALE;

@@ -22,6 +22,7 @@ typedef struct {
     int fixed;       /* the cities after city 1 that a unit fixes (tsp_unit_cities; 0 without --prune) */
     kperm_u64 seed;  /* pruned: the first tour's length (tsp_seed.h), the shortest known before the search; else TSP_NONE */
     kperm_u64 bound; /* pruned: the lower bound on every tour, for the gap */
+    const tsp_best *answer; /* pruned: the answer when the start settled it (tsp_start.h), else NULL */
 } tsp_sample;
 
 /* s for inst, pruned or not (seed and bound count only when pruned) */
@@ -40,7 +41,8 @@ typedef struct {
 
 /* the engine's run_search_fn for a tsp_worker: the chunk's ranks (or units)
  * searched by the backend, the hint being the shortest length known; part
- * (a tsp_item) gets the backend's running best and the tally of this chunk */
+ * (a tsp_item) gets the backend's running best and the tally of this chunk.
+ * With an answer settled, nothing is searched: every unit's best is it. */
 int tsp_search_chunk(void *worker, kperm_rank begin, kperm_rank end, kperm_u64 hint, void *part, char *err,
                      size_t errsize);
 
