@@ -241,15 +241,12 @@ KPERM_FN int kperm_internal_comb_list_check(const kperm_u8 *comb, int n, int k)
 }
 
 /* The next subset of comb[0..k-1] in the order above (the mask's step on a
- * list, so that n may pass 64): the last value that can still grow grows
- * by one and the values after it follow it. The pivot, KPERM_END after the
- * last (comb is then 0, 1, ..., k - 1), KPERM_E_N, KPERM_E_PERM; k = 0 has
- * one subset, so it ends at once */
-KPERM_FN int kperm_comb_next(kperm_u8 *comb, int n, int k)
+ * list, so that n may pass 64), not validated: the last value that can
+ * still grow grows by one and the values after it follow it. The pivot, or
+ * KPERM_END after the last (comb is then 0, 1, ..., k - 1) */
+KPERM_FN int kperm_internal_comb_list_step(kperm_u8 *comb, int n, int k)
 {
-    int i, j, rc = kperm_internal_comb_list_check(comb, n, k);
-    if (rc != KPERM_OK)
-        return rc;
+    int i, j;
     for (i = k - 1; i >= 0 && comb[i] == n - k + i; i--)
         ;
     if (i < 0) {
@@ -261,6 +258,14 @@ KPERM_FN int kperm_comb_next(kperm_u8 *comb, int n, int k)
     for (j = i + 1; j < k; j++)
         comb[j] = (kperm_u8)(comb[j - 1] + 1);
     return i;
+}
+
+/* kperm_internal_comb_list_step, validated: the pivot, KPERM_END after the
+ * last, KPERM_E_N, KPERM_E_PERM; k = 0 has one subset, so it ends at once */
+KPERM_FN int kperm_comb_next(kperm_u8 *comb, int n, int k)
+{
+    int rc = kperm_internal_comb_list_check(comb, n, k);
+    return rc != KPERM_OK ? rc : kperm_internal_comb_list_step(comb, n, k);
 }
 
 /* The first subset after every one that shares comb[0..j]: the values after
@@ -276,7 +281,7 @@ KPERM_FN int kperm_comb_skip(kperm_u8 *comb, int n, int k, int j)
         return KPERM_E_ARG;
     for (i = j + 1; i < k; i++)
         comb[i] = (kperm_u8)(n - k + i);
-    return kperm_comb_next(comb, n, k);
+    return kperm_internal_comb_list_step(comb, n, k); /* validated above: once is enough */
 }
 
 /* ---- the combination cursor: the subset as a mask in one register */
