@@ -231,7 +231,7 @@ else
         step "README CUDA example runs and counts 1334961 derangements" build_run $B/derangements
         step "README plain-changes example: the adjacent differences of all 12! sum to 22832409600" build_run $B/plain_changes
         if command -v compute-sanitizer >/dev/null 2>&1; then
-            step "compute-sanitizer memcheck and racecheck" sh -c "$MAKE -s $B/test_cuda $B/kperm-tsp && sh tests/sanitize.sh"
+            step "compute-sanitizer memcheck and racecheck" sh -c "$MAKE -s $B/test_cuda $B/kperm-tsp $B/kperm-tsp-faults && sh tests/sanitize.sh"
         else
             record "SKIP compute-sanitizer: not found"
         fi
