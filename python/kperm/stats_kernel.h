@@ -851,18 +851,20 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
                   PS_G ps_u64 *counts)
 {
     ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, count[PS_COUNTS], own[PS_COLUMNS], most[PS_COLUMNS];
-    ps_value o[PS_COLUMNS], r, top;
+    ps_value o0, r, top;
     ps_shape sh;
     ps_walk w;
     int j, stride = PS_COUNTS + 2 * cols;
     ps_shape_load(&sh, n, m, cols, sizes, aux);
     for (j = 0; j < PS_COUNTS; j++)
         count[j] = 0;
-    for (j = 0; j < PS_NCOLS(&sh); j++) {
-        o[j] = ps_observed(obs + 5 * j, par + PS_PARS * j);
+    for (j = 0; j < PS_NCOLS(&sh); j++)
         own[j] = most[j] = 0;
-    }
-    top = o[0]; /* read only once a column defined it */
+    /* the observed values, the same for every work-item, are read where
+     * compared (mostly just x, the rest only past the screen) rather than
+     * kept in an array, which a GPU would hold in local memory */
+    o0 = ps_observed(obs, par);
+    top = o0; /* read only once a column defined it */
     kperm_split(begin, end, PS_GLOBAL_SIZE, me, &b, &e);
     ps_walk_init(&w, v, &sh, b, e);
     /* each column's value is compared as it is made, and only the largest
@@ -872,17 +874,20 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
         int defined = 0;
         for (j = 0; j < PS_NCOLS(&sh); j++) {
             r = ps_eval(&w, &w.sums[j], PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
+            ps_value oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
             if (j == 0)
-                ps_tally(&r, &o[0], par, count);
+                ps_tally(&r, &o0, par, count);
             if (r.sign == PS_NAN || r.x != r.x)
                 continue;
-            own[j] += ps_abs_ge(&r, &o[j], par + PS_PARS * j);
+            own[j] += ps_abs_ge(&r, &oj, par + PS_PARS * j);
             if (!defined || (PS_EXACT ? ps_cmp_abs(&r, &top) > 0 : fabs(r.x) > fabs(top.x)))
                 top = r;
             defined = 1;
         }
-        for (j = 0; j < PS_NCOLS(&sh) && defined; j++)
-            most[j] += ps_abs_ge(&top, &o[j], par + PS_PARS * j);
+        for (j = 0; j < PS_NCOLS(&sh) && defined; j++) {
+            ps_value oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
+            most[j] += ps_abs_ge(&top, &oj, par + PS_PARS * j);
+        }
     }
     for (j = 0; j < PS_COUNTS; j++)
         counts[stride * me + j] = count[j];
