@@ -43,6 +43,7 @@
 #define PS_KERNEL __kernel void
 #define PS_G __global
 #define PS_LOCAL_UINTS(name, size) __local uint name[size]
+#define PS_LOCAL __local
 #define PS_SYNC() barrier(CLK_LOCAL_MEM_FENCE)
 #define PS_LOCAL_INC(p) atomic_inc(p)
 #define PS_GLOBAL_ID ((ps_u64)get_global_id(0))
@@ -59,6 +60,7 @@
 #endif
 #define PS_G
 #define PS_LOCAL_UINTS(name, size) __shared__ unsigned int name[size]
+#define PS_LOCAL __shared__
 #define PS_SYNC() __syncthreads()
 #define PS_LOCAL_INC(p) atomicAdd(p, 1u)
 #define PS_GLOBAL_ID ((ps_u64)blockIdx.x * blockDim.x + threadIdx.x)
@@ -72,6 +74,7 @@
 #define PS_KERNEL static inline void
 #define PS_G
 #define PS_LOCAL_UINTS(name, size) unsigned int name[size]
+#define PS_LOCAL
 #define PS_SYNC()
 #define PS_LOCAL_INC(p) (++*(p))
 #define PS_GLOBAL_ID ((ps_u64)0)
@@ -372,6 +375,19 @@ PS_FN void ps_swap(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, kperm_u
 }
 #endif
 #endif /* PS_MASKS */
+
+/* s with the sums that no step changes (two samples: the totals) taken from
+ * fixed, any arrangement's sums of the same column: ps_maxt keeps those once
+ * a work-group, not in every work-item's registers or local memory */
+PS_FN ps_sums ps_steady(ps_sums s, ps_sums fixed)
+{
+#if PS_TWO_SAMPLE
+    s.total = fixed.total;
+    s.total_q = fixed.total_q;
+#endif
+    (void)fixed; /* maxT is for two samples only */
+    return s;
+}
 
 /* ---- the walks: ps_walk_init, then ps_walk_next until it returns 0. Each
  * step hands the sums the elements it changed: the revolving door one out
@@ -850,6 +866,7 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
                   const PS_G ps_u64 *obs, const PS_G double *par, int n, int m, int cols, ps_u64 begin, ps_u64 end,
                   PS_G ps_u64 *counts)
 {
+    PS_LOCAL ps_sums fixed[PS_COLUMNS];
     ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, count[PS_COUNTS], own[PS_COLUMNS], most[PS_COLUMNS];
     ps_value o0, r, top;
     ps_shape sh;
@@ -867,13 +884,17 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
     top = o0; /* read only once a column defined it */
     kperm_split(begin, end, PS_GLOBAL_SIZE, me, &b, &e);
     ps_walk_init(&w, v, &sh, b, e);
+    for (j = PS_LOCAL_ID; j < PS_NCOLS(&sh); j += PS_LOCAL_SIZE)
+        fixed[j] = w.sums[j];
+    PS_SYNC();
     /* each column's value is compared as it is made, and only the largest
      * kept: an array of them, indexed by the largest's column, would live
      * in local memory */
     while (ps_walk_next(&w, v, &sh)) {
         int defined = 0;
         for (j = 0; j < PS_NCOLS(&sh); j++) {
-            r = ps_eval(&w, &w.sums[j], PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
+            ps_sums sj = ps_steady(w.sums[j], fixed[j]);
+            r = ps_eval(&w, &sj, PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
             ps_value oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
             if (j == 0)
                 ps_tally(&r, &o0, par, count);
