@@ -43,6 +43,7 @@
 #define PS_KERNEL __kernel void
 #define PS_G __global
 #define PS_LOCAL_UINTS(name, size) __local uint name[size]
+#define PS_LOCAL __local
 #define PS_SYNC() barrier(CLK_LOCAL_MEM_FENCE)
 #define PS_LOCAL_INC(p) atomic_inc(p)
 #define PS_GLOBAL_ID ((ps_u64)get_global_id(0))
@@ -59,6 +60,7 @@
 #endif
 #define PS_G
 #define PS_LOCAL_UINTS(name, size) __shared__ unsigned int name[size]
+#define PS_LOCAL __shared__
 #define PS_SYNC() __syncthreads()
 #define PS_LOCAL_INC(p) atomicAdd(p, 1u)
 #define PS_GLOBAL_ID ((ps_u64)blockIdx.x * blockDim.x + threadIdx.x)
@@ -72,6 +74,7 @@
 #define PS_KERNEL static inline void
 #define PS_G
 #define PS_LOCAL_UINTS(name, size) unsigned int name[size]
+#define PS_LOCAL
 #define PS_SYNC()
 #define PS_LOCAL_INC(p) (++*(p))
 #define PS_GLOBAL_ID ((ps_u64)0)
@@ -372,6 +375,19 @@ PS_FN void ps_swap(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, kperm_u
 }
 #endif
 #endif /* PS_MASKS */
+
+/* s with the sums that no step changes (two samples: the totals) taken from
+ * fixed, any arrangement's sums of the same column: ps_maxt keeps those once
+ * a work-group, not in every work-item's registers or local memory */
+PS_FN ps_sums ps_steady(ps_sums s, ps_sums fixed)
+{
+#if PS_TWO_SAMPLE
+    s.total = fixed.total;
+    s.total_q = fixed.total_q;
+#endif
+    (void)fixed; /* maxT is for two samples only */
+    return s;
+}
 
 /* ---- the walks: ps_walk_init, then ps_walk_next until it returns 0. Each
  * step hands the sums the elements it changed: the revolving door one out
@@ -846,50 +862,80 @@ PS_KERNEL ps_values(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm
 #ifndef PS_MAXT_BOUNDS
 #define PS_MAXT_BOUNDS
 #endif
+#define PS_PART 0xffffffffu /* the most ranks of one part of ps_maxt's walk */
+#if PS_COLUMNS > 64
+#error "ps_maxt keeps a bit a column in 64 bits"
+#endif
 PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux,
                   const PS_G ps_u64 *obs, const PS_G double *par, int n, int m, int cols, ps_u64 begin, ps_u64 end,
                   PS_G ps_u64 *counts)
 {
-    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, count[PS_COUNTS], own[PS_COLUMNS], most[PS_COLUMNS];
-    ps_value o[PS_COLUMNS], r, top;
+    PS_LOCAL ps_sums fixed[PS_COLUMNS];
+    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, stop, count[PS_COUNTS], tally[PS_COLUMNS];
+    ps_value o0, r, top;
     ps_shape sh;
     ps_walk w;
     int j, stride = PS_COUNTS + 2 * cols;
+    PS_G ps_u64 *out = counts + stride * me;
     ps_shape_load(&sh, n, m, cols, sizes, aux);
     for (j = 0; j < PS_COUNTS; j++)
         count[j] = 0;
-    for (j = 0; j < PS_NCOLS(&sh); j++) {
-        o[j] = ps_observed(obs + 5 * j, par + PS_PARS * j);
-        own[j] = most[j] = 0;
-    }
-    top = o[0]; /* read only once a column defined it */
+    for (j = 0; j < 2 * PS_NCOLS(&sh); j++)
+        out[PS_COUNTS + j] = 0;
+    /* the observed values, the same for every work-item, are read where
+     * compared (mostly just x, the rest only past the screen) rather than
+     * kept in an array, which a GPU would hold in local memory */
+    o0 = ps_observed(obs, par);
+    top = o0; /* read only once a column defined it */
     kperm_split(begin, end, PS_GLOBAL_SIZE, me, &b, &e);
-    ps_walk_init(&w, v, &sh, b, e);
-    /* each column's value is compared as it is made, and only the largest
-     * kept: an array of them, indexed by the largest's column, would live
-     * in local memory */
-    while (ps_walk_next(&w, v, &sh)) {
-        int defined = 0;
-        for (j = 0; j < PS_NCOLS(&sh); j++) {
-            r = ps_eval(&w, &w.sums[j], PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
-            if (j == 0)
-                ps_tally(&r, &o[0], par, count);
-            if (r.sign == PS_NAN || r.x != r.x)
-                continue;
-            own[j] += ps_abs_ge(&r, &o[j], par + PS_PARS * j);
-            if (!defined || (PS_EXACT ? ps_cmp_abs(&r, &top) > 0 : fabs(r.x) > fabs(top.x)))
-                top = r;
-            defined = 1;
+    /* column j's two counts share tally[j], |T_j| >= |t_j| in the low 32
+     * bits and max |T_i| >= |t_j| in the high: one counter a column in local
+     * memory rather than two. The walk goes in parts of at most 2^32 - 1
+     * ranks, so that neither half overflows, and adds each part's to out. */
+    stop = e - b > PS_PART ? b + PS_PART : e;
+    ps_walk_init(&w, v, &sh, b, stop);
+    for (j = PS_LOCAL_ID; j < PS_NCOLS(&sh); j += PS_LOCAL_SIZE)
+        fixed[j] = w.sums[j];
+    PS_SYNC();
+    for (;;) {
+        for (j = 0; j < PS_NCOLS(&sh); j++)
+            tally[j] = 0;
+        /* each column's value is compared as it is made, and only the
+         * largest kept: an array of them, indexed by the largest's column,
+         * would live in local memory */
+        while (ps_walk_next(&w, v, &sh)) {
+            ps_u64 own = 0; /* bit j: |T_j| >= |t_j| */
+            int defined = 0;
+            for (j = 0; j < PS_NCOLS(&sh); j++) {
+                ps_sums sj = ps_steady(w.sums[j], fixed[j]);
+                ps_value oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
+                r = ps_eval(&w, &sj, PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
+                if (j == 0)
+                    ps_tally(&r, &o0, par, count);
+                if (r.sign == PS_NAN || r.x != r.x)
+                    continue;
+                own |= (ps_u64)ps_abs_ge(&r, &oj, par + PS_PARS * j) << j;
+                if (!defined || (PS_EXACT ? ps_cmp_abs(&r, &top) > 0 : fabs(r.x) > fabs(top.x)))
+                    top = r;
+                defined = 1;
+            }
+            for (j = 0; j < PS_NCOLS(&sh) && defined; j++) {
+                ps_value oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
+                tally[j] += ((own >> j) & 1) | (ps_u64)ps_abs_ge(&top, &oj, par + PS_PARS * j) << 32;
+            }
         }
-        for (j = 0; j < PS_NCOLS(&sh) && defined; j++)
-            most[j] += ps_abs_ge(&top, &o[j], par + PS_PARS * j);
+        for (j = 0; j < PS_NCOLS(&sh); j++) {
+            out[PS_COUNTS + 2 * j] += tally[j] & 0xffffffffu;
+            out[PS_COUNTS + 2 * j + 1] += tally[j] >> 32;
+        }
+        if (stop == e)
+            break;
+        b = stop;
+        stop = e - b > PS_PART ? b + PS_PART : e;
+        ps_walk_init(&w, v, &sh, b, stop);
     }
     for (j = 0; j < PS_COUNTS; j++)
-        counts[stride * me + j] = count[j];
-    for (j = 0; j < PS_NCOLS(&sh); j++) {
-        counts[stride * me + PS_COUNTS + 2 * j] = own[j];
-        counts[stride * me + PS_COUNTS + 2 * j + 1] = most[j];
-    }
+        out[j] = count[j];
 }
 
 #endif /* KPERM_STATS_KERNEL_H */
