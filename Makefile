@@ -217,6 +217,8 @@ $(B)/test_tsplib_san: tests/test_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) tests/check
 TSP_START_C := $(addprefix $(TSP)/,run/tsp_seed.c run/tsp_dive.c run/tsp_start.c bound/tsp_bound.c bound/tsp_assign.c) $(TSPLIB_C)
 $(B)/test_tsp_start: tests/test_tsp_start.c $(TSP_START_C) $(TSP_HEADERS) bench/held_karp.h tests/check.h tests/rng.h $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSP_START_C) -lm -o $@
+$(B)/test_tsp_start_san: tests/test_tsp_start.c $(TSP_START_C) $(TSP_HEADERS) bench/held_karp.h tests/check.h tests/rng.h $(STAMP) | $(B)
+	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests -Ibench $< $(TSP_START_C) -lm -o $@
 $(B)/test_tsp: tests/test_tsp.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/rng.h $(B)/kperm-tsp $(B)/kperm-tsp-faults $(STAMP)
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSPLIB_C) -lm -o $@
 # (realloc wrapped: the test fails it on request, out of memory mid-run)

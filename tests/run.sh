@@ -191,6 +191,7 @@ step "kperm-tsp block search = general search" build_run $B/test_tsp_search
 step "kperm-tsp start: first tour, dropped edges, rank-order walk, assignment branch and bound" build_run $B/test_tsp_start
 if command -v clang >/dev/null 2>&1; then
     step "[clang] kperm-tsp block search, SIMD paths" build_run $B/test_tsp_search_clang "[clang] "
+    step "[asan+ubsan] kperm-tsp start" build_run $B/test_tsp_start_san "[asan+ubsan] "
 fi
 step "kperm-tsp solver" build_run $B/test_tsp
 step "run engine: chunk pool and checkpoint file, with kperm-tsp's sample" build_run $B/test_run_pool

@@ -98,9 +98,9 @@ void tsp_assign_duals(const unsigned *dist, int n, tsp_s64 *u, tsp_s64 *v)
 
 typedef struct {
     const unsigned *dist;
-    int n, found, ties;
+    int n, found, ties;              /* found: the best known is no longer the start's */
     tsp_s64 best;                    /* the shortest tour's length known */
-    kperm_u8 succ[TSP_MAX_CITIES];   /* its arcs, when found here */
+    kperm_u8 succ[TSP_MAX_CITIES];   /* its arcs */
     long nodes;                      /* subproblems left to solve */
 } prover;
 
@@ -184,7 +184,7 @@ static int search(prover *s, const assignment *a, int depth)
     assignment c;
     k = subtour(a, n, succ, from);
     if (k < 0) { /* a tour, as short as the best known */
-        if (a->cost < s->best || !s->found || earlier(succ, s->succ, n)) {
+        if (a->cost < s->best || earlier(succ, s->succ, n)) {
             s->best = a->cost;
             for (t = 0; t < n; t++)
                 s->succ[t] = (kperm_u8)succ[t];
@@ -226,6 +226,12 @@ int tsp_assign_prove(const unsigned *dist, int n, tsp_best *best, long nodes, in
     s.dist = dist;
     s.n = n;
     s.found = 0;
+    for (i = 0; i < n - 1; i++) { /* the start's arcs */
+        s.succ[at] = best->tour[i];
+        at = best->tour[i];
+    }
+    s.succ[at] = 0;
+    at = 0;
     s.ties = ties;
     s.best = (tsp_s64)best->length;
     s.nodes = nodes;

@@ -38,9 +38,12 @@ void tsp_assign_duals(const unsigned *dist, int n, tsp_s64 *u, tsp_s64 *v);
 
 /* The branch and bound above, from the tour *best (length, tour[0..n-2]
  * after city 0) as the best known, solving at most `nodes` subproblems.
- * A shorter tour found replaces *best (rank 0). Returns 1 when *best is
- * then proven optimal, 0 when the cap ended the search first (*best is
- * still a tour, perhaps shorter). Deterministic. */
+ * A shorter tour found replaces *best (rank 0); with ties set, so does one
+ * as short and earlier in rank order, and the subproblems as costly as the
+ * best stay open. Returns 1 when the search ended within the cap: *best is
+ * then optimal and, with ties, the first optimal tour in rank order; 0
+ * when the cap ended it first (*best is still a tour, perhaps better).
+ * Deterministic. */
 int tsp_assign_prove(const unsigned *dist, int n, tsp_best *best, long nodes, int ties);
 
 #ifdef __cplusplus
