@@ -15,7 +15,8 @@
  * hub at distance 0 from every city with all tours tied (TSP, ATSP; weights
  * 3 and 2^31 - 1: the bound must reach the optimum exactly, so the tie rule
  * closes the search at once): --prune on every backend against the
- * exhaustive C backend; n = 16..20: --prune against Held-Karp; n = 40: a
+ * exhaustive C backend; n = 16..20: --prune against Held-Karp, settled at the
+ * start and searched (KPERM_TSP_SEARCH_ALL=1); n = 40: a
  * valid tour with its rank as a JSON string; an 8 x 8 lattice: every
  * backend's --prune, searching although the start settles it, prints the C
  * backend's tour, the devices with at most 4 times its tours evaluated and
@@ -219,22 +220,23 @@ static void plant_twins(tsp_instance *t, int classes, unsigned range, int near)
 static void check_agree(const char *args, const tsp_instance *t, unsigned long long opt)
 {
     answer first, a;
-    int b;
+    int b, all;
     memset(&first, 0, sizeof first);
-    for (b = 0; b < nbackends; b++) {
-        memset(&a, 0, sizeof a);
-        if (run(backends[b], args, &a)) {
-            check_fail("%s on %s: kperm-tsp failed", args, backends[b]);
-            continue;
+    for (b = 0; b < nbackends; b++)
+        for (all = 0; all < 2; all++) { /* settled at the start where it can be, then searched */
+            memset(&a, 0, sizeof a);
+            if (run_bin(all ? SEARCH_BIN : BIN, backends[b], args, &a)) {
+                check_fail("%s on %s%s: kperm-tsp failed", args, backends[b], all ? " (searched)" : "");
+                continue;
+            }
+            CHECK(tour_ok(t, &a) && (!opt || a.length == opt), "%s on %s%s: length %llu, Held-Karp %llu", args,
+                  backends[b], all ? " (searched)" : "", a.length, opt);
+            CHECK(t->n <= 21 || a.rank_string, "%s on %s: the rank is not a JSON string", args, backends[b]);
+            if (b == 0 && !all)
+                first = a;
+            CHECK(memcmp(a.tour, first.tour, sizeof a.tour) == 0, "%s: %s%s prints another tour than %s", args,
+                  backends[b], all ? " (searched)" : "", backends[0]);
         }
-        CHECK(tour_ok(t, &a) && (!opt || a.length == opt), "%s on %s: length %llu, Held-Karp %llu", args,
-              backends[b], a.length, opt);
-        CHECK(t->n <= 21 || a.rank_string, "%s on %s: the rank is not a JSON string", args, backends[b]);
-        if (b == 0)
-            first = a;
-        CHECK(memcmp(a.tour, first.tour, sizeof a.tour) == 0, "%s: %s prints another tour than %s", args,
-              backends[b], backends[0]);
-    }
 }
 
 /* every backend on one instance: the Held-Karp optimum, a valid tour, and the

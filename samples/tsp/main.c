@@ -359,6 +359,7 @@ typedef struct {
     int ranks;
     double seconds;
     kperm_u64 seed, bound; /* pruned: the first tour's length, the lower bound of every tour */
+    double start;          /* pruned: the start's seconds (rank 0's) */
 } report;
 
 /* the backend and device of the report: the one rank's, or a summary */
@@ -393,6 +394,7 @@ static void print_result(const options *o, const tsp_instance *inst, const repor
     out.prune = o->prune;
     out.length = r->result->best.length;
     out.bound = r->bound;
+    out.start_seconds = r->start;
     tsp_unit_tour(inst->n, p, &r->result->best, perm);
     out.tour[0] = 1;
     for (i = 1; i < inst->n; i++)
@@ -613,8 +615,11 @@ int main(int argc, char **argv)
     }
 #endif
     read_instance(&o, &inst);
-    if (o.prune) /* every rank alike: the same instance, the same arithmetic */
+    if (o.prune) { /* every rank alike: the same instance, the same arithmetic */
+        r.start = run_now();
         settled = tsp_start(&inst, &relax, &r.seed, &r.bound);
+        r.start = run_now() - r.start;
+    }
     tsp_sample_init(&sample, &inst, o.prune, relax.first.length, r.bound);
     sample.answer = settled ? &relax.first : NULL;
     open_pool(&o, &inst, &sample, &pool, &claimed, &r);

@@ -72,7 +72,7 @@ static void write_json(const tsp_report *r)
     json_count(r->searched);
     printf(", \"prune\": %s, \"visited\": ", r->prune ? "true" : "false");
     if (r->prune)
-        printf("%llu, \"bound\": %llu", r->tally.visited, r->bound);
+        printf("%llu, \"bound\": %llu, \"start_seconds\": %.6f", r->tally.visited, r->bound, r->start_seconds);
     else
         json_count(r->searched);
     printf(", \"pruned_prefixes\": %llu, \"ranks\": %d, \"devices\": [", r->tally.pruned, r->ranks);
@@ -107,6 +107,8 @@ static void write_text(const tsp_report *r)
     if (r->resumed_from)
         printf("resumed: %s tours were done before, from %s\n", r->resumed, r->resumed_from);
     printf("time: %.3f s, %.4g tours%s/s\n", r->seconds, r->tours_per_second, r->prune ? " evaluated" : "");
+    if (r->prune)
+        printf("start: %.3f s before the search (first tour, bounds, assignment)\n", r->start_seconds);
 }
 
 void tsp_report_write(const tsp_report *r, int json)

@@ -23,6 +23,7 @@ typedef struct {
     char backend[32], device[300]; /* "mixed" / "N MPI ranks" over several ranks */
     const char *resumed_from;  /* the checkpoint, when tours were done before this run; else NULL */
     double seconds, tours_per_second; /* pruned: tours visited (evaluated) per second */
+    double start_seconds;      /* pruning: the start's (first tour, bounds, assignment: tsp_start.h) */
     tsp_tally tally;           /* pruning */
     int ranks;
     const tsp_report_rank *per_rank; /* one per rank; NULL when a finished checkpoint gave the answer */
