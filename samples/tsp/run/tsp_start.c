@@ -30,7 +30,7 @@ int tsp_start(const tsp_instance *inst, tsp_relax *x, kperm_u64 *seed, kperm_u64
     int n = inst->n;
     tsp_seed_tour(inst, &x->first);
     *seed = x->first.length;
-    if (!assign(inst, x, TSP_ASSIGN_QUICK)) { /* settled, no search needs the penalties */
+    if (!assign(inst, x, TSP_ASSIGN_QUICK)) { /* (when it settles, no search needs the penalties) */
         *bound = tsp_bound_root(inst->dist, n, inst->symmetric, x->first.length, x);
         if (!tsp_dive_first(inst, x, *bound, (long)TSP_DIVE_STEPS * n * n) && !assign(inst, x, TSP_ASSIGN_NODES))
             return 0;
