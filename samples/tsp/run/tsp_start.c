@@ -25,11 +25,10 @@ static int assign(const tsp_instance *inst, tsp_relax *x, long nodes)
     return !inst->symmetric && may_settle() && tsp_assign_prove(inst->dist, inst->n, &x->first, nodes * inst->n, 1);
 }
 
-int tsp_start(const tsp_instance *inst, tsp_relax *x, kperm_u64 *seed, kperm_u64 *bound)
+int tsp_start(const tsp_instance *inst, tsp_relax *x, kperm_u64 *bound)
 {
     int n = inst->n;
     tsp_seed_tour(inst, &x->first);
-    *seed = x->first.length;
     if (!assign(inst, x, TSP_ASSIGN_QUICK)) { /* (when it settles, no search needs the penalties) */
         *bound = tsp_bound_root(inst->dist, n, inst->symmetric, x->first.length, x);
         if (!tsp_dive_first(inst, x, *bound, (long)TSP_DIVE_STEPS * n * n) && !assign(inst, x, TSP_ASSIGN_NODES))

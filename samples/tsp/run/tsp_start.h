@@ -26,11 +26,11 @@ extern "C" {
 #endif
 
 /* x->first the first tour of inst, and x filled for a pruned search
- * unless the quick try settled the answer; *seed gets the local search's
- * length, *bound the lower bound on every tour. Returns 1 when x->first is
+ * unless the quick try settled the answer; *bound gets the lower bound on
+ * every tour. Returns 1 when x->first is
  * the answer (length and, on ties, smallest rank) and *bound its length,
  * else 0. */
-int tsp_start(const tsp_instance *inst, tsp_relax *x, kperm_u64 *seed, kperm_u64 *bound);
+int tsp_start(const tsp_instance *inst, tsp_relax *x, kperm_u64 *bound);
 
 #ifdef __cplusplus
 }
