@@ -738,10 +738,15 @@ PS_FN ps_value ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
     return o;
 }
 
-/* the counters of one value against the observed one, each by a constant
+/* The counters of one value against the observed one, each by a constant
  * index: an index chosen at run time would put the counters in local
- * memory on a GPU (Welch's ps_count kept them in a 48-byte stack frame) */
-PS_FN void ps_tally(const ps_value *r, const ps_value *obs, const PS_G double *par, ps_u64 *count)
+ * memory on a GPU (Welch's ps_count kept them in a 48-byte stack frame).
+ * 32 bits, half the adds and registers of 64 on a GPU: ps_count's walk (a
+ * launch: the hosts launch at most 2^32 - 1 ranks at a time) and each part
+ * of ps_maxt's have at most 2^32 - 1 ranks. PS_EQUAL is left to
+ * ps_tally_add: each rank is exactly one of less, equal, greater and
+ * undefined, so the ranks walked give it without an add a rank. */
+PS_FN void ps_tally(const ps_value *r, const ps_value *obs, const PS_G double *par, kperm_u32 *count)
 {
     int c;
     (void)par; /* exact comparisons need no band */
@@ -756,9 +761,20 @@ PS_FN void ps_tally(const ps_value *r, const ps_value *obs, const PS_G double *p
     count[PS_IN_BAND] += c == 0 && r->x != obs->x;
 #endif
     count[PS_LESS] += c < 0;
-    count[PS_EQUAL] += c == 0;
     count[PS_GREATER] += c > 0;
     count[PS_ABS_GE] += ps_abs_ge(r, obs, par);
+}
+
+/* adds the counters of the `ranks` ranks ps_tally saw (at most 2^32 - 1)
+ * to out, PS_EQUAL those it counted as nothing else, and empties them */
+PS_FN void ps_tally_add(PS_G ps_u64 *out, kperm_u32 *count, ps_u64 ranks)
+{
+    int j;
+    count[PS_EQUAL] = (kperm_u32)ranks - count[PS_LESS] - count[PS_GREATER] - count[PS_UNDEFINED];
+    for (j = 0; j < PS_COUNTS; j++) {
+        out[j] += count[j];
+        count[j] = 0;
+    }
 }
 
 PS_FN void ps_shape_load(ps_shape *sh, int n, int m, int cols, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux)
@@ -780,14 +796,17 @@ PS_FN void ps_shape_load(ps_shape *sh, int n, int m, int cols, const PS_G kperm_
  * and greatest finite statistic to extremes[2*id ...]; with bins > 0 each
  * work-group adds its histogram (bins over [PS_HIST_LO, +bins/PS_HIST_INV),
  * values outside in the end bins) to hist[bins*group ...] in 32-bit local
- * counters, which the host keeps from overflowing by launching at most 2^32 - 1
- * ranks at a time. obs: the observed value as ps_observe wrote it. */
+ * counters. Those and ps_tally's 32-bit counters the host keeps from
+ * overflowing by launching at most 2^32 - 1 ranks at a time. obs: the
+ * observed value as ps_observe wrote it. */
 PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux,
                    const PS_G ps_u64 *obs, const PS_G double *par, int n, int m, ps_u64 begin, ps_u64 end,
                    int bins, PS_G ps_u64 *counts, PS_G double *extremes, PS_G ps_u64 *hist)
 {
     PS_LOCAL_UINTS(local_hist, PS_MAX_BINS);
-    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, count[PS_COUNTS];
+    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0;
+    kperm_u32 count[PS_COUNTS];
+    PS_G ps_u64 *out = counts + PS_COUNTS * me;
     double lo = PS_HUGE, hi = -PS_HUGE;
     ps_shape sh;
     ps_walk w;
@@ -796,7 +815,7 @@ PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_
     ps_shape_load(&sh, n, m, 1, sizes, aux);
     o = ps_observed(obs, par);
     for (j = 0; j < PS_COUNTS; j++)
-        count[j] = 0;
+        count[j] = 0, out[j] = 0;
     for (j = PS_LOCAL_ID; j < bins; j += PS_LOCAL_SIZE)
         local_hist[j] = 0;
     PS_SYNC();
@@ -815,8 +834,7 @@ PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_
             PS_LOCAL_INC(&local_hist[t < bins - 1 ? (int)t : bins - 1]);
         }
     }
-    for (j = 0; j < PS_COUNTS; j++)
-        counts[PS_COUNTS * me + j] = count[j];
+    ps_tally_add(out, count, e - b);
     extremes[2 * me] = lo;
     extremes[2 * me + 1] = hi;
     PS_SYNC();
@@ -871,7 +889,8 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
                   PS_G ps_u64 *counts)
 {
     PS_LOCAL ps_sums fixed[PS_COLUMNS];
-    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, stop, count[PS_COUNTS], tally[PS_COLUMNS];
+    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, stop, tally[PS_COLUMNS];
+    kperm_u32 count[PS_COUNTS];
     ps_value o0, r, top;
     ps_shape sh;
     ps_walk w;
@@ -880,8 +899,8 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
     ps_shape_load(&sh, n, m, cols, sizes, aux);
     for (j = 0; j < PS_COUNTS; j++)
         count[j] = 0;
-    for (j = 0; j < 2 * PS_NCOLS(&sh); j++)
-        out[PS_COUNTS + j] = 0;
+    for (j = 0; j < PS_COUNTS + 2 * PS_NCOLS(&sh); j++)
+        out[j] = 0;
     /* the observed values, the same for every work-item, are read where
      * compared (mostly just x, the rest only past the screen) rather than
      * kept in an array, which a GPU would hold in local memory */
@@ -891,7 +910,8 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
     /* column j's two counts share tally[j], |T_j| >= |t_j| in the low 32
      * bits and max |T_i| >= |t_j| in the high: one counter a column in local
      * memory rather than two. The walk goes in parts of at most 2^32 - 1
-     * ranks, so that neither half overflows, and adds each part's to out. */
+     * ranks, so that neither half nor ps_tally's 32-bit counters overflow,
+     * and adds each part's to out. */
     stop = e - b > PS_PART ? b + PS_PART : e;
     ps_walk_init(&w, v, &sh, b, stop);
     for (j = PS_LOCAL_ID; j < PS_NCOLS(&sh); j += PS_LOCAL_SIZE)
@@ -928,14 +948,13 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
             out[PS_COUNTS + 2 * j] += tally[j] & 0xffffffffu;
             out[PS_COUNTS + 2 * j + 1] += tally[j] >> 32;
         }
+        ps_tally_add(out, count, stop - b);
         if (stop == e)
             break;
         b = stop;
         stop = e - b > PS_PART ? b + PS_PART : e;
         ps_walk_init(&w, v, &sh, b, stop);
     }
-    for (j = 0; j < PS_COUNTS; j++)
-        out[j] = count[j];
 }
 
 #endif /* KPERM_STATS_KERNEL_H */
