@@ -180,7 +180,9 @@ typedef struct {
  * swapped), plain changes and kperm_unrank start at the identity (each y
  * with its own x), the multiset order at the sorted labels. */
 typedef struct {
+#if PS_WALK != PS_TWO
     ps_u64 first; /* the range's first rank: its visit changes nothing */
+#endif
 #if PS_WALK == PS_TWO
     kperm_revdoor_cursor c; /* c.mask: bit i set, element i is in group 1 */
 #elif PS_WALK == PS_FLIPS
@@ -401,7 +403,9 @@ PS_FN ps_sums ps_steady(ps_sums s, ps_sums fixed)
 PS_FN void ps_walk_init(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64 begin, ps_u64 end)
 {
     int c;
+#if PS_WALK != PS_TWO
     w->first = begin;
+#endif
 #if PS_WALK == PS_TWO
     kperm_revdoor_cursor_init(&w->c, sh->n, sh->m, begin, end);
     for (c = 0; c < PS_NCOLS(sh); c++)
@@ -440,13 +444,15 @@ PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
 {
     int c;
 #if PS_WALK == PS_TWO
+    /* no test of the first rank: its step (out = in = 0, see
+     * kperm_revdoor_cursor_next) takes element 0 out and puts it back,
+     * which leaves the integer sums as they were */
     if (!kperm_revdoor_cursor_next(&w->c))
         return 0;
-    if (w->c.rank != w->first)
-        for (c = 0; c < PS_NCOLS(sh); c++) {
-            ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.out, 0);
-            ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.in, 1);
-        }
+    for (c = 0; c < PS_NCOLS(sh); c++) {
+        ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.out, 0);
+        ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.in, 1);
+    }
     return 1;
 #elif PS_WALK == PS_FLIPS
     if (!kperm_gray_cursor_next(&w->c))
