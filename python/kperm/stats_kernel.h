@@ -974,7 +974,8 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
                 if (r.sign == PS_NAN || r.x != r.x)
                     continue;
                 own |= (ps_u64)ps_abs_ge(&r, &oj, par + PS_PARS * j) << j;
-                if (!defined || (PS_EXACT ? ps_cmp_abs(&r, &top, ps_bounds_of(fabs(top.x))) > 0 : fabs(r.x) > fabs(top.x)))
+                if (!defined
+                    || (PS_EXACT ? ps_cmp_abs(&r, &top, ps_bounds_of(fabs(top.x))) > 0 : fabs(r.x) > fabs(top.x)))
                     top = r;
                 defined = 1;
             }
