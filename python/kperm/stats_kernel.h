@@ -180,7 +180,9 @@ typedef struct {
  * swapped), plain changes and kperm_unrank start at the identity (each y
  * with its own x), the multiset order at the sorted labels. */
 typedef struct {
+#if PS_WALK != PS_TWO
     ps_u64 first; /* the range's first rank: its visit changes nothing */
+#endif
 #if PS_WALK == PS_TWO
     kperm_revdoor_cursor c; /* c.mask: bit i set, element i is in group 1 */
 #elif PS_WALK == PS_FLIPS
@@ -401,7 +403,9 @@ PS_FN ps_sums ps_steady(ps_sums s, ps_sums fixed)
 PS_FN void ps_walk_init(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64 begin, ps_u64 end)
 {
     int c;
+#if PS_WALK != PS_TWO
     w->first = begin;
+#endif
 #if PS_WALK == PS_TWO
     kperm_revdoor_cursor_init(&w->c, sh->n, sh->m, begin, end);
     for (c = 0; c < PS_NCOLS(sh); c++)
@@ -440,13 +444,15 @@ PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
 {
     int c;
 #if PS_WALK == PS_TWO
+    /* no test of the first rank: its step (out = in = 0, see
+     * kperm_revdoor_cursor_next) takes element 0 out and puts it back,
+     * which leaves the integer sums as they were */
     if (!kperm_revdoor_cursor_next(&w->c))
         return 0;
-    if (w->c.rank != w->first)
-        for (c = 0; c < PS_NCOLS(sh); c++) {
-            ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.out, 0);
-            ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.in, 1);
-        }
+    for (c = 0; c < PS_NCOLS(sh); c++) {
+        ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.out, 0);
+        ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, w->c.in, 1);
+    }
     return 1;
 #elif PS_WALK == PS_FLIPS
     if (!kperm_gray_cursor_next(&w->c))
@@ -660,14 +666,30 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
  * the key (the scale is positive and at least 2^-12, so nothing underflows). If a < b - 2^-30 |b| then a + e|a| <
  * b - e|b|: for |a| <= 2|b| because 2^-30 > 3e, and for |a| > 2|b| because
  * a is then negative. So where two finite x differ by more than 2^-30 of
- * the second, x alone orders them (-1, 1); otherwise 0 and the keys decide. */
+ * the second, x alone orders them (-1, 1); otherwise 0 and the keys decide.
+ * The bounds are b's alone (ps_bounds_of), so that the observed value's are
+ * made once, not for every rank. */
 #define PS_SCREENED (PS_EXACT && (PS_STAT == PS_WELCH_T || PS_STAT == PS_VAR_RATIO))
-PS_FN int ps_screen(double a, double b)
+typedef struct {
+    double lo, hi; /* a < lo: -1, a > hi: 1 */
+} ps_bounds;
+
+PS_FN ps_bounds ps_bounds_of(double b)
 {
     double margin = fabs(b) * 9.313225746154785e-10; /* 2^-30 */
-    if (!(fabs(a) <= PS_HUGE && fabs(b) <= PS_HUGE))
+    ps_bounds k;
+    k.lo = b - margin;
+    k.hi = b + margin;
+    if (!(fabs(b) <= PS_HUGE)) /* no finite a is outside */
+        k.lo = -PS_HUGE, k.hi = PS_HUGE;
+    return k;
+}
+
+PS_FN int ps_screen(double a, ps_bounds k)
+{
+    if (!(fabs(a) <= PS_HUGE))
         return 0;
-    return a < b - margin ? -1 : a > b + margin ? 1 : 0;
+    return a < k.lo ? -1 : a > k.hi ? 1 : 0;
 }
 
 /* the exact key of r, num/den, made here where ps_eval deferred it */
@@ -681,15 +703,17 @@ PS_FN void ps_key(const ps_value *r, ps_u128 *num, ps_u128 *den)
 #endif
 }
 
-/* -1, 0, 1 as |a| is below, equal to, above |b| (exact keys) */
-PS_FN int ps_cmp_abs(const ps_value *a, const ps_value *b)
+/* -1, 0, 1 as |a| is below, equal to, above |b| (exact keys); kb:
+ * ps_bounds_of(|b.x|) */
+PS_FN int ps_cmp_abs(const ps_value *a, const ps_value *b, ps_bounds kb)
 {
     ps_u128 an, ad, bn, bd;
 #if PS_SCREENED
-    int c = ps_screen(fabs(a->x), fabs(b->x));
+    int c = ps_screen(fabs(a->x), kb);
     if (c)
         return c;
 #endif
+    (void)kb; /* no screen */
     ps_key(a, &an, &ad);
     ps_key(b, &bn, &bd);
 #if !PS_SQUARES && PS_STAT != PS_USER
@@ -700,24 +724,32 @@ PS_FN int ps_cmp_abs(const ps_value *a, const ps_value *b)
 #endif
 }
 
-PS_FN int ps_cmp(const ps_value *a, const ps_value *b)
+/* the observed value, and the screen's bounds of its x and |x| */
+typedef struct {
+    ps_value v;
+    ps_bounds x, abs;
+} ps_obs;
+
+/* -1, 0, 1 as a is below, equal to, above the observed value b (exact
+ * keys), given abs = ps_cmp_abs(a, b) */
+PS_FN int ps_cmp(const ps_value *a, const ps_obs *b, int abs)
 {
 #if PS_SCREENED
     int c = ps_screen(a->x, b->x);
     if (c)
         return c;
 #endif
-    if (a->sign != b->sign)
-        return a->sign < b->sign ? -1 : 1;
-    return a->sign < 0 ? -ps_cmp_abs(a, b) : ps_cmp_abs(a, b);
+    if (a->sign != b->v.sign)
+        return a->sign < b->v.sign ? -1 : 1;
+    return a->sign < 0 ? -abs : abs;
 }
 
 /* |r| >= |observed|: exactly, or past the band's lower edge */
-PS_FN int ps_abs_ge(const ps_value *r, const ps_value *obs, const PS_G double *par)
+PS_FN int ps_abs_ge(const ps_value *r, const ps_obs *obs, const PS_G double *par)
 {
 #if PS_EXACT
     (void)par;
-    return ps_cmp_abs(r, obs) >= 0;
+    return ps_cmp_abs(r, &obs->v, obs->abs) >= 0;
 #else
     (void)obs;
     return fabs(r->x) >= par[PS_ABS_LO];
@@ -725,40 +757,64 @@ PS_FN int ps_abs_ge(const ps_value *r, const ps_value *obs, const PS_G double *p
 }
 
 /* the observed value as the host passes it: obs its exact key, par[PS_OBS_X] its x */
-PS_FN ps_value ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
+PS_FN ps_obs ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
 {
-    ps_value o;
-    o.sign = (int)(ps_i64)obs[0];
-    o.num = ps_make(obs[1], obs[2]);
-    o.den = ps_make(obs[3], obs[4]);
+    ps_obs o;
+    o.v.sign = (int)(ps_i64)obs[0];
+    o.v.num = ps_make(obs[1], obs[2]);
+    o.v.den = ps_make(obs[3], obs[4]);
 #if PS_DEFERRED
-    o.deferred = 0;
+    o.v.deferred = 0;
 #endif
-    o.x = par[PS_OBS_X];
+    o.v.x = par[PS_OBS_X];
+    o.x = ps_bounds_of(o.v.x);
+    o.abs = ps_bounds_of(fabs(o.v.x));
     return o;
 }
 
-/* the counters of one value against the observed one, each by a constant
+/* The counters of one value against the observed one, each by a constant
  * index: an index chosen at run time would put the counters in local
- * memory on a GPU (Welch's ps_count kept them in a 48-byte stack frame) */
-PS_FN void ps_tally(const ps_value *r, const ps_value *obs, const PS_G double *par, ps_u64 *count)
+ * memory on a GPU (Welch's ps_count kept them in a 48-byte stack frame).
+ * 32 bits, half the adds and registers of 64 on a GPU: ps_count's walk (a
+ * launch: the hosts launch at most 2^32 - 1 ranks at a time) and each part
+ * of ps_maxt's have at most 2^32 - 1 ranks. PS_EQUAL is left to
+ * ps_tally_add: each rank is exactly one of less, equal, greater and
+ * undefined, so the ranks walked give it without an add a rank. Returns 0
+ * for an undefined value, else 1. */
+PS_FN int ps_tally(const ps_value *r, const ps_obs *obs, const PS_G double *par, kperm_u32 *count)
 {
     int c;
-    (void)par; /* exact comparisons need no band */
     if (r->sign == PS_NAN || r->x != r->x) {
         count[PS_UNDEFINED]++;
-        return;
+        return 0;
     }
 #if PS_EXACT
-    c = ps_cmp(r, obs);
+    {
+        int abs = ps_cmp_abs(r, &obs->v, obs->abs); /* once, for the order and for |r| >= |observed| */
+        c = ps_cmp(r, obs, abs);
+        count[PS_ABS_GE] += abs >= 0;
+    }
 #else
     c = r->x < par[PS_LO] ? -1 : r->x > par[PS_HI];
-    count[PS_IN_BAND] += c == 0 && r->x != obs->x;
-#endif
-    count[PS_LESS] += c < 0;
-    count[PS_EQUAL] += c == 0;
-    count[PS_GREATER] += c > 0;
+    count[PS_IN_BAND] += c == 0 && r->x != obs->v.x;
     count[PS_ABS_GE] += ps_abs_ge(r, obs, par);
+#endif
+    (void)par; /* exact comparisons need no band */
+    count[PS_LESS] += c < 0;
+    count[PS_GREATER] += c > 0;
+    return 1;
+}
+
+/* adds the counters of the `ranks` ranks ps_tally saw (at most 2^32 - 1)
+ * to out, PS_EQUAL those it counted as nothing else, and empties them */
+PS_FN void ps_tally_add(PS_G ps_u64 *out, kperm_u32 *count, ps_u64 ranks)
+{
+    int j;
+    count[PS_EQUAL] = (kperm_u32)ranks - count[PS_LESS] - count[PS_GREATER] - count[PS_UNDEFINED];
+    for (j = 0; j < PS_COUNTS; j++) {
+        out[j] += count[j];
+        count[j] = 0;
+    }
 }
 
 PS_FN void ps_shape_load(ps_shape *sh, int n, int m, int cols, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux)
@@ -780,23 +836,26 @@ PS_FN void ps_shape_load(ps_shape *sh, int n, int m, int cols, const PS_G kperm_
  * and greatest finite statistic to extremes[2*id ...]; with bins > 0 each
  * work-group adds its histogram (bins over [PS_HIST_LO, +bins/PS_HIST_INV),
  * values outside in the end bins) to hist[bins*group ...] in 32-bit local
- * counters, which the host keeps from overflowing by launching at most 2^32 - 1
- * ranks at a time. obs: the observed value as ps_observe wrote it. */
+ * counters. Those and ps_tally's 32-bit counters the host keeps from
+ * overflowing by launching at most 2^32 - 1 ranks at a time. obs: the
+ * observed value as ps_observe wrote it. */
 PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux,
                    const PS_G ps_u64 *obs, const PS_G double *par, int n, int m, ps_u64 begin, ps_u64 end,
                    int bins, PS_G ps_u64 *counts, PS_G double *extremes, PS_G ps_u64 *hist)
 {
     PS_LOCAL_UINTS(local_hist, PS_MAX_BINS);
-    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, count[PS_COUNTS];
+    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0;
+    kperm_u32 count[PS_COUNTS];
+    PS_G ps_u64 *out = counts + PS_COUNTS * me;
     double lo = PS_HUGE, hi = -PS_HUGE;
     ps_shape sh;
     ps_walk w;
-    ps_value o;
+    ps_obs o;
     int j;
     ps_shape_load(&sh, n, m, 1, sizes, aux);
     o = ps_observed(obs, par);
     for (j = 0; j < PS_COUNTS; j++)
-        count[j] = 0;
+        count[j] = 0, out[j] = 0;
     for (j = PS_LOCAL_ID; j < bins; j += PS_LOCAL_SIZE)
         local_hist[j] = 0;
     PS_SYNC();
@@ -804,19 +863,18 @@ PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_
     ps_walk_init(&w, v, &sh, b, e);
     while (ps_walk_next(&w, v, &sh)) {
         ps_value r = ps_eval(&w, w.sums, v, d, &sh, par);
-        ps_tally(&r, &o, par, count);
+        int defined = ps_tally(&r, &o, par, count);
         if (r.x - r.x == 0) { /* finite: no NaN for fmin and fmax to handle, and comparisons cost less */
             lo = r.x < lo ? r.x : lo;
             hi = r.x > hi ? r.x : hi;
         }
-        if (bins > 0 && r.sign != PS_NAN && r.x == r.x) {
+        if (defined && bins > 0) {
             double t = (r.x - par[PS_HIST_LO]) * par[PS_HIST_INV];
             t = t > 0 ? t : 0;
             PS_LOCAL_INC(&local_hist[t < bins - 1 ? (int)t : bins - 1]);
         }
     }
-    for (j = 0; j < PS_COUNTS; j++)
-        counts[PS_COUNTS * me + j] = count[j];
+    ps_tally_add(out, count, e - b);
     extremes[2 * me] = lo;
     extremes[2 * me + 1] = hi;
     PS_SYNC();
@@ -871,8 +929,9 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
                   PS_G ps_u64 *counts)
 {
     PS_LOCAL ps_sums fixed[PS_COLUMNS];
-    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, stop, count[PS_COUNTS], tally[PS_COLUMNS];
-    ps_value o0, r, top;
+    ps_u64 me = PS_GLOBAL_ID, b = 0, e = 0, stop, tally[PS_COLUMNS];
+    kperm_u32 count[PS_COUNTS];
+    ps_value r, top;
     ps_shape sh;
     ps_walk w;
     int j, stride = PS_COUNTS + 2 * cols;
@@ -880,18 +939,18 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
     ps_shape_load(&sh, n, m, cols, sizes, aux);
     for (j = 0; j < PS_COUNTS; j++)
         count[j] = 0;
-    for (j = 0; j < 2 * PS_NCOLS(&sh); j++)
-        out[PS_COUNTS + j] = 0;
+    for (j = 0; j < PS_COUNTS + 2 * PS_NCOLS(&sh); j++)
+        out[j] = 0;
     /* the observed values, the same for every work-item, are read where
      * compared (mostly just x, the rest only past the screen) rather than
      * kept in an array, which a GPU would hold in local memory */
-    o0 = ps_observed(obs, par);
-    top = o0; /* read only once a column defined it */
+    top = ps_observed(obs, par).v; /* read only once a column defined it */
     kperm_split(begin, end, PS_GLOBAL_SIZE, me, &b, &e);
     /* column j's two counts share tally[j], |T_j| >= |t_j| in the low 32
      * bits and max |T_i| >= |t_j| in the high: one counter a column in local
      * memory rather than two. The walk goes in parts of at most 2^32 - 1
-     * ranks, so that neither half overflows, and adds each part's to out. */
+     * ranks, so that neither half nor ps_tally's 32-bit counters overflow,
+     * and adds each part's to out. */
     stop = e - b > PS_PART ? b + PS_PART : e;
     ps_walk_init(&w, v, &sh, b, stop);
     for (j = PS_LOCAL_ID; j < PS_NCOLS(&sh); j += PS_LOCAL_SIZE)
@@ -908,19 +967,20 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
             int defined = 0;
             for (j = 0; j < PS_NCOLS(&sh); j++) {
                 ps_sums sj = ps_steady(w.sums[j], fixed[j]);
-                ps_value oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
+                ps_obs oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
                 r = ps_eval(&w, &sj, PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
                 if (j == 0)
-                    ps_tally(&r, &o0, par, count);
+                    ps_tally(&r, &oj, par, count);
                 if (r.sign == PS_NAN || r.x != r.x)
                     continue;
                 own |= (ps_u64)ps_abs_ge(&r, &oj, par + PS_PARS * j) << j;
-                if (!defined || (PS_EXACT ? ps_cmp_abs(&r, &top) > 0 : fabs(r.x) > fabs(top.x)))
+                if (!defined
+                    || (PS_EXACT ? ps_cmp_abs(&r, &top, ps_bounds_of(fabs(top.x))) > 0 : fabs(r.x) > fabs(top.x)))
                     top = r;
                 defined = 1;
             }
             for (j = 0; j < PS_NCOLS(&sh) && defined; j++) {
-                ps_value oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
+                ps_obs oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
                 tally[j] += ((own >> j) & 1) | (ps_u64)ps_abs_ge(&top, &oj, par + PS_PARS * j) << 32;
             }
         }
@@ -928,14 +988,13 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
             out[PS_COUNTS + 2 * j] += tally[j] & 0xffffffffu;
             out[PS_COUNTS + 2 * j + 1] += tally[j] >> 32;
         }
+        ps_tally_add(out, count, stop - b);
         if (stop == e)
             break;
         b = stop;
         stop = e - b > PS_PART ? b + PS_PART : e;
         ps_walk_init(&w, v, &sh, b, stop);
     }
-    for (j = 0; j < PS_COUNTS; j++)
-        out[j] = count[j];
 }
 
 #endif /* KPERM_STATS_KERNEL_H */
