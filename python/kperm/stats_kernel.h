@@ -730,18 +730,24 @@ typedef struct {
     ps_bounds x, abs;
 } ps_obs;
 
-/* -1, 0, 1 as a is below, equal to, above the observed value b (exact
- * keys), given abs = ps_cmp_abs(a, b) */
-PS_FN int ps_cmp(const ps_value *a, const ps_obs *b, int abs)
+/* -1, 1 as a is below, above the observed value b where the screen or
+ * the signs decide it, else 0 */
+PS_FN int ps_cmp_cheap(const ps_value *a, const ps_obs *b)
 {
 #if PS_SCREENED
     int c = ps_screen(a->x, b->x);
     if (c)
         return c;
 #endif
-    if (a->sign != b->v.sign)
-        return a->sign < b->v.sign ? -1 : 1;
-    return a->sign < 0 ? -abs : abs;
+    return a->sign == b->v.sign ? 0 : a->sign < b->v.sign ? -1 : 1;
+}
+
+/* -1, 0, 1 as a is below, equal to, above the observed value b (exact
+ * keys), given abs = ps_cmp_abs(a, b) */
+PS_FN int ps_cmp(const ps_value *a, const ps_obs *b, int abs)
+{
+    int c = ps_cmp_cheap(a, b);
+    return c ? c : a->sign < 0 ? -abs : abs;
 }
 
 /* |r| >= |observed|: exactly, or past the band's lower edge */
@@ -779,9 +785,14 @@ PS_FN ps_obs ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
  * launch: the hosts launch at most 2^32 - 1 ranks at a time) and each part
  * of ps_maxt's have at most 2^32 - 1 ranks. PS_EQUAL is left to
  * ps_tally_add: each rank is exactly one of less, equal, greater and
- * undefined, so the ranks walked give it without an add a rank. Returns 0
- * for an undefined value, else 1. */
-PS_FN int ps_tally(const ps_value *r, const ps_obs *obs, const PS_G double *par, kperm_u32 *count)
+ * undefined, so the ranks walked give it without an add a rank.
+ * Exact keys: with cheap_first 0, one |r| comparison serves the order and
+ * PS_ABS_GE, which takes ps_count's loop from 114 to 90 registers on an
+ * H100; ps_maxt, bounded to 64, passes 1 and compares |r| only where the
+ * screen and the signs leave the order open (with 0 it spills more and
+ * maxT took 1.22 s, not 1.05: bench/RESULTS.md). Returns 0 for an
+ * undefined value, else 1. */
+PS_FN int ps_tally(const ps_value *r, const ps_obs *obs, const PS_G double *par, kperm_u32 *count, int cheap_first)
 {
     int c;
     if (r->sign == PS_NAN || r->x != r->x) {
@@ -789,12 +800,17 @@ PS_FN int ps_tally(const ps_value *r, const ps_obs *obs, const PS_G double *par,
         return 0;
     }
 #if PS_EXACT
-    {
-        int abs = ps_cmp_abs(r, &obs->v, obs->abs); /* once, for the order and for |r| >= |observed| */
+    if (cheap_first) {
+        c = ps_cmp_cheap(r, obs);
+        c = c ? c : r->sign < 0 ? -ps_cmp_abs(r, &obs->v, obs->abs) : ps_cmp_abs(r, &obs->v, obs->abs);
+        count[PS_ABS_GE] += ps_abs_ge(r, obs, par);
+    } else {
+        int abs = ps_cmp_abs(r, &obs->v, obs->abs);
         c = ps_cmp(r, obs, abs);
         count[PS_ABS_GE] += abs >= 0;
     }
 #else
+    (void)cheap_first;
     c = r->x < par[PS_LO] ? -1 : r->x > par[PS_HI];
     count[PS_IN_BAND] += c == 0 && r->x != obs->v.x;
     count[PS_ABS_GE] += ps_abs_ge(r, obs, par);
@@ -863,7 +879,7 @@ PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_
     ps_walk_init(&w, v, &sh, b, e);
     while (ps_walk_next(&w, v, &sh)) {
         ps_value r = ps_eval(&w, w.sums, v, d, &sh, par);
-        int defined = ps_tally(&r, &o, par, count);
+        int defined = ps_tally(&r, &o, par, count, 0);
         if (r.x - r.x == 0) { /* finite: no NaN for fmin and fmax to handle, and comparisons cost less */
             lo = r.x < lo ? r.x : lo;
             hi = r.x > hi ? r.x : hi;
@@ -970,7 +986,7 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
                 ps_obs oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
                 r = ps_eval(&w, &sj, PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
                 if (j == 0)
-                    ps_tally(&r, &oj, par, count);
+                    ps_tally(&r, &oj, par, count, 1);
                 if (r.sign == PS_NAN || r.x != r.x)
                     continue;
                 own |= (ps_u64)ps_abs_ge(&r, &oj, par + PS_PARS * j) << j;
