@@ -38,6 +38,7 @@ typedef struct {
     CUresult (*module_function)(CUfunction *, CUmodule, const char *);
     CUresult (*module_global)(CUdeviceptr *, size_t *, CUmodule, const char *);
     CUresult (*function_attribute)(int *, CUfunction_attribute, CUfunction);
+    CUresult (*occupancy)(int *, CUfunction, int, size_t);
     CUresult (*alloc)(CUdeviceptr *, size_t);
     CUresult (*free)(CUdeviceptr);
     CUresult (*to_device)(CUdeviceptr, const void *, size_t);
@@ -64,6 +65,7 @@ static const struct {
     {"cuModuleGetFunction", offsetof(cuda_driver, module_function)},
     {"cuModuleGetGlobal_v2", offsetof(cuda_driver, module_global)},
     {"cuFuncGetAttribute", offsetof(cuda_driver, function_attribute)},
+    {"cuOccupancyMaxActiveBlocksPerMultiprocessor", offsetof(cuda_driver, occupancy)},
     {"cuMemAlloc_v2", offsetof(cuda_driver, alloc)},
     {"cuMemFree_v2", offsetof(cuda_driver, free)},
     {"cuMemcpyHtoD_v2", offsetof(cuda_driver, to_device)},
@@ -217,9 +219,10 @@ static int compile_failed(nvrtcProgram prog, const ptest_problem *p, char *err, 
  * may be older than NVRTC's PTX): 0 with *cubin (the caller frees it), or -1 with err */
 static int compile(const ptest_problem *p, int arch, char **cubin, char *err, size_t errsize)
 {
-    char arch_option[32], *src = ptest_device_source(p, ptest_cuda_kperm_text);
+    char arch_option[32], bound_option[32], *src = ptest_device_source(p, ptest_cuda_kperm_text);
     /* -default-device: the statistic's helper functions are device code without __device__ */
-    const char *options[] = {arch_option, "-default-device"};
+    const char *options[] = {arch_option, "-default-device", bound_option};
+    int bound = ptest_device_register_bound(p);
     nvrtcProgram prog;
     nvrtcResult rc;
     size_t size = 0;
@@ -229,13 +232,14 @@ static int compile(const ptest_problem *p, int arch, char **cubin, char *err, si
         return -1;
     }
     snprintf(arch_option, sizeof arch_option, "-arch=sm_%d", arch);
+    snprintf(bound_option, sizeof bound_option, "-maxrregcount=%d", bound);
     rc = nvrtcCreateProgram(&prog, src, "ptest_stats.cu", 0, NULL, NULL);
     free(src);
     if (rc != NVRTC_SUCCESS) {
         snprintf(err, errsize, "cuda: nvrtcCreateProgram failed (%s)", nvrtcGetErrorString(rc));
         return -1;
     }
-    rc = nvrtcCompileProgram(prog, (int)(sizeof options / sizeof options[0]), options);
+    rc = nvrtcCompileProgram(prog, bound ? 3 : 2, options);
     if (rc == NVRTC_ERROR_COMPILATION)
         compile_failed(prog, p, err, errsize);
     else if (rc != NVRTC_SUCCESS || (rc = nvrtcGetCUBINSize(prog, &size)) != NVRTC_SUCCESS
@@ -411,6 +415,12 @@ static int setup(cuda_state *s, const ptest_problem *p, int arch, char *err, siz
         rc = cu.function_attribute(&most, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, i ? s->maxt : s->count);
         s->launcher.local = most > 0 && (size_t)most < s->launcher.local ? (size_t)most : s->launcher.local;
     }
+    if (rc == CUDA_SUCCESS) { /* one wave: every block runs at once, so the items' equal shares end together */
+        int blocks = 0;
+        what = "cuOccupancyMaxActiveBlocksPerMultiprocessor";
+        rc = cu.occupancy(&blocks, p->cols > 1 ? s->maxt : s->count, (int)s->launcher.local, 0);
+        s->launcher.groups *= (size_t)(blocks > 0 ? blocks : 1);
+    }
     if (rc == CUDA_SUCCESS)
         what = "uploading kperm's tables", rc = upload_tables(s);
     for (i = 0; i < PTEST_INPUTS && rc == CUDA_SUCCESS; i++)
@@ -460,10 +470,10 @@ int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, const char *device
     cu.device_attribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, s->dev);
     arch = arch_of(s->dev);
     snprintf(b->device, sizeof b->device, "%s (CUDA device %u, sm_%d)", name, want, arch);
-    /* kperm.stats' CuPy backend's shape: 256 threads a block, 4 blocks an SM */
+    /* 256 threads a block, and (setup) as many blocks as the SMs run at once */
     s->launcher.state = s;
     s->launcher.local = 256;
-    s->launcher.groups = (size_t)(sms > 0 ? sms : 1) * 4;
+    s->launcher.groups = (size_t)(sms > 0 ? sms : 1);
     s->launcher.count = launch;
     s->launcher.maxt = launch_maxt;
     if (setup(s, p, arch, err, errsize)) {

@@ -33,6 +33,15 @@ char *ptest_device_source(const ptest_problem *p, const char *prelude)
     return s;
 }
 
+int ptest_device_register_bound(const ptest_problem *p)
+{
+    if (p->wide)
+        return 0;
+    if (p->cols > 1)
+        return 64;
+    return p->exact && (p->stat == PTEST_WELCH || p->stat == PTEST_VAR_RATIO) ? 80 : 0;
+}
+
 /* the work-groups of a launch over `ranks`: enough for one rank an item, at most l->groups, at least one */
 static size_t groups_for(const ptest_launcher *l, kperm_rank ranks)
 {

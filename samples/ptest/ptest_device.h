@@ -21,6 +21,17 @@ void ptest_device_inputs(const ptest_problem *p, const void *host[PTEST_INPUTS],
  * out of memory; the caller frees it. */
 char *ptest_device_source(const ptest_problem *p, const char *prelude);
 
+/* The registers a work-item may use on an NVIDIA GPU, 0 for no bound: the
+ * CUDA backend passes it to NVRTC as -maxrregcount, the OpenCL one to
+ * NVIDIA's OpenCL as -cl-nv-maxrregcount. 64 for maxT, where ps_maxt keeps
+ * every column's sums (its __launch_bounds__ say the same to CUDA): 4
+ * groups of 256 work-items on a multiprocessor. 80 for Welch's t and the
+ * variance ratio compared exactly: 3 groups, where ps_count's 90 registers
+ * let 2 run (bench/RESULTS.md). None elsewhere: the other statistics need
+ * fewer (Pearson's r, 46: 3 groups instead of 4 made NVIDIA's OpenCL 20 %
+ * slower), and a C statistic's body is the user's. */
+int ptest_device_register_bound(const ptest_problem *p);
+
 /* A backend's two launches over ranks [begin, end), each on `groups`
  * work-groups of local items, their counters copied into the host's arrays
  * (sized for groups * local items): ps_count's counters, extremes and

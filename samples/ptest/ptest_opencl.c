@@ -15,6 +15,7 @@ typedef struct {
     cl_program prog;
     cl_kernel count, values, maxt;
     cl_mem in[PTEST_INPUTS];
+    int bound; /* the registers a work-item may use (NVIDIA's build option), 0 for no bound */
     ptest_launcher launcher; /* its state is this */
 } cl_state;
 
@@ -83,7 +84,8 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
     char *src = ptest_device_source(p, kperm_cl_source());
     const void *host[PTEST_INPUTS];
     size_t bytes[PTEST_INPUTS];
-    int i, body_line = src ? ptest_device_body_line(src) : 0;
+    int i, body_line = src ? ptest_device_body_line(src) : 0, bound = ptest_device_register_bound(p);
+    char options[40] = "";
     ptest_device_inputs(p, host, bytes);
     if (!src)
         return cl_fail(err, errsize, "malloc", 0);
@@ -98,11 +100,11 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
     free(src);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
-    /* maxT keeps every column's sums: CUDA bounds ps_maxt to 64 registers
-     * (stats_kernel.h, PS_MAXT_BOUNDS), and NVIDIA's OpenCL takes the same
-     * bound as a build option, for the program that runs ps_maxt only */
-    if (cl_build_quietly(s->prog, dev, p->cols > 1 && !p->wide && cl_has_nv_options(dev) ? "-cl-nv-maxrregcount=64" : "")
-        != CL_SUCCESS) {
+    if (bound && cl_has_nv_options(dev)) {
+        snprintf(options, sizeof options, "-cl-nv-maxrregcount=%d", bound);
+        s->bound = bound;
+    }
+    if (cl_build_quietly(s->prog, dev, options) != CL_SUCCESS) {
         size_t len = 0;
         char *log;
         clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
@@ -320,18 +322,22 @@ int ptest_opencl_open(ptest_backend *b, const ptest_problem *p, const char *devi
     b->close = cl_close;
     snprintf(b->device, sizeof b->device, "%s", name);
     s->launcher.state = s;
-    /* a GPU takes CUDA's shape, 256 work-items a group and 4 groups a
-     * compute unit: on an H100, 128 and 16 (two waves of groups where
+    /* a GPU takes CUDA's shape, 256 work-items a group and one wave of
+     * groups: on an H100, 128 and 16 a compute unit (two waves where
      * registers allow 8 of 128 at once) made maxT 2.1 times as slow and
      * Welch's t 7 % slower (bench/RESULTS.md) */
     s->launcher.local = type & CL_DEVICE_TYPE_CPU ? 64 : 256;
     s->launcher.local = s->launcher.local < max_local ? s->launcher.local : max_local;
-    s->launcher.groups = (size_t)units * 4;
     s->launcher.count = launch;
     s->launcher.maxt = launch_maxt;
     if (setup(s, p, dev, err, errsize)) {
         cl_close(b);
         return -1;
     }
+    /* with a register bound, the groups an NVIDIA multiprocessor (65 536
+     * registers) runs at once; else 4 a compute unit (OpenCL has no
+     * occupancy query), one wave where a kernel needs at most 64 */
+    s->launcher.groups = s->bound ? 65536 / ((size_t)s->bound * s->launcher.local) : 4;
+    s->launcher.groups = (size_t)units * (s->launcher.groups > 0 ? s->launcher.groups : 1);
     return 0;
 }
