@@ -79,14 +79,31 @@ def kernel_source():
     return read("stats_kernel.h").replace('#include "stats_wide.h"\n', read("stats_wide.h"))
 
 
+def groups_a_unit(bound, local):
+    """work-groups of `local` items a launch puts on each multiprocessor or
+    compute unit: with a register bound, as many as an NVIDIA one (65 536
+    registers) runs at once, so that the items' equal shares end together;
+    else 4, one wave where a kernel needs at most 64"""
+    return max(1, 65536 // (bound * local)) if bound else 4
+
+
+class Program:
+    """a built program (a pyopencl.Program or cupy.RawModule) and the
+    work-groups a launch of its ps_count takes at most"""
+
+    def __init__(self, handle, groups):
+        self.handle, self.groups = handle, groups
+
+
 class _Device:
-    """The launches shared by both backends; a subclass supplies _upload,
-    _values and _count (one launch) and sets local and groups."""
+    """The launches shared by both backends; a subclass supplies build
+    (returning a Program), _upload, _values and _count (one launch) and sets
+    local and units (multiprocessors or compute units)."""
 
     def values(self, program, data, begin, count):
         """(keys, x): keys[i] = (sign, num, den) of rank begin + i as Python
         ints, x[i] its statistic"""
-        out, x = self._values(program, self._upload(data), data, begin, count)
+        out, x = self._values(program.handle, self._upload(data), data, begin, count)
         sign = out.view(np.int64)
         keys = [(int(sign[5 * i]), int(out[5 * i + 1]) | int(out[5 * i + 2]) << 64,
                  int(out[5 * i + 3]) | int(out[5 * i + 4]) << 64) for i in range(count)]
@@ -102,8 +119,8 @@ class _Device:
         lo, hi = float("inf"), float("-inf")
         for first in range(begin, end, LAUNCH):
             last = min(end, first + LAUNCH)
-            groups = max(1, min(self.groups, -(-(last - first) // self.local)))
-            counts, extremes, h = self._count(program, bufs, data, first, last, bins, groups)
+            groups = max(1, min(program.groups, -(-(last - first) // self.local)))
+            counts, extremes, h = self._count(program.handle, bufs, data, first, last, bins, groups)
             total += counts.reshape(-1, COUNTS).sum(axis=0, dtype=np.uint64).astype(object)
             hist += h.reshape(-1, bins).sum(axis=0, dtype=np.uint64).astype(object) if bins else 0
             lo, hi = min(lo, float(extremes[0::2].min())), max(hi, float(extremes[1::2].max()))
@@ -130,14 +147,18 @@ class OpenCL(_Device):
             raise ValueError("the OpenCL device %s has no double precision (cl_khr_fp64)" % dev.name)
         self.queue = cl.CommandQueue(self.ctx)
         cpu = dev.type & cl.device_type.CPU
-        # a GPU takes CuPy's shape, 256 work-items a group and 4 groups a
-        # compute unit (kperm-ptest measured 128 and 16 slower on an H100)
+        # a GPU takes CuPy's shape, 256 work-items a group and one wave of
+        # groups (kperm-ptest measured 128 and 16 a compute unit slower on an H100)
         self.local = min(64 if cpu else 256, dev.max_work_group_size)
-        self.groups = dev.max_compute_units * 4
+        self.units = dev.max_compute_units
+        self.nv_options = "cl_nv_compiler_options" in dev.extensions.split()
         self.device = "%s (OpenCL, %s)" % (dev.name.strip(), dev.platform.name.strip())
         self._programs = {}
 
-    def build(self, source):
+    def build(self, source, bound=0):
+        """source built for the device (cached); bound: the registers a
+        work-item may use on an NVIDIA GPU, 0 for no bound"""
+        bound = bound if self.nv_options else 0
         if source not in self._programs:
             # pyopencl.Program(...).build() would save the source of a build
             # that fails in a temporary file it never deletes and names in its
@@ -149,14 +170,14 @@ class OpenCL(_Device):
             program = self.cl._cl._Program(self.ctx, full)
             try:
                 with _quiet():
-                    program.build(b"", None)
+                    program.build(b"-cl-nv-maxrregcount=%d" % bound if bound else b"", None)
             except self.cl.RuntimeError:
                 logs = [program.get_build_info(d, self.cl.program_build_info.LOG) for d in self.ctx.devices]
                 raise BuildFailed(first_error("\n".join(logs), full)) from None
-            self._programs[source] = self.cl.Program(program)
             dev, size = self.ctx.devices[0], self.cl.kernel_work_group_info.WORK_GROUP_SIZE
             for name in ("ps_count", "ps_values"):  # fewer work-items a group where registers need it
                 self.local = min(self.local, self.cl.Kernel(program, name).get_work_group_info(size, dev))
+            self._programs[source] = Program(self.cl.Program(program), self.units * groups_a_unit(bound, self.local))
         return self._programs[source]
 
     def _upload(self, data):
@@ -203,24 +224,27 @@ class CuPy(_Device):
         self.dev = cupy.cuda.Device(0 if device is None else device)
         props = cupy.cuda.runtime.getDeviceProperties(self.dev.id)
         self.local = 256
-        self.groups = props["multiProcessorCount"] * 4
+        self.units = props["multiProcessorCount"]
         self.device = "%s (CUDA device %d, CuPy)" % (props["name"].decode(), self.dev.id)
         self._modules = {}
 
-    def build(self, source):
+    def build(self, source, bound=0):
+        """source built for the device (cached); bound: the registers a
+        thread may use, 0 for no bound"""
         from . import cupy as kperm_cupy
 
         if source not in self._modules:
             with self.dev:
                 full = '#include "kperm_cuda_device.h"\n' + source
-                module = self.cp.RawModule(code=full, options=cuda_options())
+                options = cuda_options() + (("-maxrregcount=%d" % bound,) if bound else ())
+                module = self.cp.RawModule(code=full, options=options)
                 try:
                     with _quiet():
                         module.get_function("ps_count")  # compiles
                 except self.cp.cuda.compiler.CompileException as e:
                     raise BuildFailed(first_error(str(e), full)) from None  # str(e): NVRTC's log
                 kperm_cupy.upload_tables(module)
-            self._modules[source] = module
+            self._modules[source] = Program(module, self.units * groups_a_unit(bound, self.local))
         return self._modules[source]
 
     def _upload(self, data):

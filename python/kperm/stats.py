@@ -194,6 +194,15 @@ def _source(walk, code, exact, wide, k, body):
     return head + _stats_device.kernel_source() + tail
 
 
+def _register_bound(code, exact, wide):
+    """the registers a work-item may use on an NVIDIA GPU, 0 for no bound:
+    as kperm-ptest (samples/ptest/ptest_device.c), 80 for Welch's t and the
+    variance ratio compared exactly, whose ps_count otherwise takes 90 and
+    lets 2 groups of 256 share a multiprocessor instead of 3"""
+    bounded = (STATISTICS["welch_t"][0], STATISTICS["variance_ratio"][0])
+    return 80 if exact and not wide and code in bounded else 0
+
+
 def _check_options(permutation_type, alternative, tolerance, bins, hist_range, backend, method):
     if backend not in (None, "cupy", "pyopencl"):  # checked here too: a host method opens no backend
         raise ValueError("backend: 'pyopencl', 'cupy' or None, not %r" % (backend,))
@@ -271,7 +280,7 @@ def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, aux, t
             "n": sizes[0] if walk in (_FLIPS, _PAIRINGS) else sum(sizes), "m": sizes[0]}
     dev = _stats_device.open_backend(backend, device)
     try:
-        program = dev.build(_source(walk, code, exact, wide, k, body))
+        program = dev.build(_source(walk, code, exact, wide, k, body), _register_bound(code, exact, wide))
     except _stats_device.BuildFailed as e:
         if body is None:
             raise
