@@ -87,6 +87,23 @@ esac
 out=$($P --quiet --bins 0 --backend cpu --test paired $D/sleep.csv 2>&1)
 case $out in *"exact (the data read as integers times 10^-1)"*) echo "PASS the report says 10^-1 for one decimal place" ;;
 *) echo "FAIL the report's comparison line for one decimal place: $out" ;; esac
+# an infinite observed statistic (group B constant: var(A)/0) keeps the
+# histogram's range finite, and the JSON is JSON (null for inf, no nan)
+printf 'g,x\nA,0\nB,0\nA,0\nA,1\nA,1\nA,0\nB,0\n' > $T/inf.csv
+for b in $backends; do
+    $P --json --quiet --backend $b --stat var-ratio $T/inf.csv > $T/inf.json 2>&1
+    if /usr/bin/python3 -c "
+import json, math, sys
+j = json.load(open(sys.argv[1]))
+e = j['bin_edges']
+ok = j['observed'] is None and j['greater'] == 0 and j['undefined'] == 1 and sum(j['histogram']) == 20
+sys.exit(not (ok and len(e) == 21 and all(math.isfinite(x) for x in e) and e == sorted(e) and e[0] < e[-1]))
+" $T/inf.json 2>/dev/null; then
+        echo "PASS $b an infinite observed variance ratio: the JSON parses, null for it, 21 finite bin edges"
+    else
+        echo "FAIL $b an infinite observed variance ratio: $(head -c 400 $T/inf.json)"
+    fi
+done
 # maxT: the table's columns line up though 11440ths run long
 awk -F, 'NR == 1 { print "group,days,doubled"; next } { printf "%s,%s,%d\n", $1, $2, 2 * $2 + NR % 3 }' \
     $D/mouse.csv > $T/two.csv

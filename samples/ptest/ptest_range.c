@@ -39,9 +39,11 @@ static void mean_extremes(const ptest_problem *p, double *lo, double *hi)
 
 int ptest_range(ptest_problem *p, ptest_backend *b, double observed, char *err, size_t errsize)
 {
-    double lo = observed, hi = observed, x;
+    double lo = HUGE_VAL, hi = -HUGE_VAL, x; /* lo > hi: no finite value yet */
     unsigned long long key[5];
     int i;
+    if (observed - observed == 0) /* an infinite one (a variance ratio's x/0) would make the range infinite */
+        lo = hi = observed;
     if (p->stat == PTEST_MEAN)
         mean_extremes(p, &lo, &hi);
     else if (p->stat == PTEST_PEARSON || p->stat == PTEST_KENDALL)
@@ -58,6 +60,8 @@ int ptest_range(ptest_problem *p, ptest_backend *b, double observed, char *err, 
                 hi = x > hi ? x : hi;
             }
         }
+        if (!(lo <= hi)) /* nothing finite among them */
+            lo = hi = 0;
         x = (hi - lo) / 10;
         lo -= x;
         hi += x;

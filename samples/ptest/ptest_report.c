@@ -164,11 +164,19 @@ static void json_string(const char *key, const char *s)
     printf("\", ");
 }
 
-static void json_double(const char *key, double v)
+/* v as a JSON number, or null where it is not finite (JSON has no NaN or infinity) */
+static void json_number(double v)
 {
     char buf[40];
     ptest_format_double(buf, sizeof buf, v);
-    printf("\"%s\": %s, ", key, v == v && v - v == 0 ? buf : "null");
+    fputs(v - v == 0 ? buf : "null", stdout);
+}
+
+static void json_double(const char *key, double v)
+{
+    printf("\"%s\": ", key);
+    json_number(v);
+    fputs(", ", stdout);
 }
 
 static void write_json(const ptest_report *rep)
@@ -222,9 +230,8 @@ static void write_json(const ptest_report *rep)
         printf("%s%llu", i ? ", " : "", r->hist[i]);
     printf("], \"bin_edges\": [");
     for (i = 0; p->bins && i <= p->bins; i++) {
-        char buf[40];
-        ptest_format_double(buf, sizeof buf, edge(p, i));
-        printf("%s%s", i ? ", " : "", buf);
+        fputs(i ? ", " : "", stdout);
+        json_number(edge(p, i));
     }
     printf("], \"resumed\": %llu, ", (unsigned long long)rep->resumed);
     json_string("method", rep->method);
