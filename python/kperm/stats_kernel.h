@@ -787,8 +787,8 @@ PS_FN ps_obs ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
  * ps_tally_add: each rank is exactly one of less, equal, greater and
  * undefined, so the ranks walked give it without an add a rank.
  * Exact keys: with cheap_first 0, one |r| comparison serves the order and
- * PS_ABS_GE, which takes ps_count's loop from 114 to 90 registers on an
- * H100; ps_maxt, bounded to 64, passes 1 and compares |r| only where the
+ * PS_ABS_GE, which takes ps_count from 114 to 90 registers for sm_90 (an
+ * H100); ps_maxt, bounded to 64, passes 1 and compares |r| only where the
  * screen and the signs leave the order open (with 0 it spills more and
  * maxT took 1.22 s, not 1.05: bench/RESULTS.md). Returns 0 for an
  * undefined value, else 1. */
