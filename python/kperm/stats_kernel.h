@@ -800,7 +800,7 @@ PS_FN int ps_tally(const ps_value *r, const ps_obs *obs, const PS_G double *par,
         return 0;
     }
 #if PS_EXACT
-    if (cheap_first) {
+    if (cheap_first) { /* ps_cmp's tail written out: through ps_cmp, ps_maxt spills more (ptxas) */
         c = ps_cmp_cheap(r, obs);
         c = c ? c : r->sign < 0 ? -ps_cmp_abs(r, &obs->v, obs->abs) : ps_cmp_abs(r, &obs->v, obs->abs);
         count[PS_ABS_GE] += ps_abs_ge(r, obs, par);
