@@ -2,8 +2,11 @@
  *
  * Rank 0's own search runs in a thread of its own while the main thread
  * serves requests, so a worker rank never waits for rank 0's device and a
- * signal is answered within a fraction of a millisecond. Every worker sizes its next chunk
- * from its own measured rate, so a GPU takes more than a CPU. */
+ * signal is answered within a fraction of a millisecond. A job of one rank
+ * has no requests to serve: its main thread sleeps until the search takes a
+ * chunk or LONE_WAIT passes, rather than waking thousands of times a second
+ * on the cores the search uses. Every worker sizes its next chunk from its
+ * own measured rate, so a GPU takes more than a CPU. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_engine.h"
 #include <pthread.h>
@@ -17,6 +20,7 @@
 #define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
 #define PROGRESS_BAR 2.0        /* seconds before the bar appears on a terminal */
 #define PROGRESS_LINE 10.0      /* seconds between progress lines elsewhere (a log, mpirun) */
+#define LONE_WAIT 0.02          /* a job of one rank: its main thread's longest sleep (a signal waits this long) */
 
 static volatile sig_atomic_t caught;
 
@@ -104,6 +108,7 @@ typedef struct {
     run_search_fn search;
     void *search_ctx;
     pthread_mutex_t lock;
+    pthread_cond_t took; /* signalled when the search asks for a chunk (and so when it ends) */
     int failed;
     char err[RUN_ERR_SIZE];
 } local_worker;
@@ -115,6 +120,7 @@ static int local_take(void *ctx, const run_request *req, run_range *chunk, kperm
     pthread_mutex_lock(&w->lock);
     more = run_pool_next(w->pool, 0, req->want, req->part, chunk);
     *hint = run_pool_hint(w->pool);
+    pthread_cond_signal(&w->took);
     pthread_mutex_unlock(&w->lock);
     return more;
 }
@@ -127,6 +133,7 @@ static void *local_main(void *arg)
         pthread_mutex_lock(&w->lock);
         memcpy(w->err, err, sizeof err);
         w->failed = 1;
+        pthread_cond_signal(&w->took);
         pthread_mutex_unlock(&w->lock);
     }
     return NULL;
@@ -256,6 +263,7 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
 {
     const run_sample *s = pool->sample;
     local_worker w;
+    pthread_condattr_t took_clock;
     pthread_t thread;
     double t0 = run_now(), last_save = t0, last_line = 0, elapsed;
     struct timespec nap = {0, 200000}; /* 0.2 ms: a worker rank waits at most this for its chunk */
@@ -271,6 +279,10 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
     w.search = search;
     w.search_ctx = ctx;
     pthread_mutex_init(&w.lock, NULL);
+    pthread_condattr_init(&took_clock);
+    pthread_condattr_setclock(&took_clock, CLOCK_MONOTONIC); /* run_now's */
+    pthread_cond_init(&w.took, &took_clock);
+    pthread_condattr_destroy(&took_clock);
     if (pthread_create(&thread, NULL, local_main, &w) != 0) {
         fprintf(stderr, "%s: cannot start a thread\n", o->prog);
         run_job_abort(4);
@@ -294,8 +306,15 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
             last_line = elapsed;
         }
         finished = pool->active == 0;
+        if (!finished && pool->workers == 1) {
+            struct timespec until;
+            double t = run_now() + LONE_WAIT;
+            until.tv_sec = (time_t)t;
+            until.tv_nsec = (long)((t - (double)until.tv_sec) * 1e9);
+            pthread_cond_timedwait(&w.took, &w.lock, &until);
+        }
         pthread_mutex_unlock(&w.lock);
-        if (!finished)
+        if (!finished && pool->workers > 1)
             nanosleep(&nap, NULL);
     }
     pthread_join(thread, NULL);
@@ -303,6 +322,7 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
         fprintf(stderr, "\r%90s\r", "");
     if (status == 0)
         save(pool, o);
+    pthread_cond_destroy(&w.took);
     pthread_mutex_destroy(&w.lock);
     free(req);
     return status;
