@@ -46,7 +46,8 @@ INPUTS = $(filter-out $(STAMP),$^)
 # sample links one job: run_job_local.o (one process) or run_job_mpi.o (MPI).
 RUN := samples/run
 RUN_HEADERS := $(wildcard $(RUN)/*.h) $(CORE)
-RUN_OBJS := $(addprefix $(B)/run/,run_pool.o run_checkpoint.o run_text.o run_file.o run_engine.o run_output.o)
+RUN_OBJS := $(addprefix $(B)/run/,run_pool.o run_checkpoint.o run_text.o run_file.o run_engine.o run_output.o \
+                                  run_crew.o)
 # what the samples' OpenCL backends share (samples/common): clBuildProgram with stderr muted
 COMMON := samples/common
 $(B)/common/%.o: $(COMMON)/%.c $(wildcard $(COMMON)/*.h) $(STAMP)
@@ -180,7 +181,7 @@ $(B)/kperm-ptest: $(PTEST_OBJS) $(B)/run/run_job_local.o $(STAMP)
 # the C backend's join against the kernel's walk
 PTEST_JOIN_TEST_OBJS := $(addprefix $(B)/ptest/,ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
                         ptest_cpu.o ptest_backend.o ptest_result.o ptest_join.o) \
-                        $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(B)/run/run_file.o
+                        $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(B)/run/run_file.o $(B)/run/run_crew.o
 $(B)/test_ptest_join: tests/test_ptest_join.c $(PTEST_JOIN_TEST_OBJS) $(PTEST_HEADERS) $(CORE) $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) -Itests $< $(PTEST_JOIN_TEST_OBJS) -lpthread -lm -o $@
 # the CUDA backend's NVRTC builds, which CI (nvcc, no GPU) can check

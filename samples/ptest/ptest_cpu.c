@@ -1,12 +1,13 @@
 /* ptest_cpu.c - the C backend: the compiled variants of stats_kernel.h
- * (ptest_variants.h) on every core, each thread a work-item walking its
- * part of a chunk; two groups with a statistic of sums go through the
- * join (ptest_join.h), which calls the same kernel where it must. */
+ * (ptest_variants.h) on every core, each thread of a crew (run_crew.h) a
+ * work-item walking its part of a chunk; two groups with a statistic of
+ * sums go through the join (ptest_join.h), which calls the same kernel
+ * where it must. */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include "ptest_backend.h"
 #include "ptest_join.h"
 #include "ptest_kernels.h"
-#include <pthread.h>
+#include "run_crew.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,29 +24,29 @@ static const ptest_kernel *const variants[] = {
 #define MAX_THREADS 256
 
 typedef struct {
-    const ptest_kernel *k;
-    ptest_join *join; /* two groups' sum statistics: the screened join (ptest_join.h), else NULL */
-    int threads;
-} cpu_state;
-
-typedef struct {
-    const ptest_backend *b;
     kperm_rank begin, end;
-    pthread_t id;
-    int running;
     ptest_result r;
 } cpu_part;
 
+typedef struct {
+    const ptest_kernel *k;
+    ptest_join *join; /* two groups' sum statistics: the screened join (ptest_join.h), else NULL */
+    int threads;
+    run_crew *crew;
+    const ptest_problem *p;
+    cpu_part *parts; /* one a thread */
+} cpu_state;
+
 /* one thread's part, in launches small enough for the 32-bit histogram */
-static void *cpu_walk(void *arg)
+static void cpu_walk(void *state, int part)
 {
-    cpu_part *t = (cpu_part *)arg;
-    const ptest_problem *p = t->b->p;
-    const cpu_state *s = (const cpu_state *)t->b->state;
+    const cpu_state *s = (const cpu_state *)state;
+    cpu_part *t = &s->parts[part];
+    const ptest_problem *p = s->p;
     kperm_rank at;
     if (s->join) {
         ptest_join_count(s->join, p, s->k->count, t->begin, t->end, &t->r, NULL);
-        return NULL;
+        return;
     }
     for (at = t->begin; at < t->end;) {
         kperm_rank end = t->end - at > PTEST_LAUNCH ? at + PTEST_LAUNCH : t->end;
@@ -61,35 +62,21 @@ static void *cpu_walk(void *arg)
         }
         at = end;
     }
-    return NULL;
 }
 
 static int cpu_count(ptest_backend *b, kperm_rank begin, kperm_rank end, ptest_result *out, char *err,
                      size_t errsize)
 {
-    const cpu_state *s = (const cpu_state *)b->state;
-    cpu_part *parts = (cpu_part *)calloc((size_t)s->threads, sizeof *parts);
+    cpu_state *s = (cpu_state *)b->state;
     int t;
-    if (!parts) {
-        snprintf(err, errsize, "cpu: out of memory");
-        return -1;
-    }
+    (void)err, (void)errsize;
     for (t = 0; t < s->threads; t++) {
-        parts[t].b = b;
-        kperm_split(begin, end, (kperm_u64)s->threads, (kperm_u64)t, &parts[t].begin, &parts[t].end);
-        ptest_result_empty(&parts[t].r);
+        kperm_split(begin, end, (kperm_u64)s->threads, (kperm_u64)t, &s->parts[t].begin, &s->parts[t].end);
+        ptest_result_empty(&s->parts[t].r);
     }
-    /* the calling thread takes part 0, and any part whose thread cannot start */
-    for (t = 1; t < s->threads; t++)
-        if (!(parts[t].running = pthread_create(&parts[t].id, NULL, cpu_walk, &parts[t]) == 0))
-            cpu_walk(&parts[t]);
-    cpu_walk(&parts[0]);
-    for (t = 0; t < s->threads; t++) {
-        if (parts[t].running)
-            pthread_join(parts[t].id, NULL);
-        ptest_result_fold(out, &parts[t].r, b->p->bins, b->p->cols);
-    }
-    free(parts);
+    run_crew_run(s->crew, cpu_walk, s);
+    for (t = 0; t < s->threads; t++)
+        ptest_result_fold(out, &s->parts[t].r, b->p->bins, b->p->cols);
     return 0;
 }
 
@@ -103,10 +90,17 @@ static int cpu_value(ptest_backend *b, int col, kperm_rank rank, unsigned long l
     return 0;
 }
 
+static void cpu_free(cpu_state *s)
+{
+    run_crew_free(s->crew);
+    ptest_join_free(s->join);
+    free(s->parts);
+    free(s);
+}
+
 static void cpu_close(ptest_backend *b)
 {
-    ptest_join_free(((cpu_state *)b->state)->join);
-    free(b->state);
+    cpu_free((cpu_state *)b->state);
     b->state = NULL;
 }
 
@@ -132,13 +126,18 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
                                                                 : "no compiled kernel for this test");
         return 1;
     }
-    if (!(s = (cpu_state *)malloc(sizeof *s))) {
+    threads = threads > 0 ? threads : cores > 0 ? (int)(cores < MAX_THREADS ? cores : MAX_THREADS) : 1;
+    if (!(s = (cpu_state *)calloc(1, sizeof *s)) || !(s->parts = (cpu_part *)calloc((size_t)threads, sizeof *s->parts))
+        || !(s->crew = run_crew_new(threads))) {
+        if (s)
+            cpu_free(s);
         snprintf(err, errsize, "cpu: out of memory");
         return -1;
     }
     s->k = k;
     s->join = ptest_join_new(p, ptest_join_low(p));
-    s->threads = threads > 0 ? threads : cores > 0 ? (int)(cores < MAX_THREADS ? cores : MAX_THREADS) : 1;
+    s->threads = threads;
+    s->p = p;
     memset(b, 0, sizeof *b);
     b->name = "cpu";
     snprintf(b->device, sizeof b->device, "%d thread%s", s->threads, s->threads == 1 ? "" : "s");

@@ -1,5 +1,5 @@
-/* tsp_cpu.c - the C backend: tsp_simd_search on every core, with pthreads. Each
- * thread is one work-item of tsp_search over the whole range; the threads'
+/* tsp_cpu.c - the C backend: tsp_simd_search on every core, with a crew of
+ * threads (run_crew.h). Each thread is one work-item of tsp_search over the whole range; the threads'
  * results are folded by (length, rank), so ties go to the smallest rank.
  * Pruning, each thread is one work-item of tsp_branch_units, taking units
  * from one counter and sharing the shortest length found through one
@@ -8,7 +8,7 @@
 #include "tsp_backend.h"
 #include "tsp_search.h"
 #include "tsp_simd.h"
-#include <pthread.h>
+#include "run_crew.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,25 +34,24 @@ struct cpu_state {
     kperm_u32 shared;  /* pruning: the shortest length known (TSP_NONE32: none) */
     kperm_u32 counter; /* pruning: the units of the task taken so far */
     tsp_best best;
+    run_crew *crew;
     part parts[MAX_THREADS];
 };
 
-static void *run_part(void *arg)
+static void run_part(void *state, int thread)
 {
-    part *p = (part *)arg;
-    cpu_state *s = p->s;
+    cpu_state *s = (cpu_state *)state;
+    part *p = &s->parts[thread];
     if (p->task.mode == TSP_PRUNED)
         tsp_branch_units(s->inst.dist, &s->relax, &p->task, &s->counter, &s->shared, &p->item);
     else
         tsp_simd_search(s->inst.dist, &p->task, (kperm_u64)p->thread, (kperm_u64)s->threads, &p->len, &p->rank);
-    return NULL;
 }
 
 static int cpu_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
 {
     cpu_state *s = (cpu_state *)b->state;
-    pthread_t tid[MAX_THREADS];
-    int t, started = 0;
+    int t;
     s->counter = 0;
     for (t = 0; t < s->threads; t++) {
         part *p = &s->parts[t];
@@ -60,16 +59,7 @@ static int cpu_search(tsp_backend *b, const tsp_task *task, char *err, size_t er
         p->len = TSP_NONE;
         p->rank = TSP_NONE;
     }
-    for (t = 1; t < s->threads; t++)
-        if (pthread_create(&tid[t], NULL, run_part, &s->parts[t]) == 0)
-            started = t;
-        else
-            break;
-    for (t = started + 1; t < s->threads; t++) /* threads that did not start: run here */
-        run_part(&s->parts[t]);
-    run_part(&s->parts[0]);
-    for (t = 1; t <= started; t++)
-        pthread_join(tid[t], NULL);
+    run_crew_run(s->crew, run_part, s);
     for (t = 0; t < s->threads; t++)
         if (tsp_better(s->parts[t].len, s->parts[t].rank, s->best.length, s->best.rank)) {
             s->best.length = s->parts[t].len;
@@ -99,6 +89,7 @@ static int cpu_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *er
 
 static void cpu_close(tsp_backend *b)
 {
+    run_crew_free(((cpu_state *)b->state)->crew);
     free(b->state);
     b->state = NULL;
 }
@@ -146,6 +137,11 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     if (place->threads > 0)
         cores = place->threads;
     s->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores;
+    if (!(s->crew = run_crew_new(s->threads))) {
+        free(s);
+        snprintf(err, errsize, "cpu: out of memory");
+        return -1;
+    }
     s->best = tsp_best_none();
     for (t = 0; t < s->threads; t++) {
         s->parts[t].s = s;
