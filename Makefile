@@ -227,6 +227,11 @@ $(B)/test_run_pool: tests/test_run_pool.c tests/check.h tests/rng.h $(RUN_POOL_C
 	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -Wl,--wrap=realloc -o $@
 $(B)/test_run_pool_san: tests/test_run_pool.c tests/check.h tests/rng.h $(RUN_POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
 	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -Wl,--wrap=realloc -o $@
+# the C backends' crew, and under ThreadSanitizer
+$(B)/test_run_crew: tests/test_run_crew.c tests/check.h $(RUN)/run_crew.c $(RUN)/run_crew.h $(STAMP) | $(B)
+	$(CC) $(STRICT) $(CFLAGS) -I$(RUN) -Itests $< $(RUN)/run_crew.c -lpthread -o $@
+$(B)/test_run_crew_tsan: tests/test_run_crew.c tests/check.h $(RUN)/run_crew.c $(RUN)/run_crew.h $(STAMP) | $(B)
+	clang $(STRICT) -O1 -g -fsanitize=thread -I$(RUN) -Itests $< $(RUN)/run_crew.c -lpthread -o $@
 
 # libFuzzer on the TSPLIB reader and on the checkpoint reader, seeded with
 # every test file and the corpora kept in tests/fuzz (tests/fuzz/CAMPAIGN.md);

@@ -198,6 +198,10 @@ step "run engine: chunk pool and checkpoint file, with kperm-tsp's sample" build
 if command -v clang >/dev/null 2>&1; then
     step "[asan+ubsan] run engine: chunk pool and checkpoint file" build_run $B/test_run_pool_san "[asan+ubsan] "
 fi
+step "run engine: the C backends' crew of threads" build_run $B/test_run_crew
+if command -v clang >/dev/null 2>&1; then
+    step "[tsan] run engine: the C backends' crew of threads" build_run $B/test_run_crew_tsan "[tsan] "
+fi
 if command -v mpicc >/dev/null 2>&1; then
     step "kperm-tsp checkpoint/resume and kperm-tsp-mpi" sh -c "$MAKE -s $B/kperm-tsp $B/kperm-tsp-mpi && sh tests/tsp_resume.sh"
 else
