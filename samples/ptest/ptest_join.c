@@ -278,8 +278,10 @@ enum { JOIN_COUNTS, JOIN_CODES, JOIN_BINS }; /* OUT: the counters; and the codes
     }
 #define JOIN_VAR(OUT, ONE, QW)                                                                          \
     JOIN_SIMD for (i = a; i < b; i++) {                                                                  \
-        double A = u[i] + k0 * s[i] + k1, B = w[i] + k2 * s[i] + k3;                                     \
-        JOIN_DECIDE(A, B, A, OUT, ONE, QW, A / B * scale, fabs(x_) * (e_p / fabs(A) + e_r / B + 0x1p-46)); \
+        double A = u[i] + k0 * s[i] + k1, B = w[i] + k2 * s[i] + k3, inv_ = 1 / B;                       \
+        /* x's error from A's is scale * e_p / B (for any A, 0 too) */                                   \
+        JOIN_DECIDE(A, B, A, OUT, ONE, QW, A * inv_ * scale,                                             \
+                    scale * e_p * fabs(inv_) + fabs(x_) * (e_r * fabs(inv_) + 0x1p-46));                 \
     }
 /* LOOP(OUT, ONE, QW) for the tile's ONE */
 #define JOIN_ONE(LOOP, OUT, QW)                                                                         \
