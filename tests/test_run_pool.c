@@ -464,6 +464,41 @@ static void count_run(run_pool *p)
     }
 }
 
+/* the chunk worker w is granted for `want` after reporting `done` ranks */
+static kperm_rank grant(run_pool *p, int w, kperm_u64 want, kperm_u64 done)
+{
+    run_range c;
+    return run_pool_next(p, w, want, &done, &c) ? c.end - c.begin : 0;
+}
+
+/* A lone worker's wish stands: nobody waits for it. With two workers, or
+ * one whose chunks vary in cost (long_chunks: a wish from one chunk's rate
+ * may be the whole rest), a chunk is at most 1/(2 workers) of what is left. */
+static void chunk_sizes(void)
+{
+    const kperm_rank total = 100000;
+    run_sample s = count_sample(total);
+    run_pool p;
+    kperm_u64 count = 0;
+    check_begin("pool: a lone worker gets the chunk it asks for; with two workers or long chunks, at most "
+                "1/(2 workers) of what is left");
+    CHECK(run_pool_init(&p, &s, &count, 1, 0) == 0, "run_pool_init: out of memory");
+    CHECK(grant(&p, 0, 1000, 0) == 1000, "a lone worker's first chunk is not its wish");
+    CHECK(grant(&p, 0, total, 1000) == total - 1000, "a lone worker does not get the whole rest");
+    run_pool_free(&p);
+    s.long_chunks = 1;
+    CHECK(run_pool_init(&p, &s, &count, 1, 0) == 0, "run_pool_init: out of memory");
+    CHECK(grant(&p, 0, 1000, 0) == 1000, "a lone worker's first chunk is not its wish");
+    CHECK(grant(&p, 0, total, 1000) == (total - 1000) / 2, "long chunks: the whole rest to a lone worker");
+    run_pool_free(&p);
+    s.long_chunks = 0;
+    CHECK(run_pool_init(&p, &s, &count, 2, 0) == 0, "run_pool_init: out of memory");
+    CHECK(grant(&p, 0, total, 0) == total / 4, "two workers: the first chunk is not a quarter");
+    CHECK(grant(&p, 1, total, 0) == (total - total / 4) / 4, "two workers: the second chunk is not a quarter of the rest");
+    run_pool_free(&p);
+    check_end();
+}
+
 static void fold_once(void)
 {
     const kperm_rank total = 20000;
@@ -533,6 +568,7 @@ int main(int argc, char **argv)
     corruption();
     every_bit();
     strict_numbers();
+    chunk_sizes();
     fold_once();
     bad_ranges();
     remove(FILE_PATH);

@@ -138,12 +138,14 @@ int run_pool_next(run_pool *p, int w, kperm_rank want, const void *part, run_ran
             gap_end = gap_end < p->done[i].begin ? gap_end : p->done[i].begin;
             left -= p->done[i].end - p->done[i].begin;
         }
-    /* the worker's wish in whole multiples of align, capped, where there are
-     * several workers, by a share of what is left (guided scheduling: the
-     * last chunks are small, so nobody waits long). A lone worker waits for
-     * nobody: shrinking its chunks would only add launches. */
+    /* the worker's wish in whole multiples of align, capped by a share of
+     * what is left (guided scheduling: the last chunks are small, so nobody
+     * waits long). A lone worker waits for nobody, so its wish stands, unless
+     * its chunks' costs vary (long_chunks): then a wish from one chunk's
+     * rate may be the whole rest, and the checkpoints would record nothing
+     * until the end. */
     size = (want + s->align - 1) / s->align * s->align;
-    if (p->workers > 1 && size > left / (2 * (kperm_rank)p->workers))
+    if ((p->workers > 1 || s->long_chunks) && size > left / (2 * (kperm_rank)p->workers))
         size = left / (2 * (kperm_rank)p->workers) / s->align * s->align;
     if (size < s->min_chunk)
         size = s->min_chunk;

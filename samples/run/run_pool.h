@@ -50,8 +50,9 @@ int run_pool_add_done(run_pool *p, kperm_rank begin, kperm_rank end);
  * The part is folded into the pool's result exactly when the chunk's ranges
  * are recorded as done, never otherwise. Returns 1 with the next chunk in
  * *chunk, or 0 when w must stop (nothing left to hand out, or stopping).
- * With several workers, chunks shrink towards the end so that the workers
- * finish together. When
+ * With several workers, or chunks whose costs vary (the sample's
+ * long_chunks), chunks shrink towards the end so that the workers finish
+ * together and the checkpoints record progress. When
  * the chunk cannot be recorded (out of memory), neither its ranges nor its
  * part count, p->failed is set and every worker is stopped: the caller ends
  * the run with an error, its checkpoint (if saved) still whole. */

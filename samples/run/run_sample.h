@@ -65,8 +65,9 @@ typedef struct {
     /* Progress and the refusal of hopeless runs. The estimate comes once,
      * after estimate_after seconds of search. long_chunks: one chunk may
      * itself take days, so the estimate comes even before any has finished,
-     * and a hopeless run ends at once, its work saved, rather than finish
-     * the chunks in progress. done_word follows the percentage ("closed";
+     * a hopeless run ends at once, its work saved, rather than finish the
+     * chunks in progress, and a lone worker's chunks shrink towards the end
+     * as several workers' do (a rate measured on one chunk says little). done_word follows the percentage ("closed";
      * NULL: none). The sample's words go to stderr: progress (NULL: none),
      * what follows the engine's "12.5% after 40 s" (or its bar); hopeless,
      * why the run is refused (after "PROG: ", before "; --force runs it
