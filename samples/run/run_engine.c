@@ -1,10 +1,11 @@
 /* run_engine.c - the coordinator and the worker loop (see run_engine.h).
  *
  * Rank 0's own search runs in a thread of its own while the main thread
- * serves requests, so a worker rank never waits for rank 0's device and a
- * signal is answered within a fraction of a millisecond. A job of one rank
- * has no requests to serve: its main thread sleeps until the search takes a
- * chunk or LONE_WAIT passes, rather than waking thousands of times a second
+ * serves requests, so a worker rank never waits for rank 0's device and,
+ * with worker ranks, a signal is answered within a fraction of a
+ * millisecond. A job of one rank has no requests to serve: its main thread
+ * sleeps until the search takes a chunk or LONE_WAIT passes (a signal then
+ * waits at most that long), rather than waking thousands of times a second
  * on the cores the search uses. Every worker sizes its next chunk from its
  * own measured rate, so a GPU takes more than a CPU. */
 #define _POSIX_C_SOURCE 200809L
