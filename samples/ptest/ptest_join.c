@@ -425,8 +425,8 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
     double code[PTEST_JOIN_TILE];
     kperm_rank y, done = 0, from = forward ? base + (x - b0) : base + (b1 - xe), to = from + (xe - x);
     join_tally k = join_screen(J, k6, e, from, to, e->bins ? code : NULL);
-    if ((kperm_rank)k.sure != xe - x && !e->bins) /* the codes, which the counts alone did not need */
-        k = join_screen(J, k6, e, from, to, code);
+    if ((kperm_rank)k.sure != xe - x && xe - x - (kperm_rank)k.sure <= PTEST_JOIN_TILE / 8 && !e->bins)
+        k = join_screen(J, k6, e, from, to, code); /* the codes, which the counts alone did not need */
     if ((kperm_rank)k.sure == xe - x) {
         r->counts[PTEST_LESS] += (unsigned long long)k.less;
         r->counts[PTEST_EQUAL] += (unsigned long long)k.equal;
