@@ -336,16 +336,21 @@ static int pick_cpu(const options *o, const tsp_instance *inst, const tsp_place 
         return -1;
     }
     t_cpu = run_now() - t0;
+    b->close(b); /* its threads would spin beside OpenCL's trial (run_crew.h); reopened if it wins */
     t0 = run_now();
     if (other.search(&other, &trial_task, err, sizeof err))
         t_cl = 1e30;
     else
         t_cl = run_now() - t0;
     if (t_cl < t_cpu) {
-        b->close(b);
         *b = other;
-    } else
-        other.close(&other);
+        return 0;
+    }
+    other.close(&other);
+    if (tsp_cpu_open(b, inst, 0, place, err, sizeof err)) {
+        say_error(err);
+        return -1;
+    }
     return 0;
 }
 
