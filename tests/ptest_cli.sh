@@ -67,6 +67,16 @@ expect "the collagen data, Pearson's r read as decimals: 28 of 5040 (8 ties)" "g
     --test pairings $D/scipy_tutorial_collagen_proline.csv
 expect "three groups (anova), whitespace columns, comments" "n_rearrangements=1680" \
     $(printf '# three groups\nA 1.5\nA 2\nA 2.5\nB 3\nB 3.5\nC 4\nC 0.5\nC 9\nB 1\n' > $T/k3.txt; echo $T/k3.txt)
+# two groups of equal size: Welch's t orders the splits as the mean difference
+# does (samples/ptest/README.md), whose counts the host's shift algorithm gives
+awk -F, 'NR == 1 || seen[$1]++ < 9' bench/data/ptest/welch_20_20.csv > $T/w9.csv
+mean=$($P --json --quiet --bins 0 --stat mean --method shift $T/w9.csv)
+want=$(for k in less equal greater abs_ge; do printf '%s=%s ' $k "$(printf '%s' "$mean" | sed -n "s/.*\"$k\": \([0-9]*\).*/\1/p")"; done)
+case $mean in
+*'"method": "shift"'*) expect "9 + 9 of welch_20_20.csv: --stat welch counts what the shift algorithm counts for --stat mean" \
+                           "$want n_rearrangements=48620" --stat welch $T/w9.csv ;;
+*) echo "FAIL --stat mean --method shift of 9 + 9 values: $mean" ;;
+esac
 expect "--tolerance: the band's values are counted in in_band" "exact=false in_band=0 equal=26" \
     --tolerance 1e-12 $D/mouse.csv
 # R's write.csv: every name quoted, a row-name column with an empty name
