@@ -2,8 +2,9 @@
  * every part of every job runs exactly once and is finished, its writes
  * visible, when run_crew_run returns; jobs come back to back (the threads
  * spinning), after a pause past RUN_CREW_SPIN (the threads asleep), and with
- * parts of unequal length, some longer than RUN_CREW_SPIN (the caller asleep). Built with ThreadSanitizer too, which checks
- * that the lock and the atomics order every write a part makes. */
+ * parts of unequal length, some longer than RUN_CREW_SPIN (the caller
+ * asleep). Built with ThreadSanitizer too, which checks that the lock and
+ * the atomics order every write a part makes. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "run_crew.h"

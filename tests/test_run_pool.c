@@ -494,7 +494,8 @@ static void chunk_sizes(void)
     s.long_chunks = 0;
     CHECK(run_pool_init(&p, &s, &count, 2, 0) == 0, "run_pool_init: out of memory");
     CHECK(grant(&p, 0, total, 0) == total / 4, "two workers: the first chunk is not a quarter");
-    CHECK(grant(&p, 1, total, 0) == (total - total / 4) / 4, "two workers: the second chunk is not a quarter of the rest");
+    CHECK(grant(&p, 1, total, 0) == (total - total / 4) / 4,
+          "two workers: the second chunk is not a quarter of the rest");
     run_pool_free(&p);
     check_end();
 }

@@ -238,7 +238,7 @@ enum { JOIN_COUNTS, JOIN_CODES, JOIN_BINS }; /* OUT: the counters; and the codes
         double least_ = (P) - least_c * (R) > least_g ? 1.0 : 0.0;                                       \
         double most_ = (P) - most_c * (R) < -most_g ? 1.0 : 0.0;                                         \
         double bin_ = 0, binned_ = 1;                                                                    \
-        if ((OUT) == JOIN_BINS) { /* the kernel's bin of x, where both ends of x's error bar fall in it */              \
+        if ((OUT) == JOIN_BINS) { /* the kernel's bin of x, where both ends of x's error bar fall in it */ \
             double x_ = (X), t_ = (x_ - hist_lo) * hist_inv;                                             \
             double dt_ = hist_inv * ((DX) + 0x1p-46 * (fabs(x_) + fabs(hist_lo))) + 0x1p-46 * (fabs(t_) + 1); \
             double b0_ = floor(t_ - dt_), b1_ = floor(t_ + dt_);                                         \

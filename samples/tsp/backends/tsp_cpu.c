@@ -1,6 +1,7 @@
 /* tsp_cpu.c - the C backend: tsp_simd_search on every core, with a crew of
- * threads (run_crew.h). Each thread is one work-item of tsp_search over the whole range; the threads'
- * results are folded by (length, rank), so ties go to the smallest rank.
+ * threads (run_crew.h). Each thread is one work-item of tsp_search over the
+ * whole range; the threads' results are folded by (length, rank), so ties
+ * go to the smallest rank.
  * Pruning, each thread is one work-item of tsp_branch_units, taking units
  * from one counter and sharing the shortest length found through one
  * atomic word. */
@@ -19,7 +20,6 @@
 typedef struct cpu_state cpu_state;
 
 typedef struct {
-    cpu_state *s;
     tsp_task task;
     int thread;
     kperm_u64 len;
@@ -144,7 +144,6 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
     }
     s->best = tsp_best_none();
     for (t = 0; t < s->threads; t++) {
-        s->parts[t].s = s;
         s->parts[t].thread = t;
         s->parts[t].item = tsp_item_first(&s->relax);
     }
