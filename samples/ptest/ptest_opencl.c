@@ -15,7 +15,6 @@ typedef struct {
     cl_program prog;
     cl_kernel count, values, maxt;
     cl_mem in[PTEST_INPUTS];
-    int bound; /* the registers a work-item may use (NVIDIA's build option), 0 for no bound */
     ptest_launcher launcher; /* its state is this */
 } cl_state;
 
@@ -78,13 +77,17 @@ void ptest_opencl_list(void)
         }
 }
 
-static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *err, size_t errsize)
+/* the program and its inputs on dev, and the launch's shape: s->launcher.local
+ * (set by the caller) lowered where a kernel needs it, and s->launcher.groups
+ * for `units` compute units */
+static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, cl_uint units, char *err, size_t errsize)
 {
     cl_int rc;
     char *src = ptest_device_source(p, kperm_cl_source());
     const void *host[PTEST_INPUTS];
     size_t bytes[PTEST_INPUTS];
-    int i, body_line = src ? ptest_device_body_line(src) : 0, bound = ptest_device_register_bound(p);
+    int i, body_line = src ? ptest_device_body_line(src) : 0;
+    int bound = cl_has_nv_options(dev) ? ptest_device_register_bound(p) : 0; /* NVIDIA's build option only */
     char options[40] = "";
     ptest_device_inputs(p, host, bytes);
     if (!src)
@@ -100,10 +103,8 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
     free(src);
     if (rc != CL_SUCCESS)
         return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
-    if (bound && cl_has_nv_options(dev)) {
+    if (bound)
         snprintf(options, sizeof options, "-cl-nv-maxrregcount=%d", bound);
-        s->bound = bound;
-    }
     if (cl_build_quietly(s->prog, dev, options) != CL_SUCCESS) {
         size_t len = 0;
         char *log;
@@ -126,6 +127,11 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, char *er
                                       NULL);
         s->launcher.local = most > 0 && most < s->launcher.local ? most : s->launcher.local;
     }
+    /* with a register bound, the groups an NVIDIA multiprocessor (65 536
+     * registers) runs at once; else 4 a compute unit (OpenCL has no
+     * occupancy query), one wave where a kernel needs at most 64 */
+    s->launcher.groups = bound ? 65536 / ((size_t)bound * s->launcher.local) : 4;
+    s->launcher.groups = (size_t)units * (s->launcher.groups > 0 ? s->launcher.groups : 1);
     for (i = 0; i < PTEST_INPUTS && rc == CL_SUCCESS; i++)
         s->in[i] = clCreateBuffer(s->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes[i], (void *)host[i], &rc);
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "clCreateKernel or clCreateBuffer", rc);
@@ -330,14 +336,9 @@ int ptest_opencl_open(ptest_backend *b, const ptest_problem *p, const char *devi
     s->launcher.local = s->launcher.local < max_local ? s->launcher.local : max_local;
     s->launcher.count = launch;
     s->launcher.maxt = launch_maxt;
-    if (setup(s, p, dev, err, errsize)) {
+    if (setup(s, p, dev, units, err, errsize)) {
         cl_close(b);
         return -1;
     }
-    /* with a register bound, the groups an NVIDIA multiprocessor (65 536
-     * registers) runs at once; else 4 a compute unit (OpenCL has no
-     * occupancy query), one wave where a kernel needs at most 64 */
-    s->launcher.groups = s->bound ? 65536 / ((size_t)s->bound * s->launcher.local) : 4;
-    s->launcher.groups = (size_t)units * (s->launcher.groups > 0 ? s->launcher.groups : 1);
     return 0;
 }
