@@ -239,7 +239,7 @@ static int compile(const ptest_problem *p, int arch, char **cubin, char *err, si
         snprintf(err, errsize, "cuda: nvrtcCreateProgram failed (%s)", nvrtcGetErrorString(rc));
         return -1;
     }
-    rc = nvrtcCompileProgram(prog, bound ? 3 : 2, options);
+    rc = nvrtcCompileProgram(prog, (int)(sizeof options / sizeof options[0]) - !bound, options); /* the bound last */
     if (rc == NVRTC_ERROR_COMPILATION)
         compile_failed(prog, p, err, errsize);
     else if (rc != NVRTC_SUCCESS || (rc = nvrtcGetCUBINSize(prog, &size)) != NVRTC_SUCCESS
