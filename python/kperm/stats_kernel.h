@@ -378,17 +378,19 @@ PS_FN void ps_swap(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, kperm_u
 #endif
 #endif /* PS_MASKS */
 
-/* s with the sums that no step changes (two samples: the totals) taken from
+/* s given the sums that no step changes (two samples: the totals) from
  * fixed, any arrangement's sums of the same column: ps_maxt keeps those once
- * a work-group, not in every work-item's registers or local memory */
-PS_FN ps_sums ps_steady(ps_sums s, ps_sums fixed)
+ * a work-group, not in every work-item's registers or local memory. s by
+ * pointer: NVIDIA's OpenCL compiler copied a ps_sums passed by value a byte
+ * at a time (16 byte loads a column and rank in ps_maxt's PTX). */
+PS_FN void ps_steady(ps_sums *s, ps_sums fixed)
 {
 #if PS_TWO_SAMPLE
-    s.total = fixed.total;
-    s.total_q = fixed.total_q;
+    s->total = fixed.total;
+    s->total_q = fixed.total_q;
 #endif
+    (void)s;
     (void)fixed; /* maxT is for two samples only */
-    return s;
 }
 
 /* ---- the walks: ps_walk_init, then ps_walk_next until it returns 0. Each
@@ -982,7 +984,8 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
             ps_u64 own = 0; /* bit j: |T_j| >= |t_j| */
             int defined = 0;
             for (j = 0; j < PS_NCOLS(&sh); j++) {
-                ps_sums sj = ps_steady(w.sums[j], fixed[j]);
+                ps_sums sj = w.sums[j];
+                ps_steady(&sj, fixed[j]);
                 ps_obs oj = ps_observed(obs + 5 * j, par + PS_PARS * j);
                 r = ps_eval(&w, &sj, PS_COL(v, &sh, j), d, &sh, par + PS_PARS * j);
                 if (j == 0)
