@@ -8,6 +8,8 @@
 
 #define PTEST_JOIN_TILE 256                   /* ranks a screen decides, or the kernel counts, at once */
 #define PTEST_JOIN_TOL 9.313225746154785e-10 /* 2^-30: rounding moves g by about 2^-47 of its bound */
+#define PTEST_JOIN_BOX 32                     /* sorted entries a box bounds at once (join_boxes) */
+#define PTEST_JOIN_BOXES 512 /* the most boxes of a table: C(16, 8) / PTEST_JOIN_BOX, rounded up, is 403 */
 
 struct ptest_join {
     int stat, n, m, low;
@@ -27,7 +29,20 @@ struct ptest_join {
      * terms cancel, compared exactly) q_weight is 0, else 1: q's compared
      * are times it. */
     double s_obs, q_obs, s_mirror, q_mirror, q_weight;
+    /* Each table again, sorted by s (whole blocks, join_sorted): the
+     * entries' s, q, u, w in that order, each one's place in its table's
+     * revolving-door order, and for each box of PTEST_JOIN_BOX sorted
+     * entries (box_start[t] the first of table t) its least and greatest
+     * s, u and w. */
+    double *ss, *sq, *su, *sw, *bs_lo, *bs_hi, *bu_lo, *bu_hi, *bw_lo, *bw_hi;
+    int *place;
+    kperm_rank box_start[PTEST_JOIN_LOW + 2];
 };
+
+/* the columns a screen reads: a table's, in rank order or sorted */
+typedef struct {
+    const double *s, *q, *u, *w;
+} join_cols;
 
 /* compare with c: g = P - c*R, decided where |g| > g_max */
 typedef struct {
@@ -132,6 +147,81 @@ static void join_ties(ptest_join *J, int exact)
     }
 }
 
+typedef struct {
+    double s;
+    int place;
+} join_key;
+
+static int join_key_cmp(const void *a, const void *b)
+{
+    const join_key *x = (const join_key *)a, *y = (const join_key *)b;
+    return x->s < y->s ? -1 : x->s > y->s ? 1 : x->place - y->place;
+}
+
+/* J's sorted tables and boxes (J->ss ...): 0, or -1 where memory ran out */
+static int join_sort(ptest_join *J)
+{
+    kperm_rank entries = J->start[J->low + 1], boxes = 0, k, b;
+    join_key *key = (join_key *)malloc(entries * sizeof *key);
+    int t;
+    for (t = 0; t <= J->low; t++) {
+        J->box_start[t] = boxes;
+        boxes += (J->start[t + 1] - J->start[t] + PTEST_JOIN_BOX - 1) / PTEST_JOIN_BOX;
+        if (boxes - J->box_start[t] > PTEST_JOIN_BOXES) { /* not for PTEST_JOIN_LOW <= 16 */
+            free(key);
+            return -1;
+        }
+    }
+    J->box_start[J->low + 1] = boxes;
+    J->ss = (double *)malloc((4 * entries + 6 * boxes) * sizeof(double));
+    J->place = (int *)malloc(entries * sizeof(int));
+    if (!key || !J->ss || !J->place) {
+        free(key);
+        return -1;
+    }
+    J->sq = J->ss + entries;
+    J->su = J->sq + entries;
+    J->sw = J->su + entries;
+    J->bs_lo = J->sw + entries;
+    J->bs_hi = J->bs_lo + boxes;
+    J->bu_lo = J->bs_hi + boxes;
+    J->bu_hi = J->bu_lo + boxes;
+    J->bw_lo = J->bu_hi + boxes;
+    J->bw_hi = J->bw_lo + boxes;
+    for (t = 0; t <= J->low; t++) {
+        kperm_rank base = J->start[t], size = J->start[t + 1] - base;
+        for (k = 0; k < size; k++) {
+            key[k].s = J->s[base + k];
+            key[k].place = (int)k;
+        }
+        qsort(key, size, sizeof *key, join_key_cmp);
+        for (k = 0; k < size; k++) {
+            kperm_rank from = base + (kperm_rank)key[k].place, to = base + k;
+            J->ss[to] = J->s[from];
+            J->sq[to] = J->q[from];
+            J->su[to] = J->u[from];
+            J->sw[to] = J->w[from];
+            J->place[to] = key[k].place;
+        }
+        for (b = 0; b * PTEST_JOIN_BOX < size; b++) {
+            kperm_rank i = J->box_start[t] + b, lo = base + b * PTEST_JOIN_BOX,
+                       end = (b + 1) * PTEST_JOIN_BOX < size ? base + (b + 1) * PTEST_JOIN_BOX : base + size;
+            J->bs_lo[i] = J->ss[lo];
+            J->bs_hi[i] = J->ss[end - 1];
+            J->bu_lo[i] = J->bu_hi[i] = J->su[lo];
+            J->bw_lo[i] = J->bw_hi[i] = J->sw[lo];
+            for (k = lo; k < end; k++) {
+                J->bu_lo[i] = J->su[k] < J->bu_lo[i] ? J->su[k] : J->bu_lo[i];
+                J->bu_hi[i] = J->su[k] > J->bu_hi[i] ? J->su[k] : J->bu_hi[i];
+                J->bw_lo[i] = J->sw[k] < J->bw_lo[i] ? J->sw[k] : J->bw_lo[i];
+                J->bw_hi[i] = J->sw[k] > J->bw_hi[i] ? J->sw[k] : J->bw_hi[i];
+            }
+        }
+    }
+    free(key);
+    return 0;
+}
+
 int ptest_join_low(const ptest_problem *p)
 {
     int low = 1;
@@ -200,13 +290,20 @@ ptest_join *ptest_join_new(const ptest_problem *p, int low)
             e++;
         } while (kperm_revdoor_next_mask(&mask, J->low, &out, &in) == KPERM_OK);
     }
+    if (join_sort(J)) {
+        ptest_join_free(J);
+        return NULL;
+    }
     return J;
 }
 
 void ptest_join_free(ptest_join *J)
 {
-    if (J)
+    if (J) {
         free(J->s);
+        free(J->ss);
+        free(J->place);
+    }
     free(J);
 }
 
@@ -306,10 +403,10 @@ enum { JOIN_COUNTS, JOIN_CODES, JOIN_BINS }; /* OUT: the counters; and the codes
 #if defined(__GNUC__) && defined(__x86_64__)
 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #endif
-static join_tally join_screen(const ptest_join *J, const double *k6, const join_edges *e, kperm_rank from,
-                              kperm_rank to, double *restrict code) /* code NULL: JOIN_COUNTS */
+static join_tally join_screen(const ptest_join *J, join_cols cols, const double *k6, const join_edges *e,
+                              kperm_rank from, kperm_rank to, double *restrict code) /* code NULL: JOIN_COUNTS */
 {
-    const double *restrict s = J->s, *restrict q = J->q, *restrict u = J->u, *restrict w = J->w;
+    const double *restrict s = cols.s, *restrict q = cols.q, *restrict u = cols.u, *restrict w = cols.w;
     const double n = J->n, k0 = k6[0], k1 = k6[1], k2 = k6[2], k3 = k6[3], sh = k6[4], qh = k6[5];
     const double s_obs = J->s_obs, q_obs = J->q_obs, s_mirror = J->s_mirror, q_mirror = J->q_mirror;
     const double e_p = J->e_p, e_r = J->e_r;
@@ -414,6 +511,16 @@ static kperm_u64 join_last(int low, int t)
     return t ? join_first(t - 1) | (kperm_u64)1 << (low - 1) : 0;
 }
 
+/* k splits of one code (JOIN_DECIDE's, not 0) into r */
+static void join_add_code(ptest_result *r, int c, int bins, kperm_rank k)
+{
+    r->counts[PTEST_LESS] += ((unsigned)(c - 1) & 1) * k;
+    r->counts[PTEST_GREATER] += ((unsigned)(c - 1) >> 1 & 1) * k;
+    r->counts[PTEST_ABS_GE] += ((unsigned)(c - 1) >> 2 & 1) * k;
+    r->counts[PTEST_EQUAL] += ((unsigned)(c - 1) >> 3 & 1) * k;
+    r->hist[c >> 4] += bins ? k : 0;
+}
+
 /* Ranks [x, xe) of the block [b0, b1) whose table starts at base (entries
  * in rank order when forward, else backwards from b1), into r: the
  * screen's counts, and the kernel's for the ranks it leaves open (the whole
@@ -424,9 +531,10 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
 {
     double code[PTEST_JOIN_TILE];
     kperm_rank y, done = 0, from = forward ? base + (x - b0) : base + (b1 - xe), to = from + (xe - x);
-    join_tally k = join_screen(J, k6, e, from, to, e->bins ? code : NULL);
+    join_cols cols = {J->s, J->q, J->u, J->w};
+    join_tally k = join_screen(J, cols, k6, e, from, to, e->bins ? code : NULL);
     if ((kperm_rank)k.sure != xe - x && xe - x - (kperm_rank)k.sure <= PTEST_JOIN_TILE / 8 && !e->bins)
-        k = join_screen(J, k6, e, from, to, code); /* the codes, which the counts alone did not need */
+        k = join_screen(J, cols, k6, e, from, to, code); /* the codes, which the counts alone did not need */
     if ((kperm_rank)k.sure == xe - x) {
         r->counts[PTEST_LESS] += (unsigned long long)k.less;
         r->counts[PTEST_EQUAL] += (unsigned long long)k.equal;
@@ -446,11 +554,7 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
     for (y = x; y < xe; y++) {
         int c = JOIN_CODE(y);
         if (c) {
-            r->counts[PTEST_LESS] += (unsigned)(c - 1) & 1;
-            r->counts[PTEST_GREATER] += (unsigned)(c - 1) >> 1 & 1;
-            r->counts[PTEST_ABS_GE] += (unsigned)(c - 1) >> 2 & 1;
-            r->counts[PTEST_EQUAL] += (unsigned)(c - 1) >> 3 & 1;
-            r->hist[c >> 4] += e->bins != 0;
+            join_add_code(r, c, e->bins, 1);
             done++;
         } else { /* the kernel walks the open ranks that follow each other at once */
             kperm_rank z = y + 1;
@@ -462,6 +566,141 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
     }
 #undef JOIN_CODE
     join_edges_of(J, p, r, e);
+    return done;
+}
+
+/* ---- whole blocks through the sorted tables. A box of PTEST_JOIN_BOX
+ * sorted entries is decided at once where bounds over its range of s and
+ * its ranges of u and w decide every comparison as JOIN_DECIDE decides one
+ * split, and put both ends of its range of x in one bin. Sorted by s, a
+ * box's splits lie close together (with n1 = n2 Welch's t and the mean
+ * difference depend on s alone), so most boxes are far from every edge. */
+
+/* Each box's code (JOIN_DECIDE's; 0 where open, equal never set), in one
+ * loop the compiler vectorizes over the boxes of a table. A tie with the
+ * observed split (or its mirror) has g = 0 on the order's edge (or |x|'s),
+ * so no box holding one is decided. RANGE sets a
+ * box's bounds over its s in [s_lo, s_hi] and its u, w ranges: P, R, the
+ * P of |x|, x and its error bar, and ok_ 0 where R may not be positive (or
+ * 0/0 be inside). Each bound is a term of the screen's at one end of a
+ * range (P, N^2, x monotone in N; A, B, D linear in s), so it errs as one
+ * split's does, and the edges' margins cover it. */
+#define JOIN_BOXES(RANGE)                                                                                \
+    JOIN_BOX_SIMD for (i = 0; i < boxes; i++) {                                                          \
+        double s_lo = bs_lo[i], s_hi = bs_hi[i], p_lo, p_hi, r_lo, r_hi, pa_lo, pa_hi, x_lo, x_hi, dx, ok_; \
+        RANGE;                                                                                           \
+        double less_ = p_hi - lo_c * (lo_c >= 0 ? r_lo : r_hi) < -lo_g ? 1.0 : 0.0;                    \
+        double greater_ = p_lo - hi_c * (hi_c >= 0 ? r_hi : r_lo) > hi_g ? 1.0 : 0.0;                   \
+        double ge_ = pa_lo - abs_c * (abs_c >= 0 ? r_hi : r_lo) > abs_g ? 1.0 : 0.0;                    \
+        double lt_ = pa_hi - abs_c * (abs_c >= 0 ? r_lo : r_hi) < -abs_g ? 1.0 : 0.0;                   \
+        double least_ = p_lo - least_c * (least_c >= 0 ? r_hi : r_lo) > least_g ? 1.0 : 0.0;            \
+        double most_ = p_hi - most_c * (most_c >= 0 ? r_lo : r_hi) < -most_g ? 1.0 : 0.0;              \
+        double bin_ = 0, binned_ = 1;                                                                    \
+        if (bins) {                                                                                      \
+            double t0_ = (x_lo - hist_lo) * hist_inv, t1_ = (x_hi - hist_lo) * hist_inv;                 \
+            double dt_ = hist_inv * (dx + 0x1p-46 * (fmax_(fabs(x_lo), fabs(x_hi)) + fabs(hist_lo)))     \
+                         + 0x1p-46 * (fmax_(fabs(t0_), fabs(t1_)) + 1);                                  \
+            double b0_ = floor(t0_ - dt_), b1_ = floor(t1_ + dt_);                                       \
+            b0_ = b0_ < 0 ? 0 : b0_ > last_bin ? last_bin : b0_;                                         \
+            b1_ = b1_ < 0 ? 0 : b1_ > last_bin ? last_bin : b1_;                                         \
+            binned_ = b0_ == b1_ ? 1.0 : 0.0;                                                            \
+            bin_ = b0_ == b1_ ? b0_ : 0;                                                                 \
+        }                                                                                                \
+        double sure_ = ok_ * (less_ + greater_) * (ge_ + lt_) * least_ * most_ * binned_;               \
+        code[i] = sure_ > 0 ? 1 + less_ + 2 * greater_ + 4 * ge_ + 16 * bin_ : 0;                       \
+    }
+#define JOIN_BOX_SIMD _Pragma("omp simd")
+#define fmax_(a, b) ((a) > (b) ? (a) : (b))
+#define fmin_(a, b) ((a) < (b) ? (a) : (b))
+/* mean: P = N, R = 1, |x| as |N|, x = N/scale */
+#define JOIN_BOX_MEAN                                                                                    \
+    double n_lo = n * s_lo + k0, n_hi = n * s_hi + k0;                                                  \
+    p_lo = n_lo, p_hi = n_hi, r_lo = r_hi = 1, ok_ = 1;                                                  \
+    pa_lo = n_lo <= 0 && n_hi >= 0 ? 0 : fmin_(fabs(n_lo), fabs(n_hi)), pa_hi = fmax_(fabs(n_lo), fabs(n_hi)); \
+    x_lo = n_lo / scale, x_hi = n_hi / scale;                                                            \
+    dx = e_p / scale + fmax_(fabs(x_lo), fabs(x_hi)) * 0x1p-46
+/* Welch: P = N|N|, R = D = u + k1*s + k2, |x| as N^2, x = N*sqrt(scale/D) */
+#define JOIN_BOX_WELCH                                                                                   \
+    double n_lo = n * s_lo + k0, n_hi = n * s_hi + k0, a_lo, a_hi, root_lo, root_hi;                     \
+    p_lo = n_lo * fabs(n_lo), p_hi = n_hi * fabs(n_hi);                                                  \
+    r_lo = bu_lo[i] + fmin_(k1 * s_lo, k1 * s_hi) + k2, r_hi = bu_hi[i] + fmax_(k1 * s_lo, k1 * s_hi) + k2; \
+    a_lo = n_lo <= 0 && n_hi >= 0 ? 0 : fmin_(fabs(n_lo), fabs(n_hi)), a_hi = fmax_(fabs(n_lo), fabs(n_hi)); \
+    pa_lo = a_lo * a_lo, pa_hi = a_hi * a_hi;                                                            \
+    ok_ = r_lo > 2 * e_r ? 1.0 : 0.0; /* every D > 0 */                                                 \
+    root_lo = sqrt(scale / fmax_(r_hi, 2 * e_r)), root_hi = sqrt(scale / fmax_(r_lo, 2 * e_r));          \
+    x_lo = n_lo * (n_lo >= 0 ? root_lo : root_hi), x_hi = n_hi * (n_hi >= 0 ? root_hi : root_lo);       \
+    dx = root_hi * e_p + fmax_(fabs(x_lo), fabs(x_hi)) * (0.5 * e_r / fmax_(r_lo, 2 * e_r) + 0x1p-46)
+/* variance ratio: P = A = u + k0*s + k1, R = B = w + k2*s + k3, x = scale*A/B */
+#define JOIN_BOX_VAR                                                                                     \
+    double b_lo;                                                                                         \
+    p_lo = pa_lo = bu_lo[i] + fmin_(k0 * s_lo, k0 * s_hi) + k1;                                          \
+    p_hi = pa_hi = bu_hi[i] + fmax_(k0 * s_lo, k0 * s_hi) + k1;                                          \
+    r_lo = bw_lo[i] + fmin_(k2 * s_lo, k2 * s_hi) + k3, r_hi = bw_hi[i] + fmax_(k2 * s_lo, k2 * s_hi) + k3; \
+    ok_ = r_lo > 2 * e_r ? 1.0 : 0.0; /* every B > 0 */                                                 \
+    b_lo = fmax_(r_lo, 2 * e_r);                                                                         \
+    x_lo = (p_lo >= 0 ? p_lo / r_hi : p_lo / b_lo) * scale, x_hi = (p_hi >= 0 ? p_hi / b_lo : p_hi / r_hi) * scale; \
+    dx = scale * e_p / b_lo + fmax_(fabs(x_lo), fabs(x_hi)) * (e_r / b_lo + 0x1p-46)
+
+#if defined(__GNUC__) && defined(__x86_64__)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static void join_boxes(const ptest_join *J, const double *k6, const join_edges *e, int t, double *restrict code)
+{
+    const kperm_rank first = J->box_start[t];
+    const double *restrict bs_lo = J->bs_lo + first, *restrict bs_hi = J->bs_hi + first;
+    const double *restrict bu_lo = J->bu_lo + first, *restrict bu_hi = J->bu_hi + first;
+    const double *restrict bw_lo = J->bw_lo + first, *restrict bw_hi = J->bw_hi + first;
+    const double n = J->n, k0 = k6[0], k1 = k6[1], k2 = k6[2], k3 = k6[3], e_p = J->e_p, e_r = J->e_r;
+    const double lo_c = e->lo.c, lo_g = e->lo.g_max, hi_c = e->hi.c, hi_g = e->hi.g_max, abs_c = e->abs.c,
+                 abs_g = e->abs.g_max, least_c = e->least.c, least_g = e->least.g_max, most_c = e->most.c,
+                 most_g = e->most.g_max;
+    const double scale = e->scale, hist_lo = e->hist_lo, hist_inv = e->hist_inv, last_bin = e->bins - 1;
+    const int bins = e->bins;
+    long i, boxes = (long)(J->box_start[t + 1] - first);
+    (void)bw_lo;
+    (void)bw_hi;
+    if (J->stat == PTEST_MEAN)
+        JOIN_BOXES(JOIN_BOX_MEAN)
+    else if (J->stat == PTEST_WELCH)
+        JOIN_BOXES(JOIN_BOX_WELCH)
+    else
+        JOIN_BOXES(JOIN_BOX_VAR)
+}
+
+/* The whole block [b0, b1) of k6 (table t, in rank order when forward)
+ * into r through the sorted table: each box decided whole, or screened
+ * split by split, the splits the screen leaves open counted by the kernel
+ * one rank at a time. Returns the ranks decided without the kernel. */
+static kperm_rank join_sorted(const ptest_join *J, const ptest_problem *p, ptest_count_fn count, const double *k6,
+                              join_edges *e, int forward, int t, kperm_rank b0, kperm_rank b1, ptest_result *r)
+{
+    const join_cols cols = {J->ss, J->sq, J->su, J->sw};
+    const kperm_rank base = J->start[t], size = J->start[t + 1] - base;
+    double box[PTEST_JOIN_BOXES], code[PTEST_JOIN_BOX];
+    kperm_rank lo, y, done = 0;
+    join_boxes(J, k6, e, t, box);
+    for (lo = 0; lo < size; lo += PTEST_JOIN_BOX) {
+        kperm_rank hi = size - lo > PTEST_JOIN_BOX ? lo + PTEST_JOIN_BOX : size;
+        int c = (int)box[lo / PTEST_JOIN_BOX], walked = 0;
+        if (c) {
+            join_add_code(r, c, e->bins, hi - lo);
+            done += hi - lo;
+            continue;
+        }
+        join_screen(J, cols, k6, e, base + lo, base + hi, code);
+        for (y = 0; y < hi - lo; y++) {
+            kperm_rank place = (kperm_rank)J->place[base + lo + y], rank = forward ? b0 + place : b1 - 1 - place;
+            if ((c = (int)code[y]) != 0) {
+                join_add_code(r, c, e->bins, 1);
+                done++;
+            } else {
+                join_walk(p, count, rank, rank + 1, r);
+                walked = 1;
+            }
+        }
+        if (walked)
+            join_edges_of(J, p, r, e); /* a decided split stays decided: the extremes only move outwards */
+    }
     return done;
 }
 
@@ -494,9 +733,12 @@ void ptest_join_count(const ptest_join *J, const ptest_problem *p, ptest_count_f
                 qh += J->x[i] * J->x[i];
             }
         join_block(J, sh, qh, k6);
-        for (x = at; x < stop; x += PTEST_JOIN_TILE)
-            done += join_tile(J, p, count, k6, &e, forward, base, b0, b1, x,
-                              stop - x > PTEST_JOIN_TILE ? x + PTEST_JOIN_TILE : stop, r);
+        if (at == b0 && stop == b1 && r->lo <= r->hi) /* a whole block, and extremes to compare with */
+            done += join_sorted(J, p, count, k6, &e, forward, t, b0, b1, r);
+        else
+            for (x = at; x < stop; x += PTEST_JOIN_TILE)
+                done += join_tile(J, p, count, k6, &e, forward, base, b0, b1, x,
+                                  stop - x > PTEST_JOIN_TILE ? x + PTEST_JOIN_TILE : stop, r);
         at = stop;
         /* the block's last split, then the step to the next block's first */
         mask = forward ? last : first;

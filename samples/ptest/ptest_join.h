@@ -23,7 +23,15 @@
  * by comparing (s, q). Any split left open on any count is counted by the
  * kernel itself (stats_kernel.h's ps_count, the exact keys), which also
  * gives the extremes: a whole tile of PTEST_JOIN_TILE ranks where more
- * than an eighth are open. So the result is the walk's, field for field. */
+ * than an eighth are open. So the result is the walk's, field for field.
+ *
+ * A whole block (once some extremes are known) goes through a second copy
+ * of its table sorted by s instead, in boxes of consecutive entries: where
+ * bounds over a box's ranges of s and of the other terms decide every
+ * comparison and the bin, the box counts at once; else its splits are
+ * screened one by one, and those left open counted by the kernel a rank
+ * at a time. Counts are sums over the block, so its order does not
+ * matter. */
 #ifndef PTEST_JOIN_H
 #define PTEST_JOIN_H
 
