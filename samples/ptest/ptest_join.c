@@ -8,8 +8,18 @@
 
 #define PTEST_JOIN_TILE 256                   /* ranks a screen decides, or the kernel counts, at once */
 #define PTEST_JOIN_TOL 9.313225746154785e-10 /* 2^-30: rounding moves g by about 2^-47 of its bound */
-#define PTEST_JOIN_BOX 32                     /* sorted entries a box bounds at once (join_boxes) */
-#define PTEST_JOIN_BOXES 512 /* the most boxes of a table: C(16, 8) / PTEST_JOIN_BOX, rounded up, is 403 */
+#define PTEST_JOIN_SMALL 16   /* sorted entries a small box bounds at once (join_boxes) */
+#define PTEST_JOIN_LARGE 128  /* and a large one, 8 small ones */
+#define PTEST_JOIN_BOXES 1024 /* the most large boxes of a table: C(16, 8) / 128, rounded up, is 101 */
+
+/* boxes of `size` consecutive sorted entries of every table: table t's
+ * are boxes start[t] .. start[t + 1] - 1, each with the least and the
+ * greatest s, u and w of its entries */
+typedef struct {
+    int size;
+    double *s_lo, *s_hi, *u_lo, *u_hi, *w_lo, *w_hi;
+    kperm_rank start[PTEST_JOIN_LOW + 2];
+} join_level;
 
 struct ptest_join {
     int stat, n, m, low;
@@ -31,12 +41,10 @@ struct ptest_join {
     double s_obs, q_obs, s_mirror, q_mirror, q_weight;
     /* Each table again, sorted by s (whole blocks, join_sorted): the
      * entries' s, q, u, w in that order, each one's place in its table's
-     * revolving-door order, and for each box of PTEST_JOIN_BOX sorted
-     * entries (box_start[t] the first of table t) its least and greatest
-     * s, u and w. */
-    double *ss, *sq, *su, *sw, *bs_lo, *bs_hi, *bu_lo, *bu_hi, *bw_lo, *bw_hi;
+     * revolving-door order, and their small and large boxes. */
+    double *ss, *sq, *su, *sw, *bounds;
     int *place;
-    kperm_rank box_start[PTEST_JOIN_LOW + 2];
+    join_level small, large;
 };
 
 /* the columns a screen reads: a table's, in rank order or sorted */
@@ -158,38 +166,61 @@ static int join_key_cmp(const void *a, const void *b)
     return x->s < y->s ? -1 : x->s > y->s ? 1 : x->place - y->place;
 }
 
-/* J's sorted tables and boxes (J->ss ...): 0, or -1 where memory ran out */
-static int join_sort(ptest_join *J)
+/* L's boxes of J's sorted tables, their bounds from *bounds on (which it moves past them) */
+static void join_level_build(ptest_join *J, join_level *L, double **bounds)
 {
-    kperm_rank entries = J->start[J->low + 1], boxes = 0, k, b;
-    join_key *key = (join_key *)malloc(entries * sizeof *key);
+    kperm_rank boxes = 0, b, k;
     int t;
     for (t = 0; t <= J->low; t++) {
-        J->box_start[t] = boxes;
-        boxes += (J->start[t + 1] - J->start[t] + PTEST_JOIN_BOX - 1) / PTEST_JOIN_BOX;
-        if (boxes - J->box_start[t] > PTEST_JOIN_BOXES) { /* not for PTEST_JOIN_LOW <= 16 */
-            free(key);
-            return -1;
-        }
+        L->start[t] = boxes;
+        boxes += (J->start[t + 1] - J->start[t] + L->size - 1) / L->size;
     }
-    J->box_start[J->low + 1] = boxes;
-    J->ss = (double *)malloc((4 * entries + 6 * boxes) * sizeof(double));
+    L->start[J->low + 1] = boxes;
+    L->s_lo = *bounds;
+    L->s_hi = L->s_lo + boxes;
+    L->u_lo = L->s_hi + boxes;
+    L->u_hi = L->u_lo + boxes;
+    L->w_lo = L->u_hi + boxes;
+    L->w_hi = L->w_lo + boxes;
+    *bounds = L->w_hi + boxes;
+    for (t = 0; t <= J->low; t++)
+        for (b = L->start[t]; b < L->start[t + 1]; b++) {
+            kperm_rank lo = J->start[t] + (b - L->start[t]) * L->size;
+            kperm_rank end = J->start[t + 1] - lo > (kperm_rank)L->size ? lo + L->size : J->start[t + 1];
+            L->s_lo[b] = J->ss[lo];
+            L->s_hi[b] = J->ss[end - 1];
+            L->u_lo[b] = L->u_hi[b] = J->su[lo];
+            L->w_lo[b] = L->w_hi[b] = J->sw[lo];
+            for (k = lo; k < end; k++) {
+                L->u_lo[b] = J->su[k] < L->u_lo[b] ? J->su[k] : L->u_lo[b];
+                L->u_hi[b] = J->su[k] > L->u_hi[b] ? J->su[k] : L->u_hi[b];
+                L->w_lo[b] = J->sw[k] < L->w_lo[b] ? J->sw[k] : L->w_lo[b];
+                L->w_hi[b] = J->sw[k] > L->w_hi[b] ? J->sw[k] : L->w_hi[b];
+            }
+        }
+}
+
+/* J's sorted tables and their boxes (J->ss ...): 0, or -1 where memory ran out */
+static int join_sort(ptest_join *J)
+{
+    kperm_rank entries = J->start[J->low + 1], k, largest = 0;
+    kperm_rank boxes = 2 * (entries / PTEST_JOIN_SMALL + J->low + 1); /* both levels' at most */
+    join_key *key = (join_key *)malloc(entries * sizeof *key);
+    double *bounds;
+    int t;
+    J->ss = (double *)malloc(4 * entries * sizeof(double));
+    J->bounds = (double *)malloc(6 * boxes * sizeof(double));
     J->place = (int *)malloc(entries * sizeof(int));
-    if (!key || !J->ss || !J->place) {
+    if (!key || !J->ss || !J->bounds || !J->place) {
         free(key);
         return -1;
     }
     J->sq = J->ss + entries;
     J->su = J->sq + entries;
     J->sw = J->su + entries;
-    J->bs_lo = J->sw + entries;
-    J->bs_hi = J->bs_lo + boxes;
-    J->bu_lo = J->bs_hi + boxes;
-    J->bu_hi = J->bu_lo + boxes;
-    J->bw_lo = J->bu_hi + boxes;
-    J->bw_hi = J->bw_lo + boxes;
     for (t = 0; t <= J->low; t++) {
         kperm_rank base = J->start[t], size = J->start[t + 1] - base;
+        largest = size > largest ? size : largest;
         for (k = 0; k < size; k++) {
             key[k].s = J->s[base + k];
             key[k].place = (int)k;
@@ -203,22 +234,15 @@ static int join_sort(ptest_join *J)
             J->sw[to] = J->w[from];
             J->place[to] = key[k].place;
         }
-        for (b = 0; b * PTEST_JOIN_BOX < size; b++) {
-            kperm_rank i = J->box_start[t] + b, lo = base + b * PTEST_JOIN_BOX,
-                       end = (b + 1) * PTEST_JOIN_BOX < size ? base + (b + 1) * PTEST_JOIN_BOX : base + size;
-            J->bs_lo[i] = J->ss[lo];
-            J->bs_hi[i] = J->ss[end - 1];
-            J->bu_lo[i] = J->bu_hi[i] = J->su[lo];
-            J->bw_lo[i] = J->bw_hi[i] = J->sw[lo];
-            for (k = lo; k < end; k++) {
-                J->bu_lo[i] = J->su[k] < J->bu_lo[i] ? J->su[k] : J->bu_lo[i];
-                J->bu_hi[i] = J->su[k] > J->bu_hi[i] ? J->su[k] : J->bu_hi[i];
-                J->bw_lo[i] = J->sw[k] < J->bw_lo[i] ? J->sw[k] : J->bw_lo[i];
-                J->bw_hi[i] = J->sw[k] > J->bw_hi[i] ? J->sw[k] : J->bw_hi[i];
-            }
-        }
     }
     free(key);
+    if (largest > (kperm_rank)PTEST_JOIN_BOXES * PTEST_JOIN_LARGE) /* not for PTEST_JOIN_LOW <= 16 */
+        return -1;
+    bounds = J->bounds;
+    J->small.size = PTEST_JOIN_SMALL;
+    J->large.size = PTEST_JOIN_LARGE;
+    join_level_build(J, &J->small, &bounds);
+    join_level_build(J, &J->large, &bounds);
     return 0;
 }
 
@@ -302,6 +326,7 @@ void ptest_join_free(ptest_join *J)
     if (J) {
         free(J->s);
         free(J->ss);
+        free(J->bounds);
         free(J->place);
     }
     free(J);
@@ -644,19 +669,20 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
 #if defined(__GNUC__) && defined(__x86_64__)
 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #endif
-static void join_boxes(const ptest_join *J, const double *k6, const join_edges *e, int t, double *restrict code)
+static void join_boxes(const ptest_join *J, const join_level *L, const double *k6, const join_edges *e, int t,
+                       kperm_rank from, kperm_rank to, double *restrict code)
 {
-    const kperm_rank first = J->box_start[t];
-    const double *restrict bs_lo = J->bs_lo + first, *restrict bs_hi = J->bs_hi + first;
-    const double *restrict bu_lo = J->bu_lo + first, *restrict bu_hi = J->bu_hi + first;
-    const double *restrict bw_lo = J->bw_lo + first, *restrict bw_hi = J->bw_hi + first;
+    const kperm_rank first = L->start[t] + from;
+    const double *restrict bs_lo = L->s_lo + first, *restrict bs_hi = L->s_hi + first;
+    const double *restrict bu_lo = L->u_lo + first, *restrict bu_hi = L->u_hi + first;
+    const double *restrict bw_lo = L->w_lo + first, *restrict bw_hi = L->w_hi + first;
     const double n = J->n, k0 = k6[0], k1 = k6[1], k2 = k6[2], k3 = k6[3], e_p = J->e_p, e_r = J->e_r;
     const double lo_c = e->lo.c, lo_g = e->lo.g_max, hi_c = e->hi.c, hi_g = e->hi.g_max, abs_c = e->abs.c,
                  abs_g = e->abs.g_max, least_c = e->least.c, least_g = e->least.g_max, most_c = e->most.c,
                  most_g = e->most.g_max;
     const double scale = e->scale, hist_lo = e->hist_lo, hist_inv = e->hist_inv, last_bin = e->bins - 1;
     const int bins = e->bins;
-    long i, boxes = (long)(J->box_start[t + 1] - first);
+    long i, boxes = (long)(to - from);
     (void)bw_lo;
     (void)bw_hi;
     if (J->stat == PTEST_MEAN)
@@ -667,39 +693,64 @@ static void join_boxes(const ptest_join *J, const double *k6, const join_edges *
         JOIN_BOXES(JOIN_BOX_VAR)
 }
 
-/* The whole block [b0, b1) of k6 (table t, in rank order when forward)
- * into r through the sorted table: each box decided whole, or screened
- * split by split, the splits the screen leaves open counted by the kernel
- * one rank at a time. Returns the ranks decided without the kernel. */
+/* sorted entries [lo, hi) of table t of the block [b0, b1) of k6 (in rank
+ * order when forward) into r split by split: the screen's, and the kernel's
+ * one rank at a time for those it leaves open. Returns the ranks the
+ * screen decided. */
+static kperm_rank join_each(const ptest_join *J, const ptest_problem *p, ptest_count_fn count, const double *k6,
+                            join_edges *e, int forward, int t, kperm_rank b0, kperm_rank b1, kperm_rank lo,
+                            kperm_rank hi, ptest_result *r)
+{
+    const join_cols cols = {J->ss, J->sq, J->su, J->sw};
+    const kperm_rank base = J->start[t];
+    double code[PTEST_JOIN_SMALL];
+    kperm_rank y, done = 0;
+    int c, walked = 0;
+    join_screen(J, cols, k6, e, base + lo, base + hi, code);
+    for (y = 0; y < hi - lo; y++) {
+        kperm_rank place = (kperm_rank)J->place[base + lo + y], rank = forward ? b0 + place : b1 - 1 - place;
+        if ((c = (int)code[y]) != 0) {
+            join_add_code(r, c, e->bins, 1);
+            done++;
+        } else {
+            join_walk(p, count, rank, rank + 1, r);
+            walked = 1;
+        }
+    }
+    if (walked)
+        join_edges_of(J, p, r, e); /* a decided split stays decided: the extremes only move outwards */
+    return done;
+}
+
+/* The whole block [b0, b1) of k6 (table t) into r through the sorted table:
+ * each large box decided whole, or each of its small boxes, or their splits
+ * one by one (join_each). Returns the ranks decided without the kernel. */
 static kperm_rank join_sorted(const ptest_join *J, const ptest_problem *p, ptest_count_fn count, const double *k6,
                               join_edges *e, int forward, int t, kperm_rank b0, kperm_rank b1, ptest_result *r)
 {
-    const join_cols cols = {J->ss, J->sq, J->su, J->sw};
-    const kperm_rank base = J->start[t], size = J->start[t + 1] - base;
-    double box[PTEST_JOIN_BOXES], code[PTEST_JOIN_BOX];
-    kperm_rank lo, y, done = 0;
-    join_boxes(J, k6, e, t, box);
-    for (lo = 0; lo < size; lo += PTEST_JOIN_BOX) {
-        kperm_rank hi = size - lo > PTEST_JOIN_BOX ? lo + PTEST_JOIN_BOX : size;
-        int c = (int)box[lo / PTEST_JOIN_BOX], walked = 0;
-        if (c) {
-            join_add_code(r, c, e->bins, hi - lo);
+    const kperm_rank size = J->start[t + 1] - J->start[t];
+    double large[PTEST_JOIN_BOXES], small[PTEST_JOIN_LARGE / PTEST_JOIN_SMALL];
+    kperm_rank a, b, lo, hi, done = 0;
+    join_boxes(J, &J->large, k6, e, t, 0, J->large.start[t + 1] - J->large.start[t], large);
+    for (a = 0; a * PTEST_JOIN_LARGE < size; a++) {
+        kperm_rank first = a * (PTEST_JOIN_LARGE / PTEST_JOIN_SMALL);
+        lo = a * PTEST_JOIN_LARGE;
+        hi = size - lo > PTEST_JOIN_LARGE ? lo + PTEST_JOIN_LARGE : size;
+        if (large[a] != 0) {
+            join_add_code(r, (int)large[a], e->bins, hi - lo);
             done += hi - lo;
             continue;
         }
-        join_screen(J, cols, k6, e, base + lo, base + hi, code);
-        for (y = 0; y < hi - lo; y++) {
-            kperm_rank place = (kperm_rank)J->place[base + lo + y], rank = forward ? b0 + place : b1 - 1 - place;
-            if ((c = (int)code[y]) != 0) {
-                join_add_code(r, c, e->bins, 1);
-                done++;
-            } else {
-                join_walk(p, count, rank, rank + 1, r);
-                walked = 1;
-            }
+        join_boxes(J, &J->small, k6, e, t, first, (hi + PTEST_JOIN_SMALL - 1) / PTEST_JOIN_SMALL, small);
+        for (b = first; b * PTEST_JOIN_SMALL < hi; b++) {
+            lo = b * PTEST_JOIN_SMALL;
+            kperm_rank end = hi - lo > PTEST_JOIN_SMALL ? lo + PTEST_JOIN_SMALL : hi;
+            if (small[b - first] != 0) {
+                join_add_code(r, (int)small[b - first], e->bins, end - lo);
+                done += end - lo;
+            } else
+                done += join_each(J, p, count, k6, e, forward, t, b0, b1, lo, end, r);
         }
-        if (walked)
-            join_edges_of(J, p, r, e); /* a decided split stays decided: the extremes only move outwards */
     }
     return done;
 }
