@@ -706,7 +706,16 @@ static kperm_rank join_each(const ptest_join *J, const ptest_problem *p, ptest_c
     double code[PTEST_JOIN_SMALL];
     kperm_rank y, done = 0;
     int c, walked = 0;
-    join_screen(J, cols, k6, e, base + lo, base + hi, code);
+    join_tally k = join_screen(J, cols, k6, e, base + lo, base + hi, code);
+    if ((kperm_rank)k.sure == hi - lo) { /* the common case: the tally, and the codes for the bins alone */
+        r->counts[PTEST_LESS] += (unsigned long long)k.less;
+        r->counts[PTEST_EQUAL] += (unsigned long long)k.equal;
+        r->counts[PTEST_GREATER] += (unsigned long long)k.greater;
+        r->counts[PTEST_ABS_GE] += (unsigned long long)k.abs_ge;
+        for (y = 0; e->bins && y < hi - lo; y++)
+            r->hist[(int)code[y] >> 4]++;
+        return hi - lo;
+    }
     for (y = 0; y < hi - lo; y++) {
         kperm_rank place = (kperm_rank)J->place[base + lo + y], rank = forward ? b0 + place : b1 - 1 - place;
         if ((c = (int)code[y]) != 0) {
