@@ -4,7 +4,8 @@
  * mean difference, Welch's t and the variance ratio, exact and within a
  * tolerance, with a histogram of 0, 1 or 7 bins, on data with many ties, on decimals, on a large offset, for
  * every split of the low part and for ranges that start and end inside
- * blocks. And the screen must decide most splits of continuous data: a join
+ * blocks (whole blocks go through the sorted tables' boxes, the rest tile
+ * by tile). And the screen must decide most splits of continuous data: a join
  * that always fell back to the kernel would pass the rest. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include "ptest_backend.h"
