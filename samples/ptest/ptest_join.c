@@ -536,6 +536,19 @@ static kperm_u64 join_last(int low, int t)
     return t ? join_first(t - 1) | (kperm_u64)1 << (low - 1) : 0;
 }
 
+/* a screen's tally of `splits` splits it decided all of into r, their
+ * bins from their codes */
+static void join_add_tally(ptest_result *r, const join_tally *k, const double *code, kperm_rank splits, int bins)
+{
+    kperm_rank y;
+    r->counts[PTEST_LESS] += (unsigned long long)k->less;
+    r->counts[PTEST_EQUAL] += (unsigned long long)k->equal;
+    r->counts[PTEST_GREATER] += (unsigned long long)k->greater;
+    r->counts[PTEST_ABS_GE] += (unsigned long long)k->abs_ge;
+    for (y = 0; bins && y < splits; y++)
+        r->hist[(int)code[y] >> 4]++;
+}
+
 /* k splits of one code (JOIN_DECIDE's, not 0) into r */
 static void join_add_code(ptest_result *r, int c, int bins, kperm_rank k)
 {
@@ -561,12 +574,7 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
     if ((kperm_rank)k.sure != xe - x && xe - x - (kperm_rank)k.sure <= PTEST_JOIN_TILE / 8 && !e->bins)
         k = join_screen(J, cols, k6, e, from, to, code); /* the codes, which the counts alone did not need */
     if ((kperm_rank)k.sure == xe - x) {
-        r->counts[PTEST_LESS] += (unsigned long long)k.less;
-        r->counts[PTEST_EQUAL] += (unsigned long long)k.equal;
-        r->counts[PTEST_GREATER] += (unsigned long long)k.greater;
-        r->counts[PTEST_ABS_GE] += (unsigned long long)k.abs_ge;
-        for (y = 0; e->bins && y < xe - x; y++)
-            r->hist[(int)code[y] >> 4]++;
+        join_add_tally(r, &k, code, xe - x, e->bins);
         return xe - x;
     }
     if (xe - x - (kperm_rank)k.sure > PTEST_JOIN_TILE / 8) {
@@ -707,13 +715,8 @@ static kperm_rank join_each(const ptest_join *J, const ptest_problem *p, ptest_c
     kperm_rank y, done = 0;
     int c, walked = 0;
     join_tally k = join_screen(J, cols, k6, e, base + lo, base + hi, code);
-    if ((kperm_rank)k.sure == hi - lo) { /* the common case: the tally, and the codes for the bins alone */
-        r->counts[PTEST_LESS] += (unsigned long long)k.less;
-        r->counts[PTEST_EQUAL] += (unsigned long long)k.equal;
-        r->counts[PTEST_GREATER] += (unsigned long long)k.greater;
-        r->counts[PTEST_ABS_GE] += (unsigned long long)k.abs_ge;
-        for (y = 0; e->bins && y < hi - lo; y++)
-            r->hist[(int)code[y] >> 4]++;
+    if ((kperm_rank)k.sure == hi - lo) { /* the common case */
+        join_add_tally(r, &k, code, hi - lo, e->bins);
         return hi - lo;
     }
     for (y = 0; y < hi - lo; y++) {
