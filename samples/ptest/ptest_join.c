@@ -602,9 +602,9 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
     return done;
 }
 
-/* ---- whole blocks through the sorted tables. A box of PTEST_JOIN_BOX
- * sorted entries is decided at once where bounds over its range of s and
- * its ranges of u and w decide every comparison as JOIN_DECIDE decides one
+/* ---- whole blocks through the sorted tables. A box of consecutive sorted
+ * entries is decided at once where bounds over its range of s and its
+ * ranges of u and w decide every comparison as JOIN_DECIDE decides one
  * split, and put both ends of its range of x in one bin. Sorted by s, a
  * box's splits lie close together (with n1 = n2 Welch's t and the mean
  * difference depend on s alone), so most boxes are far from every edge. */
@@ -612,12 +612,12 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
 /* Each box's code (JOIN_DECIDE's; 0 where open, equal never set), in one
  * loop the compiler vectorizes over the boxes of a table. A tie with the
  * observed split (or its mirror) has g = 0 on the order's edge (or |x|'s),
- * so no box holding one is decided. RANGE sets a
- * box's bounds over its s in [s_lo, s_hi] and its u, w ranges: P, R, the
- * P of |x|, x and its error bar, and ok_ 0 where R may not be positive (or
- * 0/0 be inside). Each bound is a term of the screen's at one end of a
- * range (P, N^2, x monotone in N; A, B, D linear in s), so it errs as one
- * split's does, and the edges' margins cover it. */
+ * so no box holding one is decided. RANGE sets a box's bounds over its s
+ * in [s_lo, s_hi] and its u, w ranges: P, R, the P of |x|, x and its error
+ * bar, and ok_ 0 where R may not be positive (or 0/0 be inside). Each bound
+ * is a term of the screen's at one end of a range (P, N^2, x monotone in
+ * N; A, B, D linear in s), so it errs as one split's does, and the edges'
+ * margins cover it. */
 #define JOIN_BOXES(RANGE)                                                                                \
     JOIN_BOX_SIMD for (i = 0; i < boxes; i++) {                                                          \
         double s_lo = bs_lo[i], s_hi = bs_hi[i], p_lo, p_hi, r_lo, r_hi, pa_lo, pa_hi, x_lo, x_hi, dx, ok_; \
@@ -631,8 +631,8 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
         double bin_ = 0, binned_ = 1;                                                                    \
         if (bins) {                                                                                      \
             double t0_ = (x_lo - hist_lo) * hist_inv, t1_ = (x_hi - hist_lo) * hist_inv;                 \
-            double dt_ = hist_inv * (dx + 0x1p-46 * (fmax_(fabs(x_lo), fabs(x_hi)) + fabs(hist_lo)))     \
-                         + 0x1p-46 * (fmax_(fabs(t0_), fabs(t1_)) + 1);                                  \
+            double dt_ = hist_inv * (dx + 0x1p-46 * (JOIN_MAX(fabs(x_lo), fabs(x_hi)) + fabs(hist_lo)))     \
+                         + 0x1p-46 * (JOIN_MAX(fabs(t0_), fabs(t1_)) + 1);                                  \
             double b0_ = floor(t0_ - dt_), b1_ = floor(t1_ + dt_);                                       \
             b0_ = b0_ < 0 ? 0 : b0_ > last_bin ? last_bin : b0_;                                         \
             b1_ = b1_ < 0 ? 0 : b1_ > last_bin ? last_bin : b1_;                                         \
@@ -643,36 +643,36 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
         code[i] = sure_ > 0 ? 1 + less_ + 2 * greater_ + 4 * ge_ + 16 * bin_ : 0;                       \
     }
 #define JOIN_BOX_SIMD _Pragma("omp simd")
-#define fmax_(a, b) ((a) > (b) ? (a) : (b))
-#define fmin_(a, b) ((a) < (b) ? (a) : (b))
+#define JOIN_MAX(a, b) ((a) > (b) ? (a) : (b)) /* not libm's fmax: a call a use, for NaNs that none of these is */
+#define JOIN_MIN(a, b) ((a) < (b) ? (a) : (b))
 /* mean: P = N, R = 1, |x| as |N|, x = N/scale */
 #define JOIN_BOX_MEAN                                                                                    \
     double n_lo = n * s_lo + k0, n_hi = n * s_hi + k0;                                                  \
     p_lo = n_lo, p_hi = n_hi, r_lo = r_hi = 1, ok_ = 1;                                                  \
-    pa_lo = n_lo <= 0 && n_hi >= 0 ? 0 : fmin_(fabs(n_lo), fabs(n_hi)), pa_hi = fmax_(fabs(n_lo), fabs(n_hi)); \
+    pa_lo = n_lo <= 0 && n_hi >= 0 ? 0 : JOIN_MIN(fabs(n_lo), fabs(n_hi)), pa_hi = JOIN_MAX(fabs(n_lo), fabs(n_hi)); \
     x_lo = n_lo / scale, x_hi = n_hi / scale;                                                            \
-    dx = e_p / scale + fmax_(fabs(x_lo), fabs(x_hi)) * 0x1p-46
+    dx = e_p / scale + JOIN_MAX(fabs(x_lo), fabs(x_hi)) * 0x1p-46
 /* Welch: P = N|N|, R = D = u + k1*s + k2, |x| as N^2, x = N*sqrt(scale/D) */
 #define JOIN_BOX_WELCH                                                                                   \
     double n_lo = n * s_lo + k0, n_hi = n * s_hi + k0, a_lo, a_hi, root_lo, root_hi;                     \
     p_lo = n_lo * fabs(n_lo), p_hi = n_hi * fabs(n_hi);                                                  \
-    r_lo = bu_lo[i] + fmin_(k1 * s_lo, k1 * s_hi) + k2, r_hi = bu_hi[i] + fmax_(k1 * s_lo, k1 * s_hi) + k2; \
-    a_lo = n_lo <= 0 && n_hi >= 0 ? 0 : fmin_(fabs(n_lo), fabs(n_hi)), a_hi = fmax_(fabs(n_lo), fabs(n_hi)); \
+    r_lo = bu_lo[i] + JOIN_MIN(k1 * s_lo, k1 * s_hi) + k2, r_hi = bu_hi[i] + JOIN_MAX(k1 * s_lo, k1 * s_hi) + k2; \
+    a_lo = n_lo <= 0 && n_hi >= 0 ? 0 : JOIN_MIN(fabs(n_lo), fabs(n_hi)), a_hi = JOIN_MAX(fabs(n_lo), fabs(n_hi)); \
     pa_lo = a_lo * a_lo, pa_hi = a_hi * a_hi;                                                            \
     ok_ = r_lo > 2 * e_r ? 1.0 : 0.0; /* every D > 0 */                                                 \
-    root_lo = sqrt(scale / fmax_(r_hi, 2 * e_r)), root_hi = sqrt(scale / fmax_(r_lo, 2 * e_r));          \
+    root_lo = sqrt(scale / JOIN_MAX(r_hi, 2 * e_r)), root_hi = sqrt(scale / JOIN_MAX(r_lo, 2 * e_r));          \
     x_lo = n_lo * (n_lo >= 0 ? root_lo : root_hi), x_hi = n_hi * (n_hi >= 0 ? root_hi : root_lo);       \
-    dx = root_hi * e_p + fmax_(fabs(x_lo), fabs(x_hi)) * (0.5 * e_r / fmax_(r_lo, 2 * e_r) + 0x1p-46)
+    dx = root_hi * e_p + JOIN_MAX(fabs(x_lo), fabs(x_hi)) * (0.5 * e_r / JOIN_MAX(r_lo, 2 * e_r) + 0x1p-46)
 /* variance ratio: P = A = u + k0*s + k1, R = B = w + k2*s + k3, x = scale*A/B */
 #define JOIN_BOX_VAR                                                                                     \
     double b_lo;                                                                                         \
-    p_lo = pa_lo = bu_lo[i] + fmin_(k0 * s_lo, k0 * s_hi) + k1;                                          \
-    p_hi = pa_hi = bu_hi[i] + fmax_(k0 * s_lo, k0 * s_hi) + k1;                                          \
-    r_lo = bw_lo[i] + fmin_(k2 * s_lo, k2 * s_hi) + k3, r_hi = bw_hi[i] + fmax_(k2 * s_lo, k2 * s_hi) + k3; \
+    p_lo = pa_lo = bu_lo[i] + JOIN_MIN(k0 * s_lo, k0 * s_hi) + k1;                                          \
+    p_hi = pa_hi = bu_hi[i] + JOIN_MAX(k0 * s_lo, k0 * s_hi) + k1;                                          \
+    r_lo = bw_lo[i] + JOIN_MIN(k2 * s_lo, k2 * s_hi) + k3, r_hi = bw_hi[i] + JOIN_MAX(k2 * s_lo, k2 * s_hi) + k3; \
     ok_ = r_lo > 2 * e_r ? 1.0 : 0.0; /* every B > 0 */                                                 \
-    b_lo = fmax_(r_lo, 2 * e_r);                                                                         \
+    b_lo = JOIN_MAX(r_lo, 2 * e_r);                                                                         \
     x_lo = (p_lo >= 0 ? p_lo / r_hi : p_lo / b_lo) * scale, x_hi = (p_hi >= 0 ? p_hi / b_lo : p_hi / r_hi) * scale; \
-    dx = scale * e_p / b_lo + fmax_(fabs(x_lo), fabs(x_hi)) * (e_r / b_lo + 0x1p-46)
+    dx = scale * e_p / b_lo + JOIN_MAX(fabs(x_lo), fabs(x_hi)) * (e_r / b_lo + 0x1p-46)
 
 #if defined(__GNUC__) && defined(__x86_64__)
 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
@@ -691,8 +691,6 @@ static void join_boxes(const ptest_join *J, const join_level *L, const double *k
     const double scale = e->scale, hist_lo = e->hist_lo, hist_inv = e->hist_inv, last_bin = e->bins - 1;
     const int bins = e->bins;
     long i, boxes = (long)(to - from);
-    (void)bw_lo;
-    (void)bw_hi;
     if (J->stat == PTEST_MEAN)
         JOIN_BOXES(JOIN_BOX_MEAN)
     else if (J->stat == PTEST_WELCH)
@@ -742,12 +740,11 @@ static kperm_rank join_sorted(const ptest_join *J, const ptest_problem *p, ptest
 {
     const kperm_rank size = J->start[t + 1] - J->start[t];
     double large[PTEST_JOIN_BOXES], small[PTEST_JOIN_LARGE / PTEST_JOIN_SMALL];
-    kperm_rank a, b, lo, hi, done = 0;
+    kperm_rank a, b, done = 0;
     join_boxes(J, &J->large, k6, e, t, 0, J->large.start[t + 1] - J->large.start[t], large);
     for (a = 0; a * PTEST_JOIN_LARGE < size; a++) {
-        kperm_rank first = a * (PTEST_JOIN_LARGE / PTEST_JOIN_SMALL);
-        lo = a * PTEST_JOIN_LARGE;
-        hi = size - lo > PTEST_JOIN_LARGE ? lo + PTEST_JOIN_LARGE : size;
+        kperm_rank first = a * (PTEST_JOIN_LARGE / PTEST_JOIN_SMALL), lo = a * PTEST_JOIN_LARGE;
+        kperm_rank hi = size - lo > PTEST_JOIN_LARGE ? lo + PTEST_JOIN_LARGE : size;
         if (large[a] != 0) {
             join_add_code(r, (int)large[a], e->bins, hi - lo);
             done += hi - lo;
@@ -755,13 +752,12 @@ static kperm_rank join_sorted(const ptest_join *J, const ptest_problem *p, ptest
         }
         join_boxes(J, &J->small, k6, e, t, first, (hi + PTEST_JOIN_SMALL - 1) / PTEST_JOIN_SMALL, small);
         for (b = first; b * PTEST_JOIN_SMALL < hi; b++) {
-            lo = b * PTEST_JOIN_SMALL;
-            kperm_rank end = hi - lo > PTEST_JOIN_SMALL ? lo + PTEST_JOIN_SMALL : hi;
+            kperm_rank from = b * PTEST_JOIN_SMALL, to = hi - from > PTEST_JOIN_SMALL ? from + PTEST_JOIN_SMALL : hi;
             if (small[b - first] != 0) {
-                join_add_code(r, (int)small[b - first], e->bins, end - lo);
-                done += end - lo;
+                join_add_code(r, (int)small[b - first], e->bins, to - from);
+                done += to - from;
             } else
-                done += join_each(J, p, count, k6, e, forward, t, b0, b1, lo, end, r);
+                done += join_each(J, p, count, k6, e, forward, t, b0, b1, from, to, r);
         }
     }
     return done;
