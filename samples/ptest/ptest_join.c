@@ -5,12 +5,13 @@
 #include "kperm.h"
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define PTEST_JOIN_TILE 256                   /* ranks a screen decides, or the kernel counts, at once */
 #define PTEST_JOIN_TOL 9.313225746154785e-10 /* 2^-30: rounding moves g by about 2^-47 of its bound */
 #define PTEST_JOIN_SMALL 16   /* sorted entries a small box bounds at once (join_boxes) */
 #define PTEST_JOIN_LARGE 128  /* and a large one, 8 small ones */
-#define PTEST_JOIN_BOXES 1024 /* the most large boxes of a table: C(16, 8) / 128, rounded up, is 101 */
+#define PTEST_JOIN_BOXES 128  /* the most large boxes of a table: C(16, 8) / 128, rounded up, is 101 */
 
 /* boxes of `size` consecutive sorted entries of every table: table t's
  * are boxes start[t] .. start[t + 1] - 1, each with the least and the
@@ -699,44 +700,90 @@ static void join_boxes(const ptest_join *J, const join_level *L, const double *k
         JOIN_BOXES(JOIN_BOX_VAR)
 }
 
-/* sorted entries [lo, hi) of table t of the block [b0, b1) of k6 (in rank
- * order when forward) into r split by split: the screen's, and the kernel's
- * one rank at a time for those it leaves open. Returns the ranks the
- * screen decided. */
-static kperm_rank join_each(const ptest_join *J, const ptest_problem *p, ptest_count_fn count, const double *k6,
-                            join_edges *e, int forward, int t, kperm_rank b0, kperm_rank b1, kperm_rank lo,
-                            kperm_rank hi, ptest_result *r)
+/* the places (in a table's rank order) of a block's open splits: each
+ * set in `set`, and the first JOIN_LISTED also in `list` */
+#define JOIN_LISTED 64
+typedef struct {
+    unsigned char *set;
+    int list[JOIN_LISTED];
+    kperm_rank count;
+} join_open;
+
+/* sorted entries [lo, hi) of table t of the block k6 into r split by
+ * split as the screen decides them, adding those it leaves open to *open.
+ * Returns the ranks decided. */
+static kperm_rank join_each(const ptest_join *J, const double *k6, const join_edges *e, int t, kperm_rank lo,
+                            kperm_rank hi, join_open *open, ptest_result *r)
 {
     const join_cols cols = {J->ss, J->sq, J->su, J->sw};
     const kperm_rank base = J->start[t];
     double code[PTEST_JOIN_SMALL];
     kperm_rank y, done = 0;
-    int c, walked = 0;
+    int c;
     join_tally k = join_screen(J, cols, k6, e, base + lo, base + hi, code);
     if ((kperm_rank)k.sure == hi - lo) { /* the common case */
         join_add_tally(r, &k, code, hi - lo, e->bins);
         return hi - lo;
     }
-    for (y = 0; y < hi - lo; y++) {
-        kperm_rank place = (kperm_rank)J->place[base + lo + y], rank = forward ? b0 + place : b1 - 1 - place;
+    for (y = 0; y < hi - lo; y++)
         if ((c = (int)code[y]) != 0) {
             join_add_code(r, c, e->bins, 1);
             done++;
         } else {
-            join_walk(p, count, rank, rank + 1, r);
-            walked = 1;
+            int place = J->place[base + lo + y];
+            open->set[place] = 1;
+            if (open->count < JOIN_LISTED)
+                open->list[open->count] = place;
+            open->count++;
         }
-    }
-    if (walked)
-        join_edges_of(J, p, r, e); /* a decided split stays decided: the extremes only move outwards */
     return done;
 }
 
-/* The whole block [b0, b1) of k6 (table t) into r through the sorted table:
- * each large box decided whole, or each of its small boxes, or their splits
- * one by one (join_each). Returns the ranks decided without the kernel. */
+/* The kernel over the open places of a block [b0, b1) of `size` ranks (in
+ * rank order when forward), each run of consecutive ones at once (tie-heavy
+ * data leave most of a block open: one call a rank took them 6-27 times
+ * longer); open->set left all 0 again. A few are sorted from the list, more
+ * found in the set (scanning it for each block cost 3 times the join's
+ * time on 15 + 15). */
+static void join_walk_open(const ptest_problem *p, ptest_count_fn count, int forward, kperm_rank b0, kperm_rank b1,
+                           kperm_rank size, join_open *open, ptest_result *r)
+{
+    kperm_rank y, z, i, j;
+    if (open->count <= JOIN_LISTED) {
+        for (i = 1; i < open->count; i++) /* insertion sort */
+            for (j = i; j > 0 && open->list[j - 1] > open->list[j]; j--) {
+                int swap = open->list[j];
+                open->list[j] = open->list[j - 1];
+                open->list[j - 1] = swap;
+            }
+        for (i = 0; i < open->count; i = j) {
+            for (j = i + 1; j < open->count && open->list[j] == open->list[j - 1] + 1; j++)
+                ;
+            y = (kperm_rank)open->list[i];
+            z = (kperm_rank)open->list[j - 1] + 1;
+            join_walk(p, count, forward ? b0 + y : b1 - z, forward ? b0 + z : b1 - y, r);
+            memset(open->set + y, 0, (size_t)(z - y));
+        }
+    } else
+        for (y = 0; y < size; y = z) {
+            for (; y < size && !open->set[y]; y++)
+                ;
+            for (z = y; z < size && open->set[z]; z++)
+                open->set[z] = 0;
+            if (z > y)
+                join_walk(p, count, forward ? b0 + y : b1 - z, forward ? b0 + z : b1 - y, r);
+        }
+    open->count = 0;
+}
+
+/* The whole block [b0, b1) of k6 (table t, in rank order when forward)
+ * into r through the sorted table: each large box decided whole, or each of
+ * its small boxes, or their splits one by one (join_each), then the kernel
+ * over the open ones (open->set all 0 before and after). Returns the ranks
+ * decided without the kernel; *boxed gets those decided by boxes added. */
 static kperm_rank join_sorted(const ptest_join *J, const ptest_problem *p, ptest_count_fn count, const double *k6,
-                              join_edges *e, int forward, int t, kperm_rank b0, kperm_rank b1, ptest_result *r)
+                              join_edges *e, int forward, int t, kperm_rank b0, kperm_rank b1, join_open *open,
+                              ptest_result *r, kperm_rank *boxed)
 {
     const kperm_rank size = J->start[t + 1] - J->start[t];
     double large[PTEST_JOIN_BOXES], small[PTEST_JOIN_LARGE / PTEST_JOIN_SMALL];
@@ -748,6 +795,7 @@ static kperm_rank join_sorted(const ptest_join *J, const ptest_problem *p, ptest
         if (large[a] != 0) {
             join_add_code(r, (int)large[a], e->bins, hi - lo);
             done += hi - lo;
+            *boxed += hi - lo;
             continue;
         }
         join_boxes(J, &J->small, k6, e, t, first, (hi + PTEST_JOIN_SMALL - 1) / PTEST_JOIN_SMALL, small);
@@ -756,9 +804,14 @@ static kperm_rank join_sorted(const ptest_join *J, const ptest_problem *p, ptest
             if (small[b - first] != 0) {
                 join_add_code(r, (int)small[b - first], e->bins, to - from);
                 done += to - from;
+                *boxed += to - from;
             } else
-                done += join_each(J, p, count, k6, e, forward, t, b0, b1, from, to, r);
+                done += join_each(J, k6, e, t, from, to, open, r);
         }
+    }
+    if (open->count) {
+        join_walk_open(p, count, forward, b0, b1, size, open, r);
+        join_edges_of(J, p, r, e); /* the extremes may have moved */
     }
     return done;
 }
@@ -768,7 +821,16 @@ void ptest_join_count(const ptest_join *J, const ptest_problem *p, ptest_count_f
 {
     kperm_u64 mask = 0, low_mask = ((kperm_u64)1 << J->low) - 1;
     kperm_rank at = begin, done = 0;
+    /* each table's splits through the sorted path, and those its boxes
+     * decided: it goes on while they are at least 3/4, after two blocks
+     * (Welch's t decides 0.9-0.99 of them; the variance ratio 0.3-0.4, and
+     * with 20 bins almost none, and ran twice as long as through the tiles) */
+    kperm_rank tried[PTEST_JOIN_LOW + 1] = {0}, boxed[PTEST_JOIN_LOW + 1] = {0};
+    unsigned char set[PTEST_JOIN_BOXES * PTEST_JOIN_LARGE] = {0};
+    join_open open;
     join_edges e;
+    open.set = set;
+    open.count = 0;
     if (begin >= end || !join_edges_of(J, p, r, &e) || kperm_revdoor_unrank_mask(begin, J->n, J->m, &mask)) {
         join_walk(p, count, begin, end, r);
         at = end;
@@ -792,9 +854,11 @@ void ptest_join_count(const ptest_join *J, const ptest_problem *p, ptest_count_f
                 qh += J->x[i] * J->x[i];
             }
         join_block(J, sh, qh, k6);
-        if (at == b0 && stop == b1 && r->lo <= r->hi) /* a whole block, and extremes to compare with */
-            done += join_sorted(J, p, count, k6, &e, forward, t, b0, b1, r);
-        else
+        if (at == b0 && stop == b1 && r->lo <= r->hi /* a whole block, and extremes to compare with */
+            && (tried[t] < 2 * (b1 - b0) || 4 * boxed[t] >= 3 * tried[t])) {
+            done += join_sorted(J, p, count, k6, &e, forward, t, b0, b1, &open, r, &boxed[t]);
+            tried[t] += b1 - b0;
+        } else
             for (x = at; x < stop; x += PTEST_JOIN_TILE)
                 done += join_tile(J, p, count, k6, &e, forward, base, b0, b1, x,
                                   stop - x > PTEST_JOIN_TILE ? x + PTEST_JOIN_TILE : stop, r);
