@@ -382,7 +382,9 @@ PS_FN void ps_swap(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, kperm_u
  * fixed, any arrangement's sums of the same column: ps_maxt keeps those once
  * a work-group, not in every work-item's registers or local memory. s by
  * pointer: NVIDIA's OpenCL compiler copied a ps_sums passed by value a byte
- * at a time (16 byte loads a column and rank in ps_maxt's PTX). */
+ * at a time (16 byte loads a column and rank in ps_maxt's PTX); fixed by
+ * value, since ps_maxt's is in local memory and OpenCL 1.2 has no pointer
+ * to any address space. */
 PS_FN void ps_steady(ps_sums *s, ps_sums fixed)
 {
 #if PS_TWO_SAMPLE

@@ -607,13 +607,15 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
  * entries is decided at once where bounds over its range of s and its
  * ranges of u and w decide every comparison as JOIN_DECIDE decides one
  * split, and put both ends of its range of x in one bin. Sorted by s, a
- * box's splits lie close together (with n1 = n2 Welch's t and the mean
- * difference depend on s alone), so most boxes are far from every edge. */
+ * box's splits lie close together (the mean difference depends on s alone,
+ * and with n1 = n2 so does Welch's t), so most boxes are far from every
+ * edge. */
 
 /* Each box's code (JOIN_DECIDE's; 0 where open, equal never set), in one
- * loop the compiler vectorizes over the boxes of a table. A tie with the
- * observed split (or its mirror) has g = 0 on the order's edge (or |x|'s),
- * so no box holding one is decided. RANGE sets a box's bounds over its s
+ * loop the compiler vectorizes over the boxes of a table. A split whose
+ * statistic ties the observed one (or its mirror) has g within rounding of
+ * 0 on the order's edge (or |x|'s), far inside the edge's margin, so no box
+ * holding one is decided. RANGE sets a box's bounds over its s
  * in [s_lo, s_hi] and its u, w ranges: P, R, the P of |x|, x and its error
  * bar, and ok_ 0 where R may not be positive (or 0/0 be inside). Each bound
  * is a term of the screen's at one end of a range (P, N^2, x monotone in
@@ -623,32 +625,32 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
     JOIN_BOX_SIMD for (i = 0; i < boxes; i++) {                                                          \
         double s_lo = bs_lo[i], s_hi = bs_hi[i], p_lo, p_hi, r_lo, r_hi, pa_lo, pa_hi, x_lo, x_hi, dx, ok_; \
         RANGE;                                                                                           \
-        double less_ = p_hi - lo_c * (lo_c >= 0 ? r_lo : r_hi) < -lo_g ? 1.0 : 0.0;                    \
-        double greater_ = p_lo - hi_c * (hi_c >= 0 ? r_hi : r_lo) > hi_g ? 1.0 : 0.0;                   \
-        double ge_ = pa_lo - abs_c * (abs_c >= 0 ? r_hi : r_lo) > abs_g ? 1.0 : 0.0;                    \
-        double lt_ = pa_hi - abs_c * (abs_c >= 0 ? r_lo : r_hi) < -abs_g ? 1.0 : 0.0;                   \
-        double least_ = p_lo - least_c * (least_c >= 0 ? r_hi : r_lo) > least_g ? 1.0 : 0.0;            \
-        double most_ = p_hi - most_c * (most_c >= 0 ? r_lo : r_hi) < -most_g ? 1.0 : 0.0;              \
+        double less_ = p_hi - lo_c * (lo_c >= 0 ? r_lo : r_hi) < -lo_g ? 1.0 : 0.0;                      \
+        double greater_ = p_lo - hi_c * (hi_c >= 0 ? r_hi : r_lo) > hi_g ? 1.0 : 0.0;                    \
+        double ge_ = pa_lo - abs_c * (abs_c >= 0 ? r_hi : r_lo) > abs_g ? 1.0 : 0.0;                     \
+        double lt_ = pa_hi - abs_c * (abs_c >= 0 ? r_lo : r_hi) < -abs_g ? 1.0 : 0.0;                    \
+        double least_ = p_lo - least_c * (least_c >= 0 ? r_hi : r_lo) > least_g ? 1.0 : 0.0;             \
+        double most_ = p_hi - most_c * (most_c >= 0 ? r_lo : r_hi) < -most_g ? 1.0 : 0.0;                \
         double bin_ = 0, binned_ = 1;                                                                    \
         if (bins) {                                                                                      \
             double t0_ = (x_lo - hist_lo) * hist_inv, t1_ = (x_hi - hist_lo) * hist_inv;                 \
-            double dt_ = hist_inv * (dx + 0x1p-46 * (JOIN_MAX(fabs(x_lo), fabs(x_hi)) + fabs(hist_lo)))     \
-                         + 0x1p-46 * (JOIN_MAX(fabs(t0_), fabs(t1_)) + 1);                                  \
+            double dt_ = hist_inv * (dx + 0x1p-46 * (JOIN_MAX(fabs(x_lo), fabs(x_hi)) + fabs(hist_lo)))  \
+                         + 0x1p-46 * (JOIN_MAX(fabs(t0_), fabs(t1_)) + 1);                               \
             double b0_ = floor(t0_ - dt_), b1_ = floor(t1_ + dt_);                                       \
             b0_ = b0_ < 0 ? 0 : b0_ > last_bin ? last_bin : b0_;                                         \
             b1_ = b1_ < 0 ? 0 : b1_ > last_bin ? last_bin : b1_;                                         \
             binned_ = b0_ == b1_ ? 1.0 : 0.0;                                                            \
             bin_ = b0_ == b1_ ? b0_ : 0;                                                                 \
         }                                                                                                \
-        double sure_ = ok_ * (less_ + greater_) * (ge_ + lt_) * least_ * most_ * binned_;               \
-        code[i] = sure_ > 0 ? 1 + less_ + 2 * greater_ + 4 * ge_ + 16 * bin_ : 0;                       \
+        double sure_ = ok_ * (less_ + greater_) * (ge_ + lt_) * least_ * most_ * binned_;                \
+        code[i] = sure_ > 0 ? 1 + less_ + 2 * greater_ + 4 * ge_ + 16 * bin_ : 0;                        \
     }
 #define JOIN_BOX_SIMD _Pragma("omp simd")
 #define JOIN_MAX(a, b) ((a) > (b) ? (a) : (b)) /* not libm's fmax: a call a use, for NaNs that none of these is */
 #define JOIN_MIN(a, b) ((a) < (b) ? (a) : (b))
 /* mean: P = N, R = 1, |x| as |N|, x = N/scale */
 #define JOIN_BOX_MEAN                                                                                    \
-    double n_lo = n * s_lo + k0, n_hi = n * s_hi + k0;                                                  \
+    double n_lo = n * s_lo + k0, n_hi = n * s_hi + k0;                                                   \
     p_lo = n_lo, p_hi = n_hi, r_lo = r_hi = 1, ok_ = 1;                                                  \
     pa_lo = n_lo <= 0 && n_hi >= 0 ? 0 : JOIN_MIN(fabs(n_lo), fabs(n_hi)), pa_hi = JOIN_MAX(fabs(n_lo), fabs(n_hi)); \
     x_lo = n_lo / scale, x_hi = n_hi / scale;                                                            \
@@ -660,18 +662,18 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
     r_lo = bu_lo[i] + JOIN_MIN(k1 * s_lo, k1 * s_hi) + k2, r_hi = bu_hi[i] + JOIN_MAX(k1 * s_lo, k1 * s_hi) + k2; \
     a_lo = n_lo <= 0 && n_hi >= 0 ? 0 : JOIN_MIN(fabs(n_lo), fabs(n_hi)), a_hi = JOIN_MAX(fabs(n_lo), fabs(n_hi)); \
     pa_lo = a_lo * a_lo, pa_hi = a_hi * a_hi;                                                            \
-    ok_ = r_lo > 2 * e_r ? 1.0 : 0.0; /* every D > 0 */                                                 \
-    root_lo = sqrt(scale / JOIN_MAX(r_hi, 2 * e_r)), root_hi = sqrt(scale / JOIN_MAX(r_lo, 2 * e_r));          \
-    x_lo = n_lo * (n_lo >= 0 ? root_lo : root_hi), x_hi = n_hi * (n_hi >= 0 ? root_hi : root_lo);       \
-    dx = root_hi * e_p + JOIN_MAX(fabs(x_lo), fabs(x_hi)) * (0.5 * e_r / JOIN_MAX(r_lo, 2 * e_r) + 0x1p-46)
+    ok_ = r_lo > 2 * e_r ? 1.0 : 0.0; /* every D > 0 */                                                  \
+    root_lo = sqrt(scale / JOIN_MAX(r_hi, 2 * e_r)), root_hi = sqrt(scale / JOIN_MAX(r_lo, 2 * e_r));    \
+    x_lo = n_lo * (n_lo >= 0 ? root_lo : root_hi), x_hi = n_hi * (n_hi >= 0 ? root_hi : root_lo);        \
+    dx = root_hi * e_p + JOIN_MAX(fabs(x_lo), fabs(x_hi)) * (e_r / JOIN_MAX(r_lo, 2 * e_r) + 0x1p-46)
 /* variance ratio: P = A = u + k0*s + k1, R = B = w + k2*s + k3, x = scale*A/B */
 #define JOIN_BOX_VAR                                                                                     \
     double b_lo;                                                                                         \
-    p_lo = pa_lo = bu_lo[i] + JOIN_MIN(k0 * s_lo, k0 * s_hi) + k1;                                          \
-    p_hi = pa_hi = bu_hi[i] + JOIN_MAX(k0 * s_lo, k0 * s_hi) + k1;                                          \
+    p_lo = pa_lo = bu_lo[i] + JOIN_MIN(k0 * s_lo, k0 * s_hi) + k1;                                       \
+    p_hi = pa_hi = bu_hi[i] + JOIN_MAX(k0 * s_lo, k0 * s_hi) + k1;                                       \
     r_lo = bw_lo[i] + JOIN_MIN(k2 * s_lo, k2 * s_hi) + k3, r_hi = bw_hi[i] + JOIN_MAX(k2 * s_lo, k2 * s_hi) + k3; \
-    ok_ = r_lo > 2 * e_r ? 1.0 : 0.0; /* every B > 0 */                                                 \
-    b_lo = JOIN_MAX(r_lo, 2 * e_r);                                                                         \
+    ok_ = r_lo > 2 * e_r ? 1.0 : 0.0; /* every B > 0 */                                                  \
+    b_lo = JOIN_MAX(r_lo, 2 * e_r);                                                                      \
     x_lo = (p_lo >= 0 ? p_lo / r_hi : p_lo / b_lo) * scale, x_hi = (p_hi >= 0 ? p_hi / b_lo : p_hi / r_hi) * scale; \
     dx = scale * e_p / b_lo + JOIN_MAX(fabs(x_lo), fabs(x_hi)) * (e_r / b_lo + 0x1p-46)
 
@@ -699,6 +701,13 @@ static void join_boxes(const ptest_join *J, const join_level *L, const double *k
     else
         JOIN_BOXES(JOIN_BOX_VAR)
 }
+#undef JOIN_BOXES
+#undef JOIN_BOX_SIMD
+#undef JOIN_BOX_MEAN
+#undef JOIN_BOX_WELCH
+#undef JOIN_BOX_VAR
+#undef JOIN_MAX
+#undef JOIN_MIN
 
 /* the places (in a table's rank order) of a block's open splits: each
  * set in `set`, and the first JOIN_LISTED also in `list` */
