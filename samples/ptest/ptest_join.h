@@ -29,9 +29,10 @@
  * of its table sorted by s instead, in boxes of consecutive entries: where
  * bounds over a box's ranges of s and of the other terms decide every
  * comparison and the bin, the box counts at once; else its splits are
- * screened one by one, and those left open counted by the kernel a rank
- * at a time. Counts are sums over the block, so its order does not
- * matter. */
+ * screened one by one, and after the block the kernel counts those left
+ * open, each run of consecutive ranks at once. Counts are sums over the
+ * block, so its order does not matter. A table whose boxes decide too few
+ * of its splits (the variance ratio, mostly) goes back to the tiles. */
 #ifndef PTEST_JOIN_H
 #define PTEST_JOIN_H
 
