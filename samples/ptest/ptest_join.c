@@ -15,7 +15,8 @@
 
 /* boxes of `size` consecutive sorted entries of every table: table t's
  * are boxes start[t] .. start[t + 1] - 1, each with the least and the
- * greatest s, u and w of its entries */
+ * greatest s, u and w of its entries (s's are its first and last entry's,
+ * copied so that join_boxes reads every bound from its own array) */
 typedef struct {
     int size;
     double *s_lo, *s_hi, *u_lo, *u_hi, *w_lo, *w_hi;
@@ -349,6 +350,24 @@ void ptest_join_free(ptest_join *J)
 
 enum { JOIN_COUNTS, JOIN_CODES, JOIN_BINS }; /* OUT: the counters; and the codes; and the codes' bins */
 
+#define JOIN_MAX(a, b) ((a) > (b) ? (a) : (b)) /* not libm's fmax: a call a use, for NaNs that none of these is */
+#define JOIN_MIN(a, b) ((a) < (b) ? (a) : (b))
+
+/* The kernel's bin of every x in [X_LO, X_HI] with error bar DX, into
+ * bin_ with binned_ 1 where both ends of the range's error bar fall in
+ * that bin, else binned_ 0 (one split: X_LO = X_HI) */
+#define JOIN_BIN(X_LO, X_HI, DX)                                                                         \
+    do {                                                                                                 \
+        double t0_ = ((X_LO) - hist_lo) * hist_inv, t1_ = ((X_HI) - hist_lo) * hist_inv;                 \
+        double dt_ = hist_inv * ((DX) + 0x1p-46 * (JOIN_MAX(fabs(X_LO), fabs(X_HI)) + fabs(hist_lo)))    \
+                     + 0x1p-46 * (JOIN_MAX(fabs(t0_), fabs(t1_)) + 1);                                   \
+        double b0_ = floor(t0_ - dt_), b1_ = floor(t1_ + dt_);                                           \
+        b0_ = b0_ < 0 ? 0 : b0_ > last_bin ? last_bin : b0_;                                             \
+        b1_ = b1_ < 0 ? 0 : b1_ > last_bin ? last_bin : b1_;                                             \
+        binned_ = b0_ == b1_ ? 1.0 : 0.0;                                                                \
+        bin_ = b0_ == b1_ ? b0_ : 0; /* not 0*b0_: b0_ may be NaN */                                     \
+    } while (0)
+
 #define JOIN_DECIDE(P, R, PA, OUT, ONE, QW, X, DX)                                                      \
     do {                                                                                                 \
         double lo_ = (P) - lo_c * (R), hi_ = (ONE) ? lo_ : (P) - hi_c * (R), ab_ = (PA) - abs_c * (R);   \
@@ -361,14 +380,9 @@ enum { JOIN_COUNTS, JOIN_CODES, JOIN_BINS }; /* OUT: the counters; and the codes
         double least_ = (P) - least_c * (R) > least_g ? 1.0 : 0.0;                                       \
         double most_ = (P) - most_c * (R) < -most_g ? 1.0 : 0.0;                                         \
         double bin_ = 0, binned_ = 1;                                                                    \
-        if ((OUT) == JOIN_BINS) { /* the kernel's bin of x, where both ends of x's error bar fall in it */ \
-            double x_ = (X), t_ = (x_ - hist_lo) * hist_inv;                                             \
-            double dt_ = hist_inv * ((DX) + 0x1p-46 * (fabs(x_) + fabs(hist_lo))) + 0x1p-46 * (fabs(t_) + 1); \
-            double b0_ = floor(t_ - dt_), b1_ = floor(t_ + dt_);                                         \
-            b0_ = b0_ < 0 ? 0 : b0_ > last_bin ? last_bin : b0_;                                         \
-            b1_ = b1_ < 0 ? 0 : b1_ > last_bin ? last_bin : b1_;                                         \
-            binned_ = b0_ == b1_ ? 1.0 : 0.0;                                                            \
-            bin_ = b0_ == b1_ ? b0_ : 0; /* not 0*b0_: b0_ may be NaN */                                 \
+        if ((OUT) == JOIN_BINS) {                                                                        \
+            double x_ = (X);                                                                             \
+            JOIN_BIN(x_, x_, DX);                                                                        \
         }                                                                                                \
         /* less_, greater_ and eq_ exclusive: eq_'s g is a rounding error */                             \
         double sure_ = (less_ + greater_ + eq_) * abs_ * least_ * most_ * binned_;                       \
@@ -632,22 +646,12 @@ static kperm_rank join_tile(const ptest_join *J, const ptest_problem *p, ptest_c
         double least_ = p_lo - least_c * (least_c >= 0 ? r_hi : r_lo) > least_g ? 1.0 : 0.0;             \
         double most_ = p_hi - most_c * (most_c >= 0 ? r_lo : r_hi) < -most_g ? 1.0 : 0.0;                \
         double bin_ = 0, binned_ = 1;                                                                    \
-        if (bins) {                                                                                      \
-            double t0_ = (x_lo - hist_lo) * hist_inv, t1_ = (x_hi - hist_lo) * hist_inv;                 \
-            double dt_ = hist_inv * (dx + 0x1p-46 * (JOIN_MAX(fabs(x_lo), fabs(x_hi)) + fabs(hist_lo)))  \
-                         + 0x1p-46 * (JOIN_MAX(fabs(t0_), fabs(t1_)) + 1);                               \
-            double b0_ = floor(t0_ - dt_), b1_ = floor(t1_ + dt_);                                       \
-            b0_ = b0_ < 0 ? 0 : b0_ > last_bin ? last_bin : b0_;                                         \
-            b1_ = b1_ < 0 ? 0 : b1_ > last_bin ? last_bin : b1_;                                         \
-            binned_ = b0_ == b1_ ? 1.0 : 0.0;                                                            \
-            bin_ = b0_ == b1_ ? b0_ : 0;                                                                 \
-        }                                                                                                \
+        if (bins)                                                                                        \
+            JOIN_BIN(x_lo, x_hi, dx);                                                                    \
         double sure_ = ok_ * (less_ + greater_) * (ge_ + lt_) * least_ * most_ * binned_;                \
         code[i] = sure_ > 0 ? 1 + less_ + 2 * greater_ + 4 * ge_ + 16 * bin_ : 0;                        \
     }
 #define JOIN_BOX_SIMD _Pragma("omp simd")
-#define JOIN_MAX(a, b) ((a) > (b) ? (a) : (b)) /* not libm's fmax: a call a use, for NaNs that none of these is */
-#define JOIN_MIN(a, b) ((a) < (b) ? (a) : (b))
 /* mean: P = N, R = 1, |x| as |N|, x = N/scale */
 #define JOIN_BOX_MEAN                                                                                    \
     double n_lo = n * s_lo + k0, n_hi = n * s_hi + k0;                                                   \
@@ -708,6 +712,7 @@ static void join_boxes(const ptest_join *J, const join_level *L, const double *k
 #undef JOIN_BOX_VAR
 #undef JOIN_MAX
 #undef JOIN_MIN
+#undef JOIN_BIN
 
 /* the places (in a table's rank order) of a block's open splits: each
  * set in `set`, and the first JOIN_LISTED also in `list` */
