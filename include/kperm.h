@@ -8,6 +8,7 @@
 
 #include "kperm/platform.h"
 #include "kperm/status.h"
+#include "kperm/strerror.h"
 #include "kperm/tables.h"
 #include "kperm/lex.h"
 #include "kperm/range.h"

@@ -54,6 +54,7 @@
  *          (d >> 8) & 255 steps of next from a mask made of b (table-free,
  *          so CUDA before the upload gives the same); the cursor over
  *          [b, c), at most 2000 visits, folded
+ *  kind 21: kperm_strerror(a - 1000) as text, up to 511 bytes and a NUL
  */
 #ifndef KPERM_TEST_LEX_BODY_H
 #define KPERM_TEST_LEX_BODY_H
@@ -677,6 +678,14 @@ KPERM_FN void kperm_test_revdoor_one(int nk, kperm_rank rank, kperm_rank end, kp
     kperm_test_put64(o, 60, c.mask);
 }
 
+KPERM_FN void kperm_test_strerror_one(int status, KPERM_TEST_GLOBAL kperm_u8 *o)
+{
+    KPERM_TEXT *text = kperm_strerror(status);
+    int i;
+    for (i = 0; i < KPERM_TEST_RECORD - 1 && text[i] != 0; i++)
+        o[i] = (kperm_u8)text[i];
+}
+
 KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64 *in,
                                   KPERM_TEST_GLOBAL kperm_u8 *out)
 {
@@ -725,8 +734,10 @@ KPERM_FN void kperm_test_lex_body(kperm_u32 v, KPERM_TEST_GLOBAL const kperm_u64
         kperm_test_cursor128_one(n, w[2], w[3], w[4], o);
     else if (w[0] == 19)
         kperm_test_gray_one(n, w[2], w[3], w[4], o);
-    else
+    else if (w[0] == 20)
         kperm_test_revdoor_one(n, w[2], w[3], w[4], o);
+    else
+        kperm_test_strerror_one(n, o);
 }
 
 #endif

@@ -300,6 +300,8 @@ size_t kperm_test_lex_vectors(unsigned long long **in)
             b = count; /* the count itself: KPERM_E_RANK */
         add(20, (u64)(1000 + nn + 100 * kk), b, k % 37 == 8 ? count + 1 : e, (u64)(k % 4) | rng() % 64 << 2 | (rng() % 256) << 8);
     }
+    for (k = -9; k <= 2; k++) /* kperm_strerror (21): every status, an unknown one each side */
+        add(21, (u64)(1000 + k), 0, 0, 0);
     kperm_count(20, &f);
     for (k = 0; k < 500; k++) {
         u64 b = rng() % f, e = b + rng() % (f - b), parts = 1 + rng() % (k < 250 ? 5000 : ~0ULL);

@@ -481,6 +481,33 @@ static void bits(void)
     check_end();
 }
 
+/* every status has its own text, every other int one of the two catch-alls;
+ * never NULL or empty, whatever the int */
+static void strerror_texts(void)
+{
+    static const int codes[] = {KPERM_END, KPERM_E_N, KPERM_E_RANK, KPERM_E_PERM, KPERM_E_OVERFLOW,
+                                KPERM_E_TABLES, KPERM_E_ARG};
+    const char *unknown = kperm_strerror(INT_MIN), *success = kperm_strerror(KPERM_OK);
+    int i, j, t;
+    check_begin("contract: strerror gives each status its own text, every other int a catch-all");
+    for (i = 0; i < (int)(sizeof codes / sizeof codes[0]); i++) {
+        const char *text = kperm_strerror(codes[i]);
+        EXPECT(text != NULL && text[0] != 0, "strerror(%d) empty", codes[i]);
+        EXPECT(strcmp(text, unknown) != 0 && strcmp(text, success) != 0, "strerror(%d): %s", codes[i], text);
+        for (j = 0; j < i; j++)
+            EXPECT(strcmp(text, kperm_strerror(codes[j])) != 0, "strerror(%d) = strerror(%d)", codes[i], codes[j]);
+    }
+    EXPECT(strcmp(success, "success") == 0 && strcmp(unknown, "unknown kperm status") == 0, "catch-alls: %s, %s",
+           success, unknown);
+    for (t = 0; t < CALLS; t++) {
+        int status = rnd() % 2 ? any_int() : (int)rnd();
+        const char *text = kperm_strerror(status);
+        int known = status >= KPERM_E_ARG && status <= KPERM_END;
+        EXPECT(text != NULL && text[0] != 0, "strerror(%d) empty", status);
+        EXPECT(known || text == (status >= 0 ? success : unknown), "strerror(%d): %s", status, text);
+    }
+    check_end();
+}
 
 /* the k lowest bits */
 static kperm_u64 pc_mask(int k) { return k >= 64 ? ~(kperm_u64)0 : ((kperm_u64)1 << k) - 1; }
@@ -706,6 +733,7 @@ int main(int argc, char **argv)
     packed_and_skips();
     combinations_and_plain_changes();
     bits();
+    strerror_texts();
     comb_masks();
     wide_cursors();
     ms_plans();
