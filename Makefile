@@ -23,15 +23,6 @@ STAMP_TEXT := CC=$(CC) CFLAGS=$(CFLAGS) NVCC=$(NVCC) NVCCFLAGS=$(NVCCFLAGS) OPEN
 CORE := include/kperm.h $(wildcard include/kperm/*.h)
 CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*/*.cu bench/*.cu)
 
-# Debian 12 (bookworm) packages the build and the tests use: make deps (and
-# make test, which calls it) installs the missing ones with apt-get when run as
-# root, and otherwise prints the apt-get command; NO_DEPS=1 skips it. scipy,
-# R's coin and multtest: what tests/ptest/check_reference.py checks against
-DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
-                pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo \
-                openmpi-bin libopenmpi-dev python3-venv python3-setuptools python3-wheel python3-pyopencl \
-                cmake python3-scipy r-cran-coin r-bioc-multtest
-
 .PHONY: all test test-quick deps install uninstall clean run fuzz bench FORCE
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(B)/kperm-ptest $(if $(MPICC),$(B)/kperm-ptest-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements $(B)/plain_changes)
 
@@ -324,20 +315,10 @@ test-quick:
 	@$(MAKE) -s deps
 	@$(RUN_TESTS) quick
 
+# the Debian 12 packages the build and the tests use, each with its reason
+# (tools/deps.sh): installed when run as root, else the command is printed
 deps:
-	@[ -z "$(NO_DEPS)" ] || exit 0; \
-	missing=""; for p in $(DEB_PACKAGES); do \
-	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -z "$$missing" ]; then exit 0; fi; \
-	grep -qs '^VERSION_CODENAME=bookworm' /etc/os-release || \
-	    echo "make deps: these are Debian 12 (bookworm) package names; another release may name them otherwise"; \
-	if [ "$$(id -u)" = 0 ]; then \
-	    echo "make deps: installing$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	else \
-	    echo "make deps: missing Debian packages; run as root:"; \
-	    echo "  apt-get update && apt-get install -y$$missing"; \
-	fi
+	@NO_DEPS="$(NO_DEPS)" sh tools/deps.sh
 
 # --- install: headers, the OpenCL include file, the helper library, the
 # pkg-config files (kperm: headers and helper; kperm-opencl: that and OpenCL),
