@@ -16,12 +16,34 @@ const char *kperm_cl_source(void)
     return kperm_cl_source_text;
 }
 
+/* An installation moved elsewhere without KPERM_PREFIX leaves the OpenCL
+ * compiler to say only "'kperm.cl' file not found", far from the cause: say
+ * here, once per call, where kperm.cl was looked for and what to set. */
+static void say_if_missing(const char *cldir, const char *from)
+{
+    char path[4200];
+    FILE *f;
+    snprintf(path, sizeof path, "%.4000s/kperm.cl", cldir);
+    f = fopen(path, "r");
+    if (f) {
+        fclose(f);
+        return;
+    }
+    fprintf(stderr, "kperm_cl_build_options: no kperm.cl in %.4000s (%s); if kperm was moved, set KPERM_PREFIX "
+            "to the prefix it is in now, or prepend kperm_cl_source() to the kernel and build without -I\n",
+            cldir, from);
+}
+
 const char *kperm_cl_build_options(void)
 {
     static char moved[8192];
     const char *prefix = getenv("KPERM_PREFIX");
-    if (!prefix || !*prefix)
+    if (!prefix || !*prefix) {
+        say_if_missing(KPERM_CL_DIR, "the directory built in; KPERM_PREFIX is not set");
         return "-I " KPERM_CL_INCLUDE_DIR " -I " KPERM_CL_DIR;
+    }
+    snprintf(moved, sizeof moved, "%.4000s/share/kperm", prefix);
+    say_if_missing(moved, "from KPERM_PREFIX");
     snprintf(moved, sizeof moved, "-I %.4000s/include -I %.4000s/share/kperm", prefix, prefix);
     return moved;
 }

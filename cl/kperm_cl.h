@@ -16,7 +16,10 @@ const char *kperm_cl_source(void);
  * An installation moved to another prefix is found through the environment
  * variable KPERM_PREFIX (the prefix it now has: its include/ and share/kperm/);
  * kperm_cl_source() needs no path at all. The string is the library's own
- * (with KPERM_PREFIX, rebuilt by each call). */
+ * (with KPERM_PREFIX, rebuilt by each call). Where the directory it names
+ * holds no kperm.cl (an installation moved without KPERM_PREFIX), it still
+ * returns the options, and writes one line to stderr that says so and names
+ * KPERM_PREFIX. */
 const char *kperm_cl_build_options(void);
 
 #ifdef __cplusplus

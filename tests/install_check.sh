@@ -21,12 +21,19 @@ consumer() {
                 $(pkg-config --libs kperm-opencl) -o "$1/pkgconfig_check" || exit 1
         else
             cc -std=c99 -Wall -Wextra -Werror $(pkg-config --cflags kperm) "$src" \
-                $(pkg-config --libs kperm) -o "$1/pkgconfig_check" || exit 1
+                $(pkg-config --libs kperm) -L"$1/lib" -lkperm_cl -o "$1/pkgconfig_check" || exit 1
         fi
         "$1/pkgconfig_check" "$1"
     )
 }
 consumer "$prefix"
+libs=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs kperm)
+cl_libs=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs kperm-opencl)
+case "$libs|$cl_libs" in
+*kperm_cl*\|*) echo "FAIL pkg-config --libs kperm (the headers alone) links a library: $libs" ;;
+*\|*-lkperm_cl*-lOpenCL*) echo "PASS pkg-config: kperm is the headers alone, kperm-opencl adds -lkperm_cl -lOpenCL" ;;
+*) echo "FAIL pkg-config --libs kperm-opencl: $cl_libs" ;;
+esac
 v=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --modversion kperm)
 [ "$v" = "$want" ] && echo "PASS pkg-config --modversion kperm is KPERM_VERSION ($want)" \
     || echo "FAIL pkg-config --modversion kperm: '$v', want $want"
@@ -37,6 +44,14 @@ out=$(KPERM_PREFIX="$moved" consumer "$moved")
 case $out in
 *FAIL*|"") echo "FAIL the installation moved to another prefix: $out" ;;
 *) echo "PASS the installation moved to another prefix works (pkg-config \${pcfiledir}, KPERM_PREFIX)" ;;
+esac
+
+# moved without KPERM_PREFIX: the options name the old prefix, and the
+# helper's line on stderr names the variable that fixes it
+out=$(consumer "$moved" 2>&1)
+case $out in
+*"no kperm.cl in $prefix/share/kperm"*KPERM_PREFIX*) echo "PASS moved without KPERM_PREFIX: the helper names KPERM_PREFIX" ;;
+*) [ -f /usr/include/CL/cl.h ] && echo "FAIL moved without KPERM_PREFIX: $out" ;;
 esac
 
 # DESTDIR stages the files; the paths built in stay PREFIX's
