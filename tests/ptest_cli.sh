@@ -240,36 +240,34 @@ refuse_exactly() {
         echo "FAIL refused: $what: exit $rc, stderr: $(cat $T/err) (want: $line) stdout: $(head -c 200 $T/out)"
     fi
 }
+# refuse_file WHAT NAME TEXT MESSAGE [ARGS...]: $T/NAME, holding printf's
+# TEXT, is refused with exactly "kperm-ptest: $T/NAME" MESSAGE
+refuse_file() {
+    what=$1 file=$T/$2 message=$4
+    printf "$3" > "$file"
+    shift 4
+    refuse_exactly "$what" "kperm-ptest: $file$message" "$@" "$file"
+}
 # a label that reads as missing is refused as a missing value is, whatever
 # its spelling (tests/ptest/reader_check.py draws every one)
-printf 'group,value\na,1\nNA,2\na,2\nb,3\nb,5\n' > $T/nalabel.csv
-refuse_exactly "a label NA is a missing value, not a group" \
-    "kperm-ptest: $T/nalabel.csv:3: a missing label ('NA'): missing values are not supported; remove the row" \
-    $T/nalabel.csv
-printf 'group value\na 1\n" " 2\na 2\nb 3\nb 5\n' > $T/blanklabel.txt
-refuse_exactly "a blank label (quoted) is a missing value" \
-    "kperm-ptest: $T/blanklabel.txt:3: a missing label (' '): missing values are not supported; remove the row" \
-    $T/blanklabel.txt
-printf 'g,g\na,1\na,2\nb,3\nb,5\n' > $T/twice.csv
-refuse_exactly "two columns of one name" \
-    "kperm-ptest: $T/twice.csv:1: columns 1 and 2 are both named 'g': name each column once" $T/twice.csv
-printf 'group,value\na 1\na 2\nb 3\nb 5\n' > $T/commas_blanks.csv
-refuse_exactly "a header with commas over blank-separated rows: the separator named" \
-    "kperm-ptest: $T/commas_blanks.csv:2: 1 field where the first line has 2 (separated by commas, as the first line is)" \
-    $T/commas_blanks.csv
-printf 'group value\na,1\na,2\nb,3\nb,5\n' > $T/blanks_commas.csv
-refuse_exactly "a header with blanks over comma-separated rows: the separator named" \
-    "kperm-ptest: $T/blanks_commas.csv:2: 1 field where the first line has 2 (separated by blanks: the first line has no comma)" \
-    $T/blanks_commas.csv
+missing=": missing values are not supported; remove the row"
+refuse_file "a label NA is a missing value, not a group" nalabel.csv 'group,value\na,1\nNA,2\na,2\nb,3\nb,5\n' \
+    ":3: a missing label ('NA')$missing"
+refuse_file "a blank label (quoted) is a missing value" blanklabel.txt 'group value\na 1\n" " 2\na 2\nb 3\nb 5\n' \
+    ":3: a missing label (' ')$missing"
+refuse_file "two columns of one name" twice.csv 'g,g\na,1\na,2\nb,3\nb,5\n' \
+    ":1: columns 1 and 2 are both named 'g': name each column once"
+refuse_file "a header with commas over blank-separated rows: the separator named" commas_blanks.csv \
+    'group,value\na 1\na 2\nb 3\nb 5\n' ":2: 1 field where the first line has 2 (separated by commas, as the first line is)"
+refuse_file "a header with blanks over comma-separated rows: the separator named" blanks_commas.csv \
+    'group value\na,1\na,2\nb,3\nb,5\n' ":2: 1 field where the first line has 2 (separated by blanks: the first line has no comma)"
+refuse_file "a group of one value" groupofone.csv 'group,value\na,1\na,2\nb,3\nb,5\nc,4\n' \
+    ": group 'c' has 1 value: every group needs two or more"
+refuse_file "UTF-16 text, by its byte-order mark" utf16.csv '\377\376g\000,\000v\000\n\000' \
+    ":1: UTF-16 text (its byte-order mark): save the file as UTF-8"
 refuse_exactly "--groups naming a label not there lists the labels" \
     "kperm-ptest: $D/mouse.csv: --groups: no label 'treated' in the label column, 1 ('group'); its labels: treatment, control" \
     --groups treated,control $D/mouse.csv
-printf 'group,value\na,1\na,2\nb,3\nb,5\nc,4\n' > $T/groupofone.csv
-refuse_exactly "a group of one value" \
-    "kperm-ptest: $T/groupofone.csv: group 'c' has 1 value: every group needs two or more" $T/groupofone.csv
-printf '\377\376g\000,\000v\000\n\000' > $T/utf16.csv
-refuse_exactly "UTF-16 text, by its byte-order mark" \
-    "kperm-ptest: $T/utf16.csv:1: UTF-16 text (its byte-order mark): save the file as UTF-8" $T/utf16.csv
 
 # a UTF-8 byte-order mark is no part of the first name or number: before a
 # header, the first column keeps its name; before a file without one, its
