@@ -4,8 +4,10 @@
 # type and statistic, the C backend, POCL's OpenCL and CUDA where a GPU is), the textbook data
 # sets of samples/ptest/data with their published p-values, a C statistic
 # (and every ```c statistic block of README.md and samples/ptest/README.md),
-# quoted CSV as R writes it, the report's text, the tolerance band, every
-# error path (one line on stderr, exit 2), and a
+# quoted CSV as R writes it, the reader against Python's csv module on random
+# tables (tests/ptest/reader_check.py), byte-order marks, the note on a first
+# line of numbers, JSON of labels that are not UTF-8, the report's text, the
+# tolerance band, every error path (one line on stderr, exit 2), and a
 # checkpoint interrupted by SIGINT and resumed to the same counts, and maxT
 # over several columns against the reference's (tests/ptest/maxt_check.py). Prints
 # PASS/FAIL/SKIP lines. Run from the repository root after make build/kperm-ptest.
@@ -201,7 +203,7 @@ refuse "NA: missing values are not supported" \
     "na.csv:3: a missing value ('NA'): missing values are not supported; remove the row" $T/na.csv
 refuse "NA in a paired test" "na.txt:3: a missing value ('NA'): missing values are not supported" --test paired $T/na.txt
 refuse "an empty label names its line, not a group ''" \
-    "nolabel.csv:3: an empty label: missing values are not supported; remove the row" $T/nolabel.csv
+    "nolabel.csv:3: a missing label (''): missing values are not supported; remove the row" $T/nolabel.csv
 refuse "';' between fields is named as no separator" "semicolon.csv:1: ';' is not a separator" $T/semicolon.csv
 refuse "a quote not closed" "unclosed.csv:2: a quoted field is not closed" $T/unclosed.csv
 refuse "R's row names taken for labels: the hint at --group" \
@@ -226,6 +228,82 @@ refuse "--group: every column is listed" "no column 'weight' for --group (the co
 refuse "--groups" "more than 8 groups, or one named twice" --groups control,control $D/mouse.csv
 refuse "a value missing" "--bins needs a value" $D/mouse.csv --bins
 refuse "--checkpoint-every alone" "--checkpoint-every goes with --checkpoint" --checkpoint-every 5 $D/mouse.csv
+
+# refuse_exactly WHAT LINE ARGS...: exit 2, nothing on stdout, stderr exactly LINE
+refuse_exactly() {
+    what=$1 line=$2
+    shift 2
+    $P --quiet "$@" >$T/out 2>$T/err; rc=$?
+    if [ $rc -eq 2 ] && [ ! -s $T/out ] && [ "$(cat $T/err)" = "$line" ]; then
+        echo "PASS refused: $what"
+    else
+        echo "FAIL refused: $what: exit $rc, stderr: $(cat $T/err) (want: $line) stdout: $(head -c 200 $T/out)"
+    fi
+}
+# refuse_file WHAT NAME TEXT MESSAGE [ARGS...]: $T/NAME, holding printf's
+# TEXT, is refused with exactly "kperm-ptest: $T/NAME" MESSAGE
+refuse_file() {
+    what=$1 file=$T/$2 message=$4
+    printf "$3" > "$file"
+    shift 4
+    refuse_exactly "$what" "kperm-ptest: $file$message" "$@" "$file"
+}
+# a label that reads as missing is refused as a missing value is, whatever
+# its spelling (tests/ptest/reader_check.py draws every one)
+missing=": missing values are not supported; remove the row"
+refuse_file "a label NA is a missing value, not a group" nalabel.csv 'group,value\na,1\nNA,2\na,2\nb,3\nb,5\n' \
+    ":3: a missing label ('NA')$missing"
+refuse_file "a blank label (quoted) is a missing value" blanklabel.txt 'group value\na 1\n" " 2\na 2\nb 3\nb 5\n' \
+    ":3: a missing label (' ')$missing"
+refuse_file "two columns of one name" twice.csv 'g,g\na,1\na,2\nb,3\nb,5\n' \
+    ":1: columns 1 and 2 are both named 'g': name each column once"
+refuse_file "a header with commas over blank-separated rows: the separator named" commas_blanks.csv \
+    'group,value\na 1\na 2\nb 3\nb 5\n' ":2: 1 field where the first line has 2 (separated by commas, as the first line is)"
+refuse_file "a header with blanks over comma-separated rows: the separator named" blanks_commas.csv \
+    'group value\na,1\na,2\nb,3\nb,5\n' ":2: 1 field where the first line has 2 (separated by blanks: the first line has no comma)"
+refuse_file "a group of one value" groupofone.csv 'group,value\na,1\na,2\nb,3\nb,5\nc,4\n' \
+    ": group 'c' has 1 value: every group needs two or more"
+refuse_file "UTF-16 text, by its byte-order mark" utf16.csv '\377\376g\000,\000v\000\n\000' \
+    ":1: UTF-16 text (its byte-order mark): save the file as UTF-8"
+refuse_exactly "--groups naming a label not there lists the labels" \
+    "kperm-ptest: $D/mouse.csv: --groups: no label 'treated' in the label column, 1 ('group'); its labels: treatment, control" \
+    --groups treated,control $D/mouse.csv
+
+# a UTF-8 byte-order mark is no part of the first name or number: before a
+# header, the first column keeps its name; before a file without one, its
+# first row is still a row (tests/ptest/reader_check.py: in random tables)
+printf '\357\273\277group,value\na,1\na,2\nb,3\nb,5\n' > $T/bom_header.csv
+expect "a UTF-8 byte-order mark before the header: --group group finds the first column" \
+    'name="a" size=2 name="b"' --group group $T/bom_header.csv
+printf '\357\273\2771,1\n1,2\n1,5\n2,3\n2,4\n' > $T/bom_numbers.csv
+expect "a UTF-8 byte-order mark before a file without a header: the first row is a row (groups of 3 and 2)" \
+    'name="1" size=3 name="2" size=2' --groups 1,2 $T/bom_numbers.csv
+
+# a first line of numbers is read as data, and stderr says so in one line
+# where its row is in the test (a header of years would be); not where
+# --groups leaves it out
+printf '2019,2020\n1,2\n3,4\n5,7\n' > $T/years.csv
+$P --json --quiet --bins 0 --backend cpu --test paired $T/years.csv >$T/out 2>$T/err; rc=$?
+note="kperm-ptest: $T/years.csv:1: note: the first line is all numbers, so it is read as data, not as a header (a header needs a name that is not a number)"
+[ $rc -eq 0 ] && [ "$(cat $T/err)" = "$note" ] && grep -q '"size": 4}' $T/out \
+    && echo "PASS a first line of numbers: read as data (4 pairs), the note on stderr" \
+    || echo "FAIL a first line of numbers: exit $rc, stderr '$(cat $T/err)', want '$note': $(head -c 300 $T/out)"
+printf '1,5\n2,1\n2,2\n3,3\n3,4\n' > $T/left_out.csv
+$P --json --quiet --bins 0 --backend cpu --groups 2,3 $T/left_out.csv >$T/out 2>$T/err; rc=$?
+[ $rc -eq 0 ] && [ ! -s $T/err ] && echo "PASS a first line of numbers that --groups leaves out: no note" \
+    || echo "FAIL a first line of numbers left out: exit $rc, stderr '$(cat $T/err)'"
+
+# --json is valid UTF-8 whatever bytes a label holds: one that is not UTF-8
+# (0xE9, Latin-1's e-acute) is written \u00e9, the character Latin-1 gives it
+printf 'g,v\n\351t\351,1\n\351t\351,2\nb,3\nb,5\n' > $T/latin1.csv
+$P --json --quiet --bins 0 --backend cpu $T/latin1.csv > $T/latin1.json 2>&1
+if grep -q '"name": "\\u00e9t\\u00e9"' $T/latin1.json && /usr/bin/python3 -c '
+import json, sys
+assert json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))["groups"][0]["name"] == "\u00e9t\u00e9"' $T/latin1.json; then
+    echo "PASS --json: a Latin-1 label is escaped \\u00e9, the JSON valid UTF-8"
+else
+    echo "FAIL --json with a Latin-1 label: $(od -c $T/latin1.json | head -5)"
+fi
 
 # checkpoint: a run interrupted by SIGINT (its checkpoint written), resumed,
 # gives the uninterrupted run's counts; a finished checkpoint answers at once
@@ -260,6 +338,8 @@ $P --backend cpu --test pairings --bins 0 $T/p20.csv > $T/out 2> $T/err; rc=$?
     && echo "PASS a hopeless run (20! pairings) is refused with its estimate, exit 3" \
     || echo "FAIL a hopeless run: exit $rc: $(cat $T/err)"
 
+# the reader against Python's csv module on random tables, refusals word for word
+/usr/bin/python3 tests/ptest/reader_check.py $P
 # the brute force on random cases, every test type and statistic, each backend
 /usr/bin/python3 tests/ptest/cli_check.py $P $backends
 # maxT over several value columns against reference.maxt, random cases and the data sets

@@ -1,9 +1,12 @@
 /* test_tsplib.c - the TSPLIB reader against matrices worked out for each file
  * (tests/tsp/good), every EXPLICIT format against the same matrix, and the
- * same geometry as coordinates and as weights. */
+ * same geometry as coordinates and as weights; each file read again with a
+ * UTF-8 byte-order mark before it. */
 #include "tsplib.h"
+#include "run_file.h"
 #include "check.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define N5 5
@@ -84,6 +87,31 @@ static void rounded_limit(void)
     check_end();
 }
 
+/* path with a UTF-8 byte-order mark before its first byte (as Windows'
+ * editors write one) gives *want, the instance without it */
+static void with_bom(const char *path, const tsp_instance *want)
+{
+    static tsp_instance got;
+    char err[TSP_ERR_SIZE];
+    long size;
+    int absent;
+    char *text = run_read_file(path, TSP_MAX_FILE, "TSPLIB file", &size, &absent, err, sizeof err), *bom;
+    if (!text || !(bom = (char *)malloc((size_t)size + 3))) {
+        check_fail("%s: %s", path, text ? "out of memory" : err);
+        free(text);
+        return;
+    }
+    memcpy(bom, "\xef\xbb\xbf", 3);
+    memcpy(bom + 3, text, (size_t)size);
+    if (tsp_parse(path, bom, (size_t)size + 3, &got, err, sizeof err))
+        check_fail("with a byte-order mark: %s", err);
+    else
+        CHECK(got.n == want->n && strcmp(got.name, want->name) == 0
+              && memcmp(got.dist, want->dist, sizeof got.dist) == 0, "%s with a byte-order mark: another instance", path);
+    free(bom);
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     unsigned k;
@@ -96,8 +124,8 @@ int main(int argc, char **argv)
     for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char name[600];
         snprintf(path, sizeof path, "%s/%s.tsp", dir, cases[k].file);
-        snprintf(name, sizeof name, "tsplib reader: %s.tsp (%s) gives its stated matrix", cases[k].file,
-                 cases[k].weight_type);
+        snprintf(name, sizeof name, "tsplib reader: %s.tsp (%s) gives its stated matrix, after a UTF-8 byte-order "
+                 "mark too", cases[k].file, cases[k].weight_type);
         check_begin(name);
         if (tsp_read(path, &inst, err, sizeof err)) {
             check_fail("%s", err);
@@ -108,6 +136,7 @@ int main(int argc, char **argv)
             for (i = 0; i < cases[k].n * cases[k].n; i++)
                 CHECK(inst.dist[i] == cases[k].matrix[i], "d(%d,%d) = %u, want %u", i / cases[k].n + 1,
                       i % cases[k].n + 1, inst.dist[i], cases[k].matrix[i]);
+            with_bom(path, &inst);
         }
         check_end();
     }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # tsp_cli.sh - kperm-tsp on every malformed file of tests/tsp/bad: exit status
-# 2, nothing on stdout, one line "FILE:LINE: message" (or "FILE: message") on
-# stderr. Then the usage errors, --help, --version, --list-devices, --threads
-# and OpenCL's --device.
+# 2, nothing on stdout, and on stderr exactly the one line its EXPECTED gives,
+# "kperm-tsp: FILE:LINE: message" (or "kperm-tsp: FILE: message"). Then the
+# usage errors, --help, --version, --list-devices, --threads and OpenCL's
+# --device.
 bin=build/kperm-tsp
 dir=tests/tsp/bad
 bad=0 count=0
@@ -10,22 +11,17 @@ while IFS='|' read -r file line part; do
     case $file in '#'*|'') continue ;; esac
     count=$((count + 1))
     path=$dir/$file
-    if [ "$line" = 0 ]; then prefix="$path: "; else prefix="$path:$line: "; fi
+    if [ "$line" = 0 ]; then prefix="kperm-tsp: $path: "; else prefix="kperm-tsp: $path:$line: "; fi
     out=$($bin --backend cpu "$path" 2>/tmp/kperm-tsp-err.$$)
     rc=$?
     err=$(cat /tmp/kperm-tsp-err.$$)
-    lines=$(printf '%s\n' "$err" | wc -l)
-    case $err in
-    "$prefix"*"$part"*) ok=1 ;;
-    *) ok=0 ;;
-    esac
-    if [ $rc -ne 2 ] || [ -n "$out" ] || [ "$lines" -ne 1 ] || [ $ok -ne 1 ]; then
-        echo "FAIL kperm-tsp $path: exit $rc, stdout '$out', stderr '$err'; want exit 2 and '$prefix...$part...'"
+    if [ $rc -ne 2 ] || [ -n "$out" ] || [ "$err" != "$prefix$part" ]; then
+        echo "FAIL kperm-tsp $path: exit $rc, stdout '$out', stderr '$err'; want exit 2 and '$prefix$part'"
         bad=$((bad + 1))
     fi
 done < $dir/EXPECTED
 rm -f /tmp/kperm-tsp-err.$$
-[ $bad -eq 0 ] && echo "PASS kperm-tsp rejects $count malformed files: exit 2, one FILE:LINE: line, empty stdout"
+[ $bad -eq 0 ] && echo "PASS kperm-tsp rejects $count malformed files: exit 2, the one line 'kperm-tsp: FILE:LINE: ...' expected, empty stdout"
 
 usage_ok=1
 for args in "" "--backend gpu data/burma14.tsp" "--random 2" "--random 22" "--random x" "--bogus" "--gpus 0 --random 5" "--gpus x --random 5" \

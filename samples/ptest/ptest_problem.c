@@ -59,6 +59,42 @@ static int column_list(const ptest_table *t, const char *list, int *cols, int ma
     return n;
 }
 
+/* an empty or blank field, or a missing value as R, pandas or a spreadsheet
+ * writes one: refused as a value and as a label alike */
+static int is_missing(const char *s)
+{
+    static const char *const na[] = {"NA", "N/A", "NaN", "nan", "NULL", "None", "."};
+    size_t i;
+    if (strspn(s, " \t") == strlen(s))
+        return 1;
+    for (i = 0; i < sizeof na / sizeof na[0]; i++)
+        if (strcmp(s, na[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* the distinct labels of column c in order of appearance, ", "-separated,
+ * "..." for those that do not fit */
+static const char *label_names(const ptest_table *t, int c, char *buf, size_t size)
+{
+    size_t at = 0; /* at + sizeof ", ..." <= size: the end always fits */
+    int r, q;
+    buf[0] = 0;
+    for (r = 0; r < t->rows; r++) {
+        const char *label = t->field[r][c], *sep = at ? ", " : "";
+        for (q = 0; q < r && strcmp(t->field[q][c], label); q++)
+            ;
+        if (q < r)
+            continue;
+        if (at + strlen(sep) + strlen(label) + sizeof ", ..." > size) {
+            snprintf(buf + at, size - at, "%s...", sep);
+            break;
+        }
+        at += (size_t)snprintf(buf + at, size - at, "%s%s", sep, label);
+    }
+    return buf;
+}
+
 /* the group of a label (adding it when the order is open): its index, or -1 */
 static int group_of(ptest_problem *p, const char *label, int open)
 {
@@ -124,9 +160,9 @@ static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem 
         }
     }
     for (r = 0; r < t->rows; r++) {
-        if (!*t->field[r][label]) {
-            snprintf(err, errsize, "%s:%d: an empty label: missing values are not supported; remove the row", t->file,
-                     t->line[r]);
+        if (is_missing(t->field[r][label])) {
+            snprintf(err, errsize, "%s:%d: a missing label ('%s'): missing values are not supported; remove the row",
+                     t->file, t->line[r], t->field[r][label]);
             return -1;
         }
         g = group_of(p, t->field[r][label], !s->groups);
@@ -139,6 +175,12 @@ static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem 
             counts[g]++;
     }
     for (g = 0; g < p->k; g++) {
+        if (counts[g] == 0 && s->groups) {
+            char labels[1024];
+            snprintf(err, errsize, "%s: --groups: no label '%s' in the label column, %d ('%s'); its labels: %s",
+                     t->file, p->names[g], label + 1, t->header[label], label_names(t, label, labels, sizeof labels));
+            return -1;
+        }
         if (counts[g] < 2) {
             snprintf(err, errsize, "%s: group '%s' has %d value%s: every group needs two or more%s", t->file,
                      p->names[g], counts[g], counts[g] == 1 ? "" : "s", group_hint(t, label, hint, sizeof hint));
@@ -190,17 +232,6 @@ static int two_columns(const ptest_table *t, const int *cols, ptest_problem *p, 
             src[c * p->n + r].line = t->line[r];
         }
     }
-    return 0;
-}
-
-/* an empty field, or a missing value as R, pandas or a spreadsheet writes one */
-static int is_missing(const char *s)
-{
-    static const char *const na[] = {"", "NA", "N/A", "NaN", "nan", "NULL", "None", "."};
-    size_t i;
-    for (i = 0; i < sizeof na / sizeof na[0]; i++)
-        if (strcmp(s, na[i]) == 0)
-            return 1;
     return 0;
 }
 
@@ -260,6 +291,17 @@ static void sort_pairs_by_x(ptest_problem *p)
             p->v[j] = tv, p->v[n + j] = ty;
             p->d[j] = dv, p->d[n + j] = dy;
         }
+}
+
+/* A first line of numbers is read as data (ptest_table.h), as is a header
+ * of numbers (years, say): where its row is in the test, stderr says so in
+ * one line, since as a header it would change the test. */
+static void note_numbers_first(const ptest_table *t, const ptest_spec *s, ptest_problem *p)
+{
+    int label = s->group ? ptest_table_column(t, s->group) : 0;
+    if (t->numbers_first && (strcmp(s->test, "independent") || group_of(p, t->field[0][label], 0) >= 0))
+        fprintf(stderr, "kperm-ptest: %s:%d: note: the first line is all numbers, so it is read as data, not as a "
+                "header (a header needs a name that is not a number)\n", t->file, t->line[0]);
 }
 
 /* the number of rearrangements: 0 when 2^64 or more */
@@ -344,5 +386,8 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
         snprintf(p->user, sizeof p->user, "%s", s->user_text);
         snprintf(p->user_file, sizeof p->user_file, "%s", s->user_file);
     }
-    return ptest_terms(p, err, errsize);
+    if (ptest_terms(p, err, errsize))
+        return -1;
+    note_numbers_first(t, s, p);
+    return 0;
 }

@@ -3,6 +3,7 @@
  * and as the double nearest it. */
 #include "ptest_report.h"
 #include "ptest_problem.h"
+#include "run_json.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,17 +152,12 @@ static void write_text(const ptest_report *rep)
     printf("searched        in %.3f s on %s (%s)\n", rep->seconds, rep->backend, rep->device);
 }
 
+/* "key": "s", with s escaped as run_json_string does (valid UTF-8 always) */
 static void json_string(const char *key, const char *s)
 {
-    printf("\"%s\": \"", key);
-    for (; *s; s++)
-        if (*s == '"' || *s == '\\')
-            printf("\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            printf("\\u%04x", *s);
-        else
-            putchar(*s);
-    printf("\", ");
+    printf("\"%s\": ", key);
+    run_json_string(s);
+    fputs(", ", stdout);
 }
 
 /* v as a JSON number, or null where it is not finite (JSON has no NaN or infinity) */

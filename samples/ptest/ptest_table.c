@@ -73,14 +73,42 @@ static int fail(char *err, size_t errsize, const char *file, int line, const cha
     return -1;
 }
 
-/* the first line is a header when no field of it is a number */
-static int is_header(char **f, int n)
+/* how many fields of f are numbers: none makes the first line a header */
+static int numbers_in(char **f, int n)
 {
-    int i;
+    int i, count = 0;
     for (i = 0; i < n; i++)
-        if (ptest_decimal_is_number(f[i]))
-            return 0;
-    return 1;
+        count += ptest_decimal_is_number(f[i]);
+    return count;
+}
+
+/* a header naming two columns alike: -1 with the error, else 0 (a name
+ * must pick one column) */
+static int names_once(const ptest_table *t, int lineno, char *err, size_t errsize)
+{
+    int i, j;
+    for (i = 0; i < t->columns; i++)
+        for (j = i + 1; j < t->columns; j++)
+            if (strcmp(t->header[i], t->header[j]) == 0) {
+                char what[200];
+                snprintf(what, sizeof what, "columns %d and %d are both named '%.100s': name each column once",
+                         i + 1, j + 1, t->header[i]);
+                return fail(err, errsize, t->file, lineno, what);
+            }
+    return 0;
+}
+
+/* a byte-order mark at the start of the text: UTF-8's is dropped (Windows'
+ * editors write one; it is no part of the first name or number); UTF-16's
+ * is refused by name. -1 with the error, else 0 */
+static int byte_order_mark(ptest_table *t, long *size, char *err, size_t errsize)
+{
+    if (*size >= 3 && memcmp(t->text, "\xef\xbb\xbf", 3) == 0) {
+        *size -= 3;
+        memmove(t->text, t->text + 3, (size_t)*size + 1); /* with the NUL run_read_file ends it with */
+    } else if (*size >= 2 && (memcmp(t->text, "\xff\xfe", 2) == 0 || memcmp(t->text, "\xfe\xff", 2) == 0))
+        return fail(err, errsize, t->file, 1, "UTF-16 text (its byte-order mark): save the file as UTF-8");
+    return 0;
 }
 
 int ptest_table_read(const char *path, ptest_table *t, char *err, size_t errsize)
@@ -93,6 +121,8 @@ int ptest_table_read(const char *path, ptest_table *t, char *err, size_t errsize
     t->file = path;
     t->text = run_read_file(path, MAX_FILE, "data file", &size, &absent, err, errsize);
     if (!t->text)
+        return -1;
+    if (byte_order_mark(t, &size, err, errsize))
         return -1;
     if (memchr(t->text, 0, (size_t)size))
         return fail(err, errsize, path, 1, "a NUL byte: not a text file");
@@ -121,19 +151,25 @@ int ptest_table_read(const char *path, ptest_table *t, char *err, size_t errsize
             return fail(err, errsize, path, lineno, why ? why : what);
         }
         if (t->columns == 0) {
+            int numbers = numbers_in(fields, n);
             t->columns = n;
-            if (is_header(fields, n)) {
+            if (numbers == 0) {
                 for (i = 0; i < n; i++)
                     t->header[i] = fields[i];
+                if (names_once(t, lineno, err, errsize))
+                    return -1;
                 continue;
             }
+            t->numbers_first = numbers == n;
             for (i = 0; i < n; i++) {
                 snprintf(t->numbers[i], sizeof t->numbers[i], "%d", i + 1);
                 t->header[i] = t->numbers[i];
             }
         }
         if (n != t->columns) {
-            snprintf(what, sizeof what, "%d field%s where the first line has %d", n, n == 1 ? "" : "s", t->columns);
+            snprintf(what, sizeof what, "%d field%s where the first line has %d (%s)", n, n == 1 ? "" : "s",
+                     t->columns, csv ? "separated by commas, as the first line is"
+                                     : "separated by blanks: the first line has no comma");
             return fail(err, errsize, path, lineno, what);
         }
         if (t->rows == PTEST_MAX_ROWS) {

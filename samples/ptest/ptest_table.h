@@ -1,7 +1,8 @@
 /* ptest_table.h - an input file as a table of text fields: CSV (commas) or
  * columns separated by blanks, fields in double quotes unquoted (RFC 4180),
- * '#' comment lines and blank lines skipped, a header line when none of its
- * fields is a number. */
+ * '#' comment lines and blank lines skipped, a UTF-8 byte-order mark
+ * dropped, a header line when none of its fields is a number (its names
+ * each used once). */
 #ifndef PTEST_TABLE_H
 #define PTEST_TABLE_H
 
@@ -18,6 +19,8 @@ typedef struct {
     char *field[PTEST_MAX_ROWS][PTEST_MAX_COLUMNS];
     int line[PTEST_MAX_ROWS];          /* each row's line in the file, from 1 */
     char numbers[PTEST_MAX_COLUMNS][4]; /* the names of columns without a header */
+    int numbers_first;                 /* no header, the first line all numbers (a header of years
+                                        * would read so): its row is data */
 } ptest_table;
 
 /* Reads path into t (static storage: it is large). Returns 0, or -1 with err

@@ -484,7 +484,7 @@ static void read_instance(const options *o, tsp_instance *inst)
     int status = 0;
     if (run_job_rank() == 0 && (o->file ? tsp_read(o->file, inst, err, sizeof err)
                                         : tsp_random(o->random_n, o->seed, inst, err, sizeof err))) {
-        fprintf(stderr, "%s\n", err);
+        fprintf(stderr, "%s: %s\n", prog, err);
         status = 2;
     } else if (run_job_rank() == 0 && inst->n > TSP_MAX_EXHAUSTIVE && !o->prune) {
         fprintf(stderr, "%s: %s: %d cities: the exhaustive search handles at most %d (64-bit ranks); --prune goes to %d\n",
@@ -508,7 +508,7 @@ static void open_pool(const options *o, const tsp_instance *inst, const tsp_samp
     int status = 0, complete = 0;
     if (run_job_rank() == 0) {
         if (run_pool_init(pool, &sample->run, r->result, r->ranks, o->chunk)) {
-            snprintf(err, sizeof err, "%s: out of memory", prog);
+            snprintf(err, sizeof err, "out of memory");
             status = 4;
         } else if (o->checkpoint && (!(*claimed = run_checkpoint_claim(o->checkpoint, err, sizeof err))
                                      || run_checkpoint_load(*claimed, pool, err, sizeof err) < 0))
@@ -519,7 +519,7 @@ static void open_pool(const options *o, const tsp_instance *inst, const tsp_samp
         else if (status == 0 && o->checkpoint && run_checkpoint_save(*claimed, pool, err, sizeof err))
             status = 2;
         if (status)
-            fprintf(stderr, "%s\n", err);
+            fprintf(stderr, "%s: %s\n", prog, err);
     }
     status = run_job_max(status);
     run_job_share(&complete, sizeof complete);

@@ -1,45 +1,8 @@
 /* tsp_report.c - the text report and the --json object of one tsp_report. */
 #include "tsp_report.h"
+#include "run_json.h"
 #include <stdio.h>
 #include <string.h>
-
-/* the length of the well-formed UTF-8 sequence at s (1..4; no overlong
- * forms, surrogates or code points past U+10FFFF), or 0 */
-static int utf8_length(const unsigned char *s)
-{
-    int len = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-            : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0, i;
-    for (i = 1; i < len; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) || (s[0] == 0xf0 && s[1] < 0x90)
-        || (s[0] == 0xf4 && s[1] >= 0x90))
-        return 0;
-    return len;
-}
-
-/* s as a JSON string, always valid UTF-8: a byte that is not part of a
- * well-formed sequence (a Latin-1 file name, say) becomes \u00XX, the
- * character Latin-1 gives it */
-static void json_string(const char *s)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    putchar('"');
-    while (*u) {
-        int len = utf8_length(u);
-        if (*u == '"' || *u == '\\')
-            printf("\\%c", *u);
-        else if (*u < 32 || *u == 127 || len == 0)
-            printf("\\u%04x", *u);
-        else {
-            fwrite(u, 1, (size_t)len, stdout);
-            u += len;
-            continue;
-        }
-        u++;
-    }
-    putchar('"');
-}
 
 /* a count in decimal: a JSON number up to 2^53, where every reader still
  * holds it exactly, a string past it */
@@ -55,14 +18,14 @@ static void write_json(const tsp_report *r)
     const tsp_instance *inst = r->inst;
     int i;
     printf("{\"name\": ");
-    json_string(inst->name);
+    run_json_string(inst->name);
     printf(", \"n\": %d, \"type\": \"%s\", \"length\": %llu, \"tour\": [1", inst->n, inst->type, r->length);
     for (i = 1; i < inst->n; i++)
         printf(", %d", r->tour[i]);
     printf("], \"rank\": ");
     json_count(r->rank);
     printf(", \"backend\": \"%s\", \"device\": ", r->backend);
-    json_string(r->device);
+    run_json_string(r->device);
     printf(", \"tours\": ");
     json_count(r->tours);
     printf(", \"seconds\": %.6f, \"tours_per_second\": %.6g, \"resumed_tours\": ", r->seconds,
@@ -78,7 +41,7 @@ static void write_json(const tsp_report *r)
     printf(", \"pruned_prefixes\": %llu, \"ranks\": %d, \"devices\": [", r->tally.pruned, r->ranks);
     for (i = 0; r->per_rank && i < r->ranks; i++) {
         printf("%s{\"rank\": %d, \"backend\": \"%s\", \"device\": ", i ? ", " : "", i, r->per_rank[i].backend);
-        json_string(r->per_rank[i].device);
+        run_json_string(r->per_rank[i].device);
         printf(", \"searched_tours\": ");
         json_count(r->per_rank[i].searched);
         printf("}");

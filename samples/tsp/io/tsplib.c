@@ -186,31 +186,60 @@ static int weight_dims(weight_type t)
     return t == W_EUC_3D || t == W_MAN_3D || t == W_MAX_3D ? 3 : 2;
 }
 
+/* whether the rest of the line is blank (the reader stays where it is) */
+static int line_ends(const reader *r)
+{
+    const char *p = r->p;
+    while (p < r->end && *p != '\n' && is_space((unsigned char)*p))
+        p++;
+    return p == r->end || *p == '\n';
+}
+
+/* the line of node i of a section of nodes (NODE_COORD_SECTION,
+ * DISPLAY_DATA_SECTION): its number, 1..n and not seen before, then `dims`
+ * numbers into c, on that one line as TSPLIB writes them, so that a
+ * coordinate left out is named as such, not taken from the next line. The
+ * node's index from 0, or -1 with the error */
+static int node_line(reader *r, const char *section, const header *h, int i, int dims, int *seen, double *c)
+{
+    long want = (long)h->n * (1 + dims), at = (long)i * (1 + dims);
+    double id;
+    int k, line;
+    if (section_number(r, section, at, want, 1, &id))
+        return -1;
+    line = r->line;
+    if (id < 1 || id > h->n)
+        return fail(r, line, "node %.0f is outside 1..%d (DIMENSION)", id, h->n);
+    if (seen[(int)id - 1]++)
+        return fail(r, line, "node %.0f is listed twice", id);
+    for (k = 0; k < dims; k++) {
+        if (line_ends(r))
+            return fail(r, line, "%s: node %.0f has %d of its %d coordinates (a node's number and coordinates "
+                        "are on one line)", section, id, k, dims);
+        if (section_number(r, section, at + 1 + k, want, 0, &c[k]))
+            return -1;
+    }
+    if (!line_ends(r))
+        return fail(r, line, "too many numbers in %s: node %.0f's line has more than its number and %d "
+                    "coordinates", section, id, dims);
+    return (int)id - 1;
+}
+
 static int read_coords(reader *r, header *h)
 {
-    int seen[TSP_MAX_CITIES] = {0}, i, k;
-    long want = (long)h->n * (1 + h->dims);
+    int seen[TSP_MAX_CITIES] = {0}, i, k, node;
     for (i = 0; i < h->n; i++) {
-        double id, c[3] = {0, 0, 0};
-        int id_line;
-        if (section_number(r, "NODE_COORD_SECTION", (long)i * (1 + h->dims), want, 1, &id))
+        double c[3] = {0, 0, 0};
+        if ((node = node_line(r, "NODE_COORD_SECTION", h, i, h->dims, seen, c)) < 0)
             return -1;
-        id_line = r->line;
-        if (id < 1 || id > h->n)
-            return fail(r, id_line, "node %.0f is outside 1..%d (DIMENSION)", id, h->n);
-        if (seen[(int)id - 1]++)
-            return fail(r, id_line, "node %.0f is listed twice", id);
-        for (k = 0; k < h->dims; k++) {
-            if (section_number(r, "NODE_COORD_SECTION", (long)i * (1 + h->dims) + 1 + k, want, 0, &c[k]))
-                return -1;
+        for (k = 0; k < h->dims; k++)
             if (h->ewt == W_GEO && fabs(c[k]) > 1000) /* also keeps (int)x in geo_radians defined */
                 return fail(r, r->line, "GEO coordinate %g is not DDD.MM degrees", c[k]);
-        }
-        h->x[(int)id - 1] = c[0];
-        h->y[(int)id - 1] = c[1];
-        h->z[(int)id - 1] = h->dims == 3 ? c[2] : 0;
+        h->x[node] = c[0];
+        h->y[node] = c[1];
+        h->z[node] = c[2];
     }
-    return end_section(r, "NODE_COORD_SECTION");
+    return 0;
 }
 
 static int read_weights(reader *r, header *h)
@@ -244,12 +273,12 @@ static int read_weights(reader *r, header *h)
 /* DISPLAY_DATA_SECTION: n lines "id x y", read and checked, not used */
 static int skip_display(reader *r, header *h)
 {
-    long i, want = 3L * h->n;
-    double v;
-    for (i = 0; i < want; i++)
-        if (section_number(r, "DISPLAY_DATA_SECTION", i, want, 0, &v))
+    int seen[TSP_MAX_CITIES] = {0}, i;
+    double c[2];
+    for (i = 0; i < h->n; i++)
+        if (node_line(r, "DISPLAY_DATA_SECTION", h, i, 2, seen, c) < 0)
             return -1;
-    return end_section(r, "DISPLAY_DATA_SECTION");
+    return 0;
 }
 
 /* TSPLIB's nint, (int)(x + 0.5) for x >= 0, kept in a double so that a
@@ -322,6 +351,13 @@ static int set_dimension(reader *r, header *h, const char *v)
     return 0;
 }
 
+/* name appended to a list of what a value may be: "A, B, C" */
+static void list_name(char *list, size_t size, const char *name)
+{
+    size_t at = strlen(list);
+    snprintf(list + at, size - at, "%s%s", at ? ", " : "", name);
+}
+
 static int set_weight_type(reader *r, header *h, const char *v)
 {
     int t;
@@ -340,7 +376,12 @@ static int set_weight_type(reader *r, header *h, const char *v)
     for (k = 0; k < sizeof unsupported_weights / sizeof unsupported_weights[0]; k++)
         if (value_is(v, unsupported_weights[k]))
             return fail(r, r->line, "EDGE_WEIGHT_TYPE %s is not supported", v);
-    return fail(r, r->line, "unknown EDGE_WEIGHT_TYPE '%s'", v);
+    {
+        char list[160] = "";
+        for (t = W_EUC_2D; t <= W_EXPLICIT; t++)
+            list_name(list, sizeof list, weight_names[t]);
+        return fail(r, r->line, "unknown EDGE_WEIGHT_TYPE '%s' (supported: %s)", v, list);
+    }
 }
 
 static int set_format(reader *r, header *h, const char *v)
@@ -357,7 +398,13 @@ static int set_format(reader *r, header *h, const char *v)
         h->format = NFORMATS;
         return 0;
     }
-    return fail(r, r->line, "unknown EDGE_WEIGHT_FORMAT '%s'", v);
+    {
+        char list[200] = "";
+        for (k = 0; k < NFORMATS; k++)
+            list_name(list, sizeof list, formats[k].name);
+        list_name(list, sizeof list, "FUNCTION");
+        return fail(r, r->line, "unknown EDGE_WEIGHT_FORMAT '%s' (TSPLIB's: %s)", v, list);
+    }
 }
 
 static int header_line(reader *r, header *h, tsp_instance *inst, const char *key, int klen,
@@ -392,7 +439,7 @@ static int header_line(reader *r, header *h, tsp_instance *inst, const char *key
         else if (value_is(v, "THREED_COORDS"))
             h->dims = 3;
         else if (!value_is(v, "NO_COORDS"))
-            return fail(r, r->line, "unknown NODE_COORD_TYPE '%s'", v);
+            return fail(r, r->line, "unknown NODE_COORD_TYPE '%s' (TWOD_COORDS, THREED_COORDS or NO_COORDS)", v);
         return 0;
     }
     if (keyword_is(key, klen, "NODE_COORD_SECTION") || keyword_is(key, klen, "EDGE_WEIGHT_SECTION")
@@ -474,6 +521,31 @@ static int finish(reader *r, header *h, tsp_instance *inst)
     return 0;
 }
 
+/* a line s..eol that starts with a keyword in lower case ("name: x",
+ * "Node_Coord_Section"): TSPLIB95 spells every keyword in upper case, and
+ * so does this reader; -1 with an error that says so, else 0 */
+static int lower_case_keyword(reader *r, const char *s, const char *eol)
+{
+    char word[40];
+    int len = 0, lower = 0;
+    while (s + len < eol && (isalnum((unsigned char)s[len]) || s[len] == '_') && len < (int)sizeof word - 1) {
+        lower |= islower((unsigned char)s[len]);
+        word[len] = (char)toupper((unsigned char)s[len]);
+        len++;
+    }
+    word[len] = 0;
+    if (!lower || !isalpha((unsigned char)*s))
+        return 0;
+    while (s + len < eol && is_space((unsigned char)s[len]))
+        len++;
+    /* a keyword and its colon, or a section or EOF on its own: not just any words */
+    if ((s + len < eol && s[len] == ':') || strcmp(word, "EOF") == 0
+        || (strlen(word) > 8 && strcmp(word + strlen(word) - 8, "_SECTION") == 0))
+        return fail(r, r->line, "'%.*s' is not a keyword: TSPLIB's keywords are upper case (%s)",
+                    (int)strlen(word), s, word);
+    return 0;
+}
+
 /* one "KEYWORD : VALUE" line, s..eol (leading blanks already skipped) */
 static int keyword_line(reader *r, const char *s, const char *eol, header *h, tsp_instance *out, int *done)
 {
@@ -484,6 +556,8 @@ static int keyword_line(reader *r, const char *s, const char *eol, header *h, ts
     while (s < eol && (isupper((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_'))
         s++;
     klen = (int)(s - key);
+    if (lower_case_keyword(r, key, eol))
+        return -1;
     if (klen == 0 || !isupper((unsigned char)key[0])) {
         if (isdigit((unsigned char)key[0]) || key[0] == '-' || key[0] == '+' || key[0] == '.')
             return fail(r, r->line, "a number where a keyword was expected (too many numbers in a section?)");
