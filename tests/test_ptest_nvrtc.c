@@ -29,7 +29,7 @@ static int builds(char *err, size_t errsize)
  * here where the composed source is at hand). 0, or 1 on a failure. */
 static int nvidia_opencl_log(void)
 {
-    char *src = ptest_device_source(&p, "/* a prelude */\n"), log[256], err[PTEST_ERR_SIZE], *at;
+    char *src = ptest_device_source(&p, "/* a prelude */\n", ""), log[256], err[PTEST_ERR_SIZE], *at;
     int body = src ? ptest_device_body_line(src) : 0, line = 1, ok;
     for (at = src; at && *at && line < body; at++)
         line += *at == '\n';
