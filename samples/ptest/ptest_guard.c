@@ -44,12 +44,15 @@ static void say(int fd, const void *bytes, size_t size)
     }
 }
 
-static void child(int fd, const ptest_guard_step *steps, int count, void *arg, double seconds)
+static void child(int fd, const ptest_guard_step *steps, int count, void *arg)
 {
     char err[4096] = "";
     unsigned char byte;
     int null = open("/dev/null", O_WRONLY), i, status = 0;
     struct rlimit core = {0, 0}, cpu;
+    double seconds = 0;
+    for (i = 0; i < count; i++)
+        seconds += steps[i].seconds;
     if (null >= 0) {
         dup2(null, 1);
         dup2(null, 2);
@@ -86,12 +89,12 @@ static double now(void)
 }
 
 /* the child's messages into got (size bytes at most) until it closes the
- * pipe, the timeout passes or a watched signal comes: the bytes read; *late
- * set when the timeout passed */
-static size_t collect(int fd, double seconds, unsigned char *got, size_t size, int *late)
+ * pipe, a step's time passes or a watched signal comes: the bytes read;
+ * *late set when a step's time passed */
+static size_t collect(int fd, const ptest_guard_step *steps, int count, unsigned char *got, size_t size, int *late)
 {
-    double deadline = now() + seconds;
-    size_t have = 0;
+    double deadline = now() + steps[0].seconds;
+    size_t have = 0, i;
     char sink[256];
     *late = 0;
     while (!stop_signal) {
@@ -108,6 +111,9 @@ static size_t collect(int fd, double seconds, unsigned char *got, size_t size, i
         k = have < size ? read(fd, got + have, size - have) : read(fd, sink, sizeof sink);
         if (k == 0 || (k < 0 && errno != EINTR))
             break;
+        for (i = have; k > 0 && have < size && i < have + (size_t)k; i++)
+            if (got[i] < count) /* a step starts: its own time */
+                deadline = now() + steps[got[i]].seconds;
         have += k > 0 && have < size ? (size_t)k : 0;
     }
     return have;
@@ -122,8 +128,7 @@ static const char *signal_name(int sig)
     return strsignal(sig);
 }
 
-int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, void *arg, double seconds, char *err,
-                    size_t errsize)
+int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, void *arg, char *err, size_t errsize)
 {
     struct sigaction act, old[NWATCHED];
     unsigned char got[4200];
@@ -144,7 +149,7 @@ int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, 
     }
     if (pid == 0) {
         close(fds[0]);
-        child(fds[1], steps, count, arg, seconds);
+        child(fds[1], steps, count, arg);
     }
     close(fds[1]);
     memset(&act, 0, sizeof act);
@@ -153,7 +158,7 @@ int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, 
     stop_signal = 0;
     for (k = 0; k < NWATCHED; k++)
         sigaction(watched[k].sig, &act, &old[k]);
-    have = collect(fds[0], seconds, got, sizeof got - 1, &late);
+    have = collect(fds[0], steps, count, got, sizeof got - 1, &late);
     if (stop_signal || late)
         kill(pid, SIGKILL);
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
@@ -173,7 +178,7 @@ int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, 
         return 128 + stop_signal;
     }
     if (late && step >= 0) {
-        snprintf(err, errsize, "%s: still %s after %g s: %s", what, steps[step].doing, seconds,
+        snprintf(err, errsize, "%s: still %s after %g s: %s", what, steps[step].doing, steps[step].seconds,
                  steps[step].timeout_hint);
         return 2;
     }

@@ -16,16 +16,16 @@
 typedef struct {
     const char *doing;         /* "compiling it": what the messages say was under way */
     const char *crash_hint;    /* a likely cause when the child dies of a signal in this step */
-    const char *timeout_hint;  /* ... when the timeout passes in it */
+    const char *timeout_hint;  /* ... when its time passes */
+    double seconds;            /* its time */
     int (*run)(void *arg, char *err, size_t errsize);
 } ptest_guard_step;
 
-/* Runs steps[0 .. count) in order in a child process, within `seconds` in
- * all. 0 when every one returned 0; else an exit status with err (one line
+/* Runs steps[0 .. count) in order in a child process, each within its
+ * seconds. 0 when every one returned 0; else an exit status with err (one line
  * naming `what`, the user's code): a step's own status and error, 2 when
  * the child crashed or ran past the timeout, 128 + the signal when
  * SIGINT, SIGTERM or SIGHUP came meanwhile, 4 when no child could be made. */
-int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, void *arg, double seconds, char *err,
-                    size_t errsize);
+int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, void *arg, char *err, size_t errsize);
 
 #endif

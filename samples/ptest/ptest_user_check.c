@@ -68,7 +68,7 @@ static int ambiguous(const char *s, size_t n, const report *r)
             return fail(r, line, "a carriage return without a line feed", "not a line end every compiler reads alike");
         for (k = i + 1; s[i] == '\\' && k < n && blank((unsigned char)s[k]) && s[k] != '\r'; k++)
             ;
-        if (s[i] == '\\' && k > i + 1 && k < n && (s[k] == '\n' || s[k] == '\r'))
+        if (s[i] == '\\' && k > i + 1 && k < n && (s[k] == '\n' || (s[k] == '\r' && k + 1 < n && s[k + 1] == '\n')))
             return fail(r, line, "a backslash before blanks at a line's end",
                         "remove the blanks (compilers differ on whether it joins the lines)");
     }
