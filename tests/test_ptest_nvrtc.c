@@ -44,6 +44,31 @@ static int nvidia_opencl_log(void)
     return !ok;
 }
 
+/* NVRTC's warnings of undefined behaviour are errors (ptest_cuda.c's
+ * strict pragmas): a statistic that may fall off its end, or reads a
+ * variable never set, does not compile. 0, or 1 on a failure. */
+static int undefined_refused(void)
+{
+    static const char *const bodies[][2] = {
+        {"if (x[start[0]] < 50)\n    return x[start[0]];\n", "cuda: ub.c does not compile: ub.c:3:1: missing return"},
+        {"double s;\nreturn s + x[0];\n", "cuda: ub.c does not compile: ub.c:2:8: variable \"s\" is used before its"},
+    };
+    char err[PTEST_ERR_SIZE];
+    size_t i;
+    int fails = 0;
+    snprintf(p.user_file, sizeof p.user_file, "ub.c");
+    for (i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+        snprintf(p.user, sizeof p.user, "%s", bodies[i][0]);
+        if (builds(err, sizeof err) == 0 || strchr(err, '\n') || strncmp(err, bodies[i][1], strlen(bodies[i][1]))) {
+            printf("FAIL NVRTC: a statistic with undefined behaviour: %.500s\n", builds(err, sizeof err) ? err : "built");
+            fails = 1;
+        }
+    }
+    if (!fails)
+        printf("PASS NVRTC refuses a statistic that may fall off its end or reads a variable never set\n");
+    return fails;
+}
+
 int main(void)
 {
     static const char mean[] = "double s[2] = {0, 0};\nfor (int j = 0; j < 2; j++)\n"
@@ -81,6 +106,7 @@ int main(void)
         fails++;
     } else
         printf("PASS NVRTC: a C statistic that does not compile is one line: %s\n", err);
+    fails += undefined_refused();
     fails += nvidia_opencl_log();
     return fails ? 1 : 0;
 }

@@ -81,7 +81,8 @@ static void help(void)
                "  --statistic FILE     the body of a C function double statistic(const double *x,\n"
                "                       const int *start, int k) instead (OpenCL or CUDA)\n"
                "  --statistic-timeout S seconds its observed value may take, computed first in a\n"
-               "                       child process (default " NUMBER(STATISTIC_TIMEOUT) "; its compile: " NUMBER(COMPILER_SECONDS) ")\n"
+               "                       child process (default " NUMBER(STATISTIC_TIMEOUT) "; its compile: "
+               NUMBER(COMPILER_SECONDS) ")\n"
                "  --columns A[,B...]   the value column (independent) or x,y (names or numbers\n"
                "                       from 1; default: the last one or two); several value\n"
                "                       columns, or pairs x,y,x2,y2 (paired): maxT adjusted p-values\n"
@@ -164,9 +165,10 @@ static void parse_range(ptest_spec *s, const char *v)
     s->have_range = 1;
 }
 
-static const char *const valued[] = {"--test", "--stat", "--statistic", "--statistic-timeout", "--columns", "--group", "--groups",
-                                     "--tolerance", "--bins", "--hist-range", "--method", "--backend", "--device", "--threads",
-                                     "--checkpoint", "--checkpoint-every", "--chunk", "--worker-timeout"};
+static const char *const valued[] = {"--test", "--stat", "--statistic", "--statistic-timeout", "--columns",
+                                     "--group", "--groups", "--tolerance", "--bins", "--hist-range", "--method",
+                                     "--backend", "--device", "--threads", "--checkpoint", "--checkpoint-every",
+                                     "--chunk", "--worker-timeout"};
 #define NVALUED (int)(sizeof valued / sizeof valued[0])
 
 /* one option and its value (NULL for a flag) */

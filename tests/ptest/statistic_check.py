@@ -55,8 +55,8 @@ for backend in backends:
             refused(backend, "refused: " + what, body_file("refused%d" % i, body), pattern)
     rc, out, err, took = run(backend, body_file("allowed", statistic_cases.ALLOWED))
     report(rc == 0 and re.search(r"statistic +user = 94 ", out) is not None,
-           "%s runs the refused words in comments and strings, %d bytes: observed 94" % (backend, statistic_cases.MAX_BYTES)
-           + ("" if rc == 0 else ": exit %d %s" % (rc, err)))
+           "%s runs the refused words in comments and strings, %d bytes: observed 94%s"
+           % (backend, statistic_cases.MAX_BYTES, "" if rc == 0 else ": exit %d %s" % (rc, err)))
     refused(backend, "that never returns is stopped after --statistic-timeout 1", body_file("hang", "while (1) {}\n"),
             r"^kperm-ptest: the C statistic \S+hang\.c: still computing its observed value after 1 s: an endless loop",
             "--statistic-timeout", "1")
@@ -69,9 +69,11 @@ for backend in backends:
             r"huge\.c: crashed while computing its observed value|huge\.c.*(local memory|stack|too large|OUT_OF)")
     # 15 nested macros of 4 each, stringized: 2 * 4^14 terms, gigabytes for the preprocessor
     bomb = "#define A x[0] + x[0]\n" + "".join("#define %s %s + %s + %s + %s\n" % ((chr(66 + i),) + (chr(65 + i),) * 4)
-                                                 for i in range(14)) + "#define S(x) #x\n#define T(x) S(x)\nreturn T(O)[0];\n"
+                                                 for i in range(14))
+    bomb += "#define S(x) #x\n#define T(x) S(x)\nreturn T(O)[0];\n"
     refused(backend, "a macro bomb of %d bytes stops at the compiler's memory bound within 30 s" % len(bomb),
-            body_file("bomb", bomb), r"bomb\.c: crashed while compiling it \(\w[\w ]*\): past the compiler's \d+ MiB|cuda: .*OUT_OF_MEMORY",
+            body_file("bomb", bomb),
+            r"bomb\.c: crashed while compiling it \(\w[\w ]*\): past the compiler's \d+ MiB|cuda: .*OUT_OF_MEMORY",
             most=30)
     # SIGINT while the observed value is computed (the statistic never returns)
     proc = subprocess.Popen([prog, "--quiet", "--bins", "0", "--backend", backend, "--statistic",
