@@ -235,22 +235,24 @@ class OpenCL(_Device):
         return np.empty(max(count, 1), dtype=dtype), self.cl.Buffer(self.ctx, self.cl.mem_flags.WRITE_ONLY,
                                                                      8 * max(count, 1))
 
-    def _read(self, pairs):
-        """each (host array, device buffer) of pairs copied back, once the launches before have ended"""
-        events = [self.cl.enqueue_copy(self.queue, host, dev, is_blocking=False) for host, dev in pairs]
+    def _read(self, launch, pairs):
+        """each (host array, device buffer) of pairs copied back once launch
+        (the kernel's event) has ended. The kernel's event is waited for, not
+        a copy's: PyOpenCL's event of a copy into a host array waits for the
+        copy when it is freed, which would hang on a kernel that never ends."""
         self.queue.flush()
         complete = self.cl.command_execution_status.COMPLETE
-        self._wait(lambda: all(e.command_execution_status <= complete for e in events))
-        for e in events:
-            e.wait()  # raises where a command failed (a negative status)
+        self._wait(lambda: launch.command_execution_status <= complete)  # below 0: failed, and the copy raises
+        for host, dev in pairs:
+            self.cl.enqueue_copy(self.queue, host, dev)
 
     def _values(self, program, bufs, data, begin, count):
         (out, dout), (x, dx) = self._out(5 * count, np.uint64), self._out(count, np.float64)
         v, d, sizes, aux, par = bufs
         size = -(-count // self.local) * self.local
-        program.ps_values(self.queue, (size,), (self.local,), v, d, sizes, aux, par, np.int32(data["n"]),
-                          np.int32(data["m"]), np.uint64(begin), np.uint64(count), dout, dx)
-        self._read([(out, dout), (x, dx)])
+        launch = program.ps_values(self.queue, (size,), (self.local,), v, d, sizes, aux, par, np.int32(data["n"]),
+                                   np.int32(data["m"]), np.uint64(begin), np.uint64(count), dout, dx)
+        self._read(launch, [(out, dout), (x, dx)])
         return out, x
 
     def _count(self, program, bufs, data, begin, end, bins, groups):
@@ -261,10 +263,10 @@ class OpenCL(_Device):
         flags = self.cl.mem_flags.READ_ONLY | self.cl.mem_flags.COPY_HOST_PTR
         obs = self.cl.Buffer(self.ctx, flags, hostbuf=data["obs"])
         v, d, sizes, aux, par = bufs
-        program.ps_count(self.queue, (items,), (self.local,), v, d, sizes, aux, obs, par, np.int32(data["n"]),
-                         np.int32(data["m"]), np.uint64(begin), np.uint64(end), np.int32(bins), dcounts, dext,
-                         dhist)
-        self._read([(counts, dcounts), (ext, dext), (hist, dhist)])
+        launch = program.ps_count(self.queue, (items,), (self.local,), v, d, sizes, aux, obs, par,
+                                  np.int32(data["n"]), np.int32(data["m"]), np.uint64(begin), np.uint64(end),
+                                  np.int32(bins), dcounts, dext, dhist)
+        self._read(launch, [(counts, dcounts), (ext, dext), (hist, dhist)])
         return counts, ext, hist[:bins * groups]
 
 
