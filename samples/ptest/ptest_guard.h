@@ -28,4 +28,11 @@ typedef struct {
  * SIGINT, SIGTERM or SIGHUP came meanwhile, 4 when no child could be made. */
 int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, void *arg, char *err, size_t errsize);
 
+/* After a trial: a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL) later in this
+ * process writes `line` and a newline to stderr before the process dies of
+ * it, since the user's code may fault on an input the trial did not give it.
+ * Where the faulting thread can run a handler: not on a stack overflow in a
+ * thread without an alternate stack (POCL's), which still dies silently. */
+void ptest_guard_last_words(const char *line);
+
 #endif

@@ -488,11 +488,16 @@ static void try_statistic(const options *o, ptest_problem *p)
     if (run_job_rank() == 0) {
         t.o = o, t.p = p;
         steps[1].seconds = o->statistic_timeout;
+        if (p->bins && !o->spec.have_range)
+            steps[1].doing = "computing its observed value and the histogram's samples";
         snprintf(what, sizeof what, "the C statistic %s", p->user_file);
         status = ptest_guard_run(what, steps, 2, &t, err, sizeof err);
         if (status)
             fprintf(stderr, "%s: %s\n", prog, err);
     }
+    snprintf(err, sizeof err, "%s: the C statistic %s crashed on a rearrangement after the observed one: an index "
+             "outside x or start?", prog, p->user_file);
+    ptest_guard_last_words(err);
     if (run_job_max(status))
         run_job_exit(status);
 }

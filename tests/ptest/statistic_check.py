@@ -4,10 +4,11 @@ its words, exit 2, nothing on stdout; statistic_cases.ALLOWED (the refused
 words in comments and strings, MAX_BYTES long) run; a statistic that
 never returns stopped by --statistic-timeout with a message; one that
 crashes (a wild index, a huge local array) named in one line instead of a
-SIGSEGV; a macro bomb stopped by the compiler's memory bound in seconds;
-SIGINT while the observed value is computed ends with a message, exit 130;
-and --hist-range wider than a double divides says so. On each OpenCL and
-CUDA backend given.
+silent SIGSEGV, in its trial or (a line, then the signal) on a later
+rearrangement; a macro bomb stopped by the compiler's memory bound in
+seconds; SIGINT while the observed value is computed ends with a message,
+exit 130; and --hist-range wider than a double divides says so. On each
+OpenCL and CUDA backend given.
     python3 statistic_check.py PROG BACKEND..."""
 import os
 import re
@@ -67,6 +68,14 @@ for backend in backends:
             body_file("huge", "volatile double a[100000000];\nfor (int i = 0; i < 100000000; i += 4096)\n"
                               "    a[i] = x[i % 7];\nreturn a[4096];\n"),
             r"huge\.c: crashed while computing its observed value|huge\.c.*(local memory|stack|too large|OUT_OF)")
+    # a fault the trial cannot see (no histogram: it computes the observed value alone): one line, then the
+    # signal (POCL), or the device's error (a GPU)
+    rc, out, err, took = run(backend, body_file("later", "if (x[0] != 94)\n    return x[start[0] + 100000000];\n"
+                                                          "return x[0];\n"))
+    report(err.count("\n") == 1 and not out and (
+        (rc == -signal.SIGSEGV and re.search(r"later\.c crashed on a rearrangement after the observed one", err))
+        or (rc == 4 and re.search(r"ps_count failed", err))),
+        "%s a crash on a rearrangement after the observed one is named: exit %d, %r" % (backend, rc, err.strip()))
     # 15 nested macros of 4 each, stringized: 2 * 4^14 terms, gigabytes for the preprocessor
     bomb = "#define A x[0] + x[0]\n" + "".join("#define %s %s + %s + %s + %s\n" % ((chr(66 + i),) + (chr(65 + i),) * 4)
                                                  for i in range(14))
