@@ -280,21 +280,6 @@ sys.path.insert(0, os.path.join(tests, "ptest"))
 import statistic_cases  # noqa: E402
 
 MICE = ([94, 197, 16, 38, 99, 141, 23], [52, 104, 146, 10, 51, 30, 40, 27, 46])
-for what, body, pattern, only in statistic_cases.REFUSED:
-    if only is None or "pyopencl" in only:
-        try:
-            got = "ran: %r" % kperm.stats.permutation_test(MICE, body, backend="pyopencl", bins=0).statistic
-        except ValueError as e:
-            got = str(e)
-        check(re.search("^statistic" + pattern if pattern.startswith(":") else pattern, got) is not None
-              and "\n" not in got, "kperm.stats refuses a C statistic: %s (ValueError: %s)" % (what, got))
-try:
-    got = kperm.stats.permutation_test(MICE, statistic_cases.ALLOWED, backend="pyopencl", bins=0).statistic
-except ValueError as e:
-    got = str(e)
-check(got == 94, "kperm.stats runs the refused words in comments and strings, %d bytes: observed %r"
-      % (statistic_cases.MAX_BYTES, got))
-
 # Ctrl-C: a statistic that never returns for values other than the mice's
 # first (94), once built (by a call on data that starts with 94 alone), on
 # 17 + 17 values: in the count (the observed value starts with 94), then in
@@ -304,32 +289,50 @@ CHILD = r"""
 import sys, time
 import kperm.stats
 body = "if (x[0] != 94)\n    while (1) {}\nreturn x[0];\n"
-kperm.stats.permutation_test(([94, 94], [94, 94]), body, backend="pyopencl", bins=0)
-first = 94 if sys.argv[1] == "count" else 1
+backend, first = sys.argv[1], 94 if sys.argv[2] == "count" else 1
+kperm.stats.permutation_test(([94, 94], [94, 94]), body, backend=backend, bins=0)
 print("ready", flush=True)
 try:
-    kperm.stats.permutation_test(([first] + list(range(16)), list(range(17))), body, backend="pyopencl", bins=0,
+    kperm.stats.permutation_test(([first] + list(range(16)), list(range(17))), body, backend=backend, bins=0,
                                  max_rearrangements=10 ** 13)
     print("finished", flush=True)
 except KeyboardInterrupt:
     print("KeyboardInterrupt", flush=True)
 """
-for phase in ("count", "observed value"):
-    child = subprocess.Popen([sys.executable, "-c", CHILD, phase.split()[0]], stdout=subprocess.PIPE, text=True)
-    ready = child.stdout.readline().strip()
-    time.sleep(1)
-    sent = time.monotonic()
-    child.send_signal(2)  # SIGINT
-    line = child.stdout.readline().strip()
-    took = time.monotonic() - sent
+for backend in ["pyopencl"] + (["cupy"] if kperm.stats._stats_device.gpu_present() else []):
+    for what, body, pattern, only in statistic_cases.REFUSED:
+        if only is None or backend in only:
+            try:
+                got = "ran: %r" % kperm.stats.permutation_test(MICE, body, backend=backend, bins=0).statistic
+            except ValueError as e:
+                got = str(e)
+            check(re.search("^statistic" + pattern if pattern.startswith(":") else pattern, got) is not None
+                  and "\n" not in got, "kperm.stats (%s) refuses a C statistic: %s (ValueError: %s)"
+                  % (backend, what, got))
     try:
-        ended = child.wait(timeout=10) == 0
-    except subprocess.TimeoutExpired:
-        ended = False
-        child.kill()
-        child.wait()
-    check(ready == "ready" and line == "KeyboardInterrupt" and took < 2 and ended,
-          "kperm.stats: Ctrl-C in the %s of a statistic that never returns raises KeyboardInterrupt in %.2f s, "
-          "and Python ends%s" % (phase, took, "" if line == "KeyboardInterrupt" and ended else " (got %r, %r%s)"
-                                  % (ready, line, "" if ended else ", still running 10 s later")))
+        got = kperm.stats.permutation_test(MICE, statistic_cases.ALLOWED, backend=backend, bins=0).statistic
+    except ValueError as e:
+        got = str(e)
+    check(got == 94, "kperm.stats (%s) runs the refused words in comments and strings, %d bytes: observed %r"
+          % (backend, statistic_cases.MAX_BYTES, got))
+    for phase in ("count", "observed value"):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, backend, phase.split()[0]], stdout=subprocess.PIPE,
+                                 text=True)
+        ready = child.stdout.readline().strip()
+        time.sleep(1)
+        sent = time.monotonic()
+        child.send_signal(2)  # SIGINT
+        line = child.stdout.readline().strip()
+        took = time.monotonic() - sent
+        try:
+            ended = child.wait(timeout=10) == 0
+        except subprocess.TimeoutExpired:
+            ended = False
+            child.kill()
+            child.wait()
+        check(ready == "ready" and line == "KeyboardInterrupt" and took < 2 and ended,
+              "kperm.stats (%s): Ctrl-C in the %s of a statistic that never returns raises KeyboardInterrupt in "
+              "%.2f s, and Python ends%s" % (backend, phase, took, "" if line == "KeyboardInterrupt" and ended
+                                             else " (got %r, %r%s)" % (ready, line, "" if ended else
+                                                                       ", still running 10 s later")))
 sys.exit(failed != 0)
