@@ -159,7 +159,7 @@ class _Device:
         total = np.zeros(COUNTS, dtype=object)
         hist = np.zeros(bins, dtype=object)
         lo, hi = float("inf"), float("-inf")
-        first, size = begin, 16 * program.groups * self.local  # 16 ranks an item, then as SLICE_SECONDS allows
+        first, size = begin, min(LAUNCH, 16 * program.groups * self.local)  # 16 ranks an item, then more
         while first < end:
             last, started = min(end, first + size), time.monotonic()
             groups = max(1, min(program.groups, -(-(last - first) // self.local)))
