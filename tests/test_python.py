@@ -271,6 +271,7 @@ if editable or not devices:  # the C statistics' checks once: the same package i
 # ---- kperm.stats' C statistics: the rules and compile errors of
 # tests/ptest/statistic_cases.py, as kperm-ptest keeps them; Ctrl-C
 
+import select  # noqa: E402
 import subprocess  # noqa: E402
 import time  # noqa: E402
 
@@ -322,7 +323,7 @@ for backend in ["pyopencl"] + (["cupy"] if kperm.stats._stats_device.gpu_present
         time.sleep(1)
         sent = time.monotonic()
         child.send_signal(2)  # SIGINT
-        line = child.stdout.readline().strip()
+        line = child.stdout.readline().strip() if select.select([child.stdout], [], [], 10)[0] else "nothing in 10 s"
         took = time.monotonic() - sent
         try:
             ended = child.wait(timeout=10) == 0
