@@ -86,7 +86,7 @@ for backend in backends:
     bomb += "#define S(x) #x\n#define T(x) S(x)\nreturn T(O)[0];\n"
     refused(backend, "a macro bomb of %d bytes stops at the compiler's memory bound within 30 s" % len(bomb),
             body_file("bomb", bomb),
-            r"bomb\.c: crashed while compiling it \(\w[\w ]*\): past the compiler's \d+ MiB|cuda: .*OUT_OF_MEMORY",
+            r"bomb\.c: crashed while compiling it \(\w[\w ]*\): past the compiler's \d+ MiB|cuda: .*(out of memory|OUT_OF_MEMORY)",
             most=30)
     # SIGINT while the observed value is computed (the statistic never returns)
     proc = subprocess.Popen([prog, "--quiet", "--bins", "0", "--backend", backend, "--statistic",
