@@ -122,9 +122,9 @@ class Program:
 
 class _Device:
     """The launches shared by both backends; a subclass supplies build
-    (returning a Program), _upload, _values and _count (one launch, its
-    results read back once _done() says it ended) and sets local and units
-    (multiprocessors or compute units)."""
+    (returning a Program), _upload, _values and _count (one launch, waited
+    for through _wait before its results are read back) and sets local and
+    units (multiprocessors or compute units)."""
 
     def _wait(self, done):
         """returns once done() is true, sleeping meanwhile, so that a signal's
