@@ -29,7 +29,7 @@ static int builds(char *err, size_t errsize)
  * here where the composed source is at hand). 0, or 1 on a failure. */
 static int nvidia_opencl_log(void)
 {
-    char *src = ptest_device_source(&p, "/* a prelude */\n"), log[256], err[PTEST_ERR_SIZE], *at;
+    char *src = ptest_device_source(&p, "/* a prelude */\n", ""), log[256], err[PTEST_ERR_SIZE], *at;
     int body = src ? ptest_device_body_line(src) : 0, line = 1, ok;
     for (at = src; at && *at && line < body; at++)
         line += *at == '\n';
@@ -42,6 +42,31 @@ static int nvidia_opencl_log(void)
     printf("%s NVIDIA OpenCL's <kernel>:LINE: (line %d of the composed source) read as bad.c:1:%s%.300s\n",
            ok ? "PASS" : "FAIL", body, ok ? "" : " ", ok ? "" : err);
     return !ok;
+}
+
+/* NVRTC's warnings of undefined behaviour are errors (ptest_cuda.c's
+ * strict pragmas): a statistic that may fall off its end, or reads a
+ * variable never set, does not compile. 0, or 1 on a failure. */
+static int undefined_refused(void)
+{
+    static const char *const bodies[][2] = {
+        {"if (x[start[0]] < 50)\n    return x[start[0]];\n", "cuda: ub.c does not compile: ub.c:4:1: missing return"},
+        {"double s;\nreturn s + x[0];\n", "cuda: ub.c does not compile: ub.c:2:8: variable \"s\" is used before its"},
+    };
+    char err[PTEST_ERR_SIZE];
+    size_t i;
+    int fails = 0;
+    snprintf(p.user_file, sizeof p.user_file, "ub.c");
+    for (i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+        snprintf(p.user, sizeof p.user, "%s", bodies[i][0]);
+        if (builds(err, sizeof err) == 0 || strchr(err, '\n') || strncmp(err, bodies[i][1], strlen(bodies[i][1]))) {
+            printf("FAIL NVRTC: a statistic with undefined behaviour: %.500s\n", builds(err, sizeof err) ? err : "built");
+            fails = 1;
+        }
+    }
+    if (!fails)
+        printf("PASS NVRTC refuses a statistic that may fall off its end or reads a variable never set\n");
+    return fails;
 }
 
 int main(void)
@@ -82,5 +107,6 @@ int main(void)
     } else
         printf("PASS NVRTC: a C statistic that does not compile is one line: %s\n", err);
     fails += nvidia_opencl_log();
+    fails += undefined_refused();
     return fails ? 1 : 0;
 }

@@ -264,4 +264,76 @@ for dev in devices:
                 why = why or "n = %d, k = %d, rank %d: status %d, mask %#x" % (n, k, r, st, mask)
     check(not why, "kperm.comb_table() uploaded: kperm_comb_unrank_mask_in on %s agrees with kperm.comb_unrank%s"
           % (dev.name.strip(), ": " + why if why else ""))
+if editable or not devices:  # the C statistics' checks once: the same package in both installs
+    sys.exit(failed != 0)
+
+
+# ---- kperm.stats' C statistics: the rules and compile errors of
+# tests/ptest/statistic_cases.py, as kperm-ptest keeps them; Ctrl-C
+
+import select  # noqa: E402
+import subprocess  # noqa: E402
+import time  # noqa: E402
+
+import kperm.stats  # noqa: E402
+
+sys.path.insert(0, os.path.join(tests, "ptest"))
+import statistic_cases  # noqa: E402
+
+MICE = ([94, 197, 16, 38, 99, 141, 23], [52, 104, 146, 10, 51, 30, 40, 27, 46])
+# Ctrl-C: a statistic that never returns for values other than the mice's
+# first (94), once built (by a call on data that starts with 94 alone), on
+# 17 + 17 values: in the count (the observed value starts with 94), then in
+# the observed value itself; SIGINT must raise KeyboardInterrupt within 2 s,
+# and the interpreter then end though the kernel runs on
+CHILD = r"""
+import sys, time
+import kperm.stats
+body = "if (x[0] != 94)\n    while (1) {}\nreturn x[0];\n"
+backend, first = sys.argv[1], 94 if sys.argv[2] == "count" else 1
+kperm.stats.permutation_test(([94, 94], [94, 94]), body, backend=backend, bins=0)
+print("ready", flush=True)
+try:
+    kperm.stats.permutation_test(([first] + list(range(16)), list(range(17))), body, backend=backend, bins=0,
+                                 max_rearrangements=10 ** 13)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", flush=True)
+"""
+for backend in ["pyopencl"] + (["cupy"] if kperm.stats._stats_device.gpu_present() else []):
+    for what, body, pattern, only in statistic_cases.REFUSED:
+        if only is None or backend in only:
+            try:
+                got = "ran: %r" % kperm.stats.permutation_test(MICE, body, backend=backend, bins=0).statistic
+            except ValueError as e:
+                got = str(e)
+            check(re.search("^statistic" + pattern if pattern.startswith(":") else pattern, got) is not None
+                  and "\n" not in got, "kperm.stats (%s) refuses a C statistic: %s (ValueError: %s)"
+                  % (backend, what, got))
+    try:
+        got = kperm.stats.permutation_test(MICE, statistic_cases.ALLOWED, backend=backend, bins=0).statistic
+    except ValueError as e:
+        got = str(e)
+    check(got == 94, "kperm.stats (%s) runs the refused words in comments and strings, %d bytes: observed %r"
+          % (backend, statistic_cases.MAX_BYTES, got))
+    for phase in ("count", "observed value"):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, backend, phase.split()[0]], stdout=subprocess.PIPE,
+                                 text=True)
+        ready = child.stdout.readline().strip()
+        time.sleep(1)
+        sent = time.monotonic()
+        child.send_signal(2)  # SIGINT
+        line = child.stdout.readline().strip() if select.select([child.stdout], [], [], 10)[0] else "nothing in 10 s"
+        took = time.monotonic() - sent
+        try:
+            ended = child.wait(timeout=10) == 0
+        except subprocess.TimeoutExpired:
+            ended = False
+            child.kill()
+            child.wait()
+        check(ready == "ready" and line == "KeyboardInterrupt" and took < 2 and ended,
+              "kperm.stats (%s): Ctrl-C in the %s of a statistic that never returns raises KeyboardInterrupt in "
+              "%.2f s, and Python ends%s" % (backend, phase, took, "" if line == "KeyboardInterrupt" and ended
+                                             else " (got %r, %r%s)" % (ready, line, "" if ended else
+                                                                       ", still running 10 s later")))
 sys.exit(failed != 0)

@@ -1,22 +1,34 @@
 """kperm.stats' backends: stats_kernel.h built and launched through PyOpenCL
 or CuPy. Each gives the same three calls: build(source) makes a program of
 kperm's headers and the source, printing nothing (raising BuildFailed with
-the compiler's first error), values(...) the exact value of each of a few
-ranks (rank 0 is the observed arrangement), count(...) the counters, extremes
-and histogram of a range of ranks, summed over work-items and launches on the
-host."""
+the compiler's first error, or the rule a C statistic's body breaks),
+values(...) the exact value of each of a few ranks (rank 0 is the observed
+arrangement), count(...) the counters, extremes and histogram of a range of
+ranks, summed over work-items and launches on the host. Launches are slices
+of about SLICE_SECONDS, each waited for in short sleeps, so that Ctrl-C
+raises KeyboardInterrupt at once and the device stops soon after."""
 import contextlib
 import os
 import re
 import sys
+import time
 import warnings
 
 import numpy as np
 
-from . import cl_source, cuda_options
+from . import _statistic_rules, cl_source, cuda_options
 
 COUNTS = 6  # PS_COUNTS of stats_kernel.h
-LAUNCH = (1 << 32) - 1  # ranks a launch: no work-group's 32-bit histogram counter can overflow
+LAUNCH = (1 << 32) - 1  # ranks a launch at most: no work-group's 32-bit histogram counter can overflow
+SLICE_SECONDS = 0.25  # a launch's time, about: the ranks a launch double until one takes half of it
+# each compiler's warnings of undefined behaviour made errors, as kperm-ptest
+# makes them (samples/ptest/ptest_opencl.c, ptest_cuda.c): a statistic that
+# may fall off its end or read a variable never set is refused, not run.
+# clang (POCL, NVIDIA's OpenCL) finds a variable unset on some path; NVRTC
+# (940: a missing return, 549: a variable read before it is set) only one
+# unset on every path.
+CL_STRICT = '#pragma clang diagnostic error "-Wreturn-type"\n#pragma clang diagnostic error "-Wuninitialized"\n'
+CUDA_STRICT = "#pragma nv_diag_error 940\n#pragma nv_diag_error 549\n"
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # stats.py puts BODY_LINE before a C statistic's body, so that compilers
 # number the body's lines from 1 in the file BODY_FILE
@@ -51,6 +63,19 @@ def first_error(log, source):
                 where, line = BODY_FILE, line - body + 1
             return "%s:%d%s: error: %s" % (where, line, ":" + column if column else "", found.group("what"))
     return next((text.strip() for text in log.splitlines() if text.strip()), "the build failed with an empty log")
+
+
+def check_body(source):
+    """raises BuildFailed when the C statistic's body in source (after
+    BODY_LINE, before the "}" that ends its function) breaks a rule of
+    _statistic_rules; a source without one passes"""
+    at = source.find("\n" + BODY_LINE)
+    if at >= 0:
+        body = source[at + 1 + len(BODY_LINE):]
+        try:
+            _statistic_rules.check(body[:body.rfind("\n}\n")], BODY_FILE)
+        except _statistic_rules.Refused as e:
+            raise BuildFailed(str(e)) from None
 
 
 @contextlib.contextmanager
@@ -97,8 +122,25 @@ class Program:
 
 class _Device:
     """The launches shared by both backends; a subclass supplies build
-    (returning a Program), _upload, _values and _count (one launch) and sets
-    local and units (multiprocessors or compute units)."""
+    (returning a Program), _upload, _values and _count (one launch, waited
+    for through _wait before its results are read back) and sets local and
+    units (multiprocessors or compute units)."""
+
+    def _wait(self, done):
+        """returns once done() is true, sleeping meanwhile, so that a signal's
+        handler (Ctrl-C's KeyboardInterrupt) runs at once. On an exception
+        the backend is forgotten (a kernel may still be running on its
+        queue, forever where the statistic never returns): the next call
+        opens the device afresh."""
+        pause = 1e-4
+        try:
+            while not done():
+                time.sleep(pause)
+                pause = min(2 * pause, 0.01)
+        except BaseException:
+            for key in [k for k, v in _OPEN.items() if v is self]:
+                del _OPEN[key]
+            raise
 
     def values(self, program, data, begin, count):
         """(keys, x): keys[i] = (sign, num, den) of rank begin + i as Python
@@ -117,13 +159,17 @@ class _Device:
         total = np.zeros(COUNTS, dtype=object)
         hist = np.zeros(bins, dtype=object)
         lo, hi = float("inf"), float("-inf")
-        for first in range(begin, end, LAUNCH):
-            last = min(end, first + LAUNCH)
+        first, size = begin, min(LAUNCH, 16 * program.groups * self.local)  # 16 ranks an item, then more
+        while first < end:
+            last, started = min(end, first + size), time.monotonic()
             groups = max(1, min(program.groups, -(-(last - first) // self.local)))
             counts, extremes, h = self._count(program.handle, bufs, data, first, last, bins, groups)
             total += counts.reshape(-1, COUNTS).sum(axis=0, dtype=np.uint64).astype(object)
             hist += h.reshape(-1, bins).sum(axis=0, dtype=np.uint64).astype(object) if bins else 0
             lo, hi = min(lo, float(extremes[0::2].min())), max(hi, float(extremes[1::2].max()))
+            if time.monotonic() - started < SLICE_SECONDS / 2 and last - first == size:
+                size = min(LAUNCH, 2 * size)
+            first = last
         return [int(c) for c in total], lo, hi, [int(b) for b in hist]
 
 
@@ -159,6 +205,7 @@ class OpenCL(_Device):
         """source built for the device (cached); bound: the registers a
         work-item may use on an NVIDIA GPU, 0 for no bound"""
         bound = bound if self.nv_options else 0
+        check_body(source)
         if source not in self._programs:
             # pyopencl.Program(...).build() would save the source of a build
             # that fails in a temporary file it never deletes and names in its
@@ -166,7 +213,7 @@ class OpenCL(_Device):
             # NVIDIA's OpenCL keep their own caches of built programs). It is
             # private, but pyopencl.Program itself builds through it
             # (pyopencl/cache.py in Debian 12's 2022.3.1).
-            full = cl_source() + source
+            full = cl_source() + CL_STRICT + source
             program = self.cl._cl._Program(self.ctx, full)
             try:
                 with _quiet():
@@ -188,14 +235,24 @@ class OpenCL(_Device):
         return np.empty(max(count, 1), dtype=dtype), self.cl.Buffer(self.ctx, self.cl.mem_flags.WRITE_ONLY,
                                                                      8 * max(count, 1))
 
+    def _read(self, launch, pairs):
+        """each (host array, device buffer) of pairs copied back once launch
+        (the kernel's event) has ended. The kernel's event is waited for, not
+        a copy's: PyOpenCL's event of a copy into a host array waits for the
+        copy when it is freed, which would hang on a kernel that never ends."""
+        self.queue.flush()
+        complete = self.cl.command_execution_status.COMPLETE
+        self._wait(lambda: launch.command_execution_status <= complete)  # below 0: failed, and the copy raises
+        for host, dev in pairs:
+            self.cl.enqueue_copy(self.queue, host, dev)
+
     def _values(self, program, bufs, data, begin, count):
         (out, dout), (x, dx) = self._out(5 * count, np.uint64), self._out(count, np.float64)
         v, d, sizes, aux, par = bufs
         size = -(-count // self.local) * self.local
-        program.ps_values(self.queue, (size,), (self.local,), v, d, sizes, aux, par, np.int32(data["n"]),
-                          np.int32(data["m"]), np.uint64(begin), np.uint64(count), dout, dx)
-        self.cl.enqueue_copy(self.queue, out, dout)
-        self.cl.enqueue_copy(self.queue, x, dx)
+        launch = program.ps_values(self.queue, (size,), (self.local,), v, d, sizes, aux, par, np.int32(data["n"]),
+                                   np.int32(data["m"]), np.uint64(begin), np.uint64(count), dout, dx)
+        self._read(launch, [(out, dout), (x, dx)])
         return out, x
 
     def _count(self, program, bufs, data, begin, end, bins, groups):
@@ -206,11 +263,10 @@ class OpenCL(_Device):
         flags = self.cl.mem_flags.READ_ONLY | self.cl.mem_flags.COPY_HOST_PTR
         obs = self.cl.Buffer(self.ctx, flags, hostbuf=data["obs"])
         v, d, sizes, aux, par = bufs
-        program.ps_count(self.queue, (items,), (self.local,), v, d, sizes, aux, obs, par, np.int32(data["n"]),
-                         np.int32(data["m"]), np.uint64(begin), np.uint64(end), np.int32(bins), dcounts, dext,
-                         dhist)
-        for host, dev in ((counts, dcounts), (ext, dext), (hist, dhist)):
-            self.cl.enqueue_copy(self.queue, host, dev)
+        launch = program.ps_count(self.queue, (items,), (self.local,), v, d, sizes, aux, obs, par,
+                                  np.int32(data["n"]), np.int32(data["m"]), np.uint64(begin), np.uint64(end),
+                                  np.int32(bins), dcounts, dext, dhist)
+        self._read(launch, [(counts, dcounts), (ext, dext), (hist, dhist)])
         return counts, ext, hist[:bins * groups]
 
 
@@ -233,9 +289,10 @@ class CuPy(_Device):
         thread may use, 0 for no bound"""
         from . import cupy as kperm_cupy
 
+        check_body(source)
         if source not in self._modules:
             with self.dev:
-                full = '#include "kperm_cuda_device.h"\n' + source
+                full = '#include "kperm_cuda_device.h"\n' + CUDA_STRICT + source
                 options = cuda_options() + (("-maxrregcount=%d" % bound,) if bound else ())
                 module = self.cp.RawModule(code=full, options=options)
                 try:
@@ -251,12 +308,19 @@ class CuPy(_Device):
         with self.dev:
             return [self.cp.asarray(data[k]) for k in ("v", "d", "sizes", "aux", "par")]
 
+    def _ended(self):
+        """waits (as _wait) for the launches made so far on the current stream"""
+        ended = self.cp.cuda.Event(disable_timing=True)
+        ended.record()
+        self._wait(lambda: ended.done)
+
     def _values(self, program, bufs, data, begin, count):
         with self.dev:
             out, x = self.cp.zeros(5 * count, dtype=self.cp.uint64), self.cp.zeros(count, dtype=self.cp.float64)
             program.get_function("ps_values")((-(-count // self.local),), (self.local,),
                                               tuple(bufs) + (np.int32(data["n"]), np.int32(data["m"]),
                                                              np.uint64(begin), np.uint64(count), out, x))
+            self._ended()
             return self.cp.asnumpy(out), self.cp.asnumpy(x)
 
     def _count(self, program, bufs, data, begin, end, bins, groups):
@@ -270,6 +334,7 @@ class CuPy(_Device):
                                              (v, d, sizes, aux, self.cp.asarray(data["obs"]), par,
                                               np.int32(data["n"]), np.int32(data["m"]), np.uint64(begin),
                                               np.uint64(end), np.int32(bins), counts, ext, hist))
+            self._ended()
             return self.cp.asnumpy(counts), self.cp.asnumpy(ext), self.cp.asnumpy(hist)[:bins * groups]
 
 

@@ -215,11 +215,16 @@ static int compile_failed(nvrtcProgram prog, const ptest_problem *p, char *err, 
     return -1;
 }
 
+/* NVRTC's warnings of undefined behaviour as errors: 940, a missing return
+ * at a function's end; 549, a variable read before it is set (NVRTC finds
+ * only those read unset on every path, clang those on some path too) */
+static const char strict[] = "#pragma nv_diag_error 940\n#pragma nv_diag_error 549\n";
+
 /* the program for p, as a CUBIN for sm_<arch> (no PTX: the driver's JIT
  * may be older than NVRTC's PTX): 0 with *cubin (the caller frees it), or -1 with err */
 static int compile(const ptest_problem *p, int arch, char **cubin, char *err, size_t errsize)
 {
-    char arch_option[32], bound_option[32], *src = ptest_device_source(p, ptest_cuda_kperm_text);
+    char arch_option[32], bound_option[32], *src = ptest_device_source(p, ptest_cuda_kperm_text, strict);
     /* -default-device: the statistic's helper functions are device code without __device__ */
     const char *options[] = {arch_option, "-default-device", bound_option};
     int bound = ptest_device_register_bound(p);
@@ -239,7 +244,9 @@ static int compile(const ptest_problem *p, int arch, char **cubin, char *err, si
         snprintf(err, errsize, "cuda: nvrtcCreateProgram failed (%s)", nvrtcGetErrorString(rc));
         return -1;
     }
+    ptest_device_compiling(1);
     rc = nvrtcCompileProgram(prog, (int)(sizeof options / sizeof options[0]) - !bound, options); /* the bound last */
+    ptest_device_compiling(0);
     if (rc == NVRTC_ERROR_COMPILATION)
         compile_failed(prog, p, err, errsize);
     else if (rc != NVRTC_SUCCESS || (rc = nvrtcGetCUBINSize(prog, &size)) != NVRTC_SUCCESS

@@ -1,8 +1,11 @@
 /* ptest_device.c - see ptest_device.h */
+#define _POSIX_C_SOURCE 200809L
 #include "ptest_device.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 void ptest_device_inputs(const ptest_problem *p, const void *host[PTEST_INPUTS], size_t bytes[PTEST_INPUTS])
 {
@@ -14,9 +17,9 @@ void ptest_device_inputs(const ptest_problem *p, const void *host[PTEST_INPUTS],
     host[PTEST_IN_PAR] = p->par, bytes[PTEST_IN_PAR] = sizeof p->par;
 }
 
-char *ptest_device_source(const ptest_problem *p, const char *prelude)
+char *ptest_device_source(const ptest_problem *p, const char *prelude, const char *strict)
 {
-    size_t size = strlen(prelude) + strlen(ptest_stats_kernel_text) + strlen(p->user) + 1024;
+    size_t size = strlen(prelude) + strlen(strict) + strlen(ptest_stats_kernel_text) + strlen(p->user) + 1024;
     char *s = (char *)malloc(size), file[sizeof p->user_file];
     size_t i;
     if (!s)
@@ -24,13 +27,52 @@ char *ptest_device_source(const ptest_problem *p, const char *prelude)
     snprintf(file, sizeof file, "%s", p->user_file);
     for (i = 0; file[i]; i++) /* inside #line's string */
         file[i] = file[i] == '"' || file[i] == '\\' ? '_' : file[i];
-    snprintf(s, size, "%s\n#define PS_WALK %d\n#define PS_STAT %d\n#define PS_EXACT %d\n#define PS_WIDE %d\n"
-             "#define PS_K %d\n#define PS_COLUMNS %d\n%s", prelude, p->walk, p->stat, p->exact, p->wide, p->k,
-             p->cols, ptest_stats_kernel_text);
+    snprintf(s, size, "%s\n%s#define PS_WALK %d\n#define PS_STAT %d\n#define PS_EXACT %d\n#define PS_WIDE %d\n"
+             "#define PS_K %d\n#define PS_COLUMNS %d\n%s", prelude, strict, p->walk, p->stat, p->exact, p->wide,
+             p->k, p->cols, ptest_stats_kernel_text);
     if (p->stat == PTEST_USER)
         snprintf(s + strlen(s), size - strlen(s), "\nPS_FN double ps_user_statistic(const double *x, const int *start, "
                  "int k)\n{\n#line 1 \"%s\"\n%s\n}\n", file, p->user);
     return s;
+}
+
+static size_t compiler_bytes;
+static struct rlimit before; /* the limit ptest_device_compiling(1) lowered */
+static int lowered;
+
+void ptest_device_compiler_bound(size_t bytes)
+{
+    compiler_bytes = bytes;
+}
+
+/* the bytes RLIMIT_DATA counts that the process holds (the data and stack
+ * pages of /proc/self/statm, a little more), 0 where unknown */
+static size_t data_bytes(void)
+{
+    unsigned long pages[6] = {0, 0, 0, 0, 0, 0};
+    FILE *f = fopen("/proc/self/statm", "r");
+    long page = sysconf(_SC_PAGESIZE);
+    int got = f ? fscanf(f, "%lu %lu %lu %lu %lu %lu", &pages[0], &pages[1], &pages[2], &pages[3], &pages[4],
+                         &pages[5])
+                : 0;
+    if (f)
+        fclose(f);
+    return got == 6 && page > 0 ? pages[5] * (size_t)page : 0;
+}
+
+void ptest_device_compiling(int on)
+{
+    struct rlimit bound;
+    size_t held;
+    if (!on && lowered)
+        setrlimit(RLIMIT_DATA, &before);
+    lowered = 0;
+    if (!on || !compiler_bytes || getrlimit(RLIMIT_DATA, &before) != 0 || !(held = data_bytes()))
+        return;
+    bound = before;
+    bound.rlim_cur = (rlim_t)(held + compiler_bytes);
+    if (before.rlim_cur == RLIM_INFINITY || bound.rlim_cur < before.rlim_cur)
+        lowered = setrlimit(RLIMIT_DATA, &bound) == 0;
 }
 
 int ptest_device_register_bound(const ptest_problem *p)

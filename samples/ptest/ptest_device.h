@@ -15,11 +15,25 @@ enum { PTEST_IN_V, PTEST_IN_D, PTEST_IN_SIZES, PTEST_IN_AUX, PTEST_IN_OBS, PTEST
 /* each input's bytes in p, and how many */
 void ptest_device_inputs(const ptest_problem *p, const void *host[PTEST_INPUTS], size_t bytes[PTEST_INPUTS]);
 
-/* The program's text: prelude (kperm for the device), the problem's variant
- * as PS_* macros, stats_kernel.h, and a C statistic's body under a #line
- * naming its file, so that the compiler's messages point into it. NULL when
- * out of memory; the caller frees it. */
-char *ptest_device_source(const ptest_problem *p, const char *prelude);
+/* The program's text: prelude (kperm for the device), strict (the
+ * backend's pragmas that make its compiler's warnings of undefined
+ * behaviour errors: a C statistic that may fall off its end or read a
+ * variable never set is refused, not run), the problem's variant as PS_*
+ * macros, stats_kernel.h, and a C statistic's body under a #line naming its
+ * file, so that the compiler's messages point into it. NULL when out of
+ * memory; the caller frees it. */
+char *ptest_device_source(const ptest_problem *p, const char *prelude, const char *strict);
+
+/* A bound on a compiler's memory in a trial's child process (ptest_guard.h):
+ * with bytes > 0, ptest_device_compiling(1) sets the process's soft
+ * RLIMIT_DATA to what it holds then plus bytes, so that a statistic whose
+ * macros expand without end makes its compiler fail, not the machine swap,
+ * and ptest_device_compiling(0) lifts it again. RLIMIT_DATA (the heap and
+ * private writable mappings, from Linux 4.7), not RLIMIT_AS: the CUDA
+ * driver reserves address space far past any such bound. No bound (0)
+ * unless set, as in the parent. */
+void ptest_device_compiler_bound(size_t bytes);
+void ptest_device_compiling(int on);
 
 /* The registers a work-item may use on an NVIDIA GPU, 0 for no bound: the
  * CUDA backend passes it to NVRTC as -maxrregcount, the OpenCL one to

@@ -20,6 +20,11 @@
 #include "ptest_range.h"
 #include "ptest_report.h"
 #include "ptest_linear.h"
+#include "ptest_guard.h"
+#include "ptest_user_check.h"
+#if defined(PTEST_HAVE_OPENCL) || defined(PTEST_HAVE_CUDA)
+#include "ptest_device.h"
+#endif
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +33,11 @@
 #include <unistd.h>
 
 #define DEFAULT_BINS 20
+#define STATISTIC_TIMEOUT 30 /* seconds a C statistic's observed value may take */
+#define COMPILER_SECONDS 60  /* ... its compile: POCL's takes 4 on a 2-core machine, NVRTC's 2 */
+#define COMPILER_MIB 512     /* a compiler's memory past what kperm-ptest holds: POCL's takes about 150 */
+#define TEXT(x) #x
+#define NUMBER(x) TEXT(x)
 
 typedef struct {
     ptest_spec spec;
@@ -35,7 +45,7 @@ typedef struct {
     int json, force, quiet, threads;
     int method; /* PTEST_METHOD_AUTO ... */
     unsigned long long chunk;
-    double checkpoint_every, worker_timeout;
+    double checkpoint_every, worker_timeout, statistic_timeout;
 } options;
 
 static const char *prog = "kperm-ptest";
@@ -70,6 +80,9 @@ static void help(void)
                "                       pairings), kendall\n"
                "  --statistic FILE     the body of a C function double statistic(const double *x,\n"
                "                       const int *start, int k) instead (OpenCL or CUDA)\n"
+               "  --statistic-timeout S seconds its observed value may take, computed first in a\n"
+               "                       child process (default " NUMBER(STATISTIC_TIMEOUT) "; its compile: "
+               NUMBER(COMPILER_SECONDS) ")\n"
                "  --columns A[,B...]   the value column (independent) or x,y (names or numbers\n"
                "                       from 1; default: the last one or two); several value\n"
                "                       columns, or pairs x,y,x2,y2 (paired): maxT adjusted p-values\n"
@@ -145,14 +158,17 @@ static void parse_range(ptest_spec *s, const char *v)
     char *end, *mid;
     s->hist_lo = strtod(v, &mid);
     if (mid == v || *mid != ':' || (s->hist_hi = strtod(mid + 1, &end), end == mid + 1) || *end
-        || !(s->hist_lo < s->hist_hi) || s->hist_hi - s->hist_lo > 1e300)
+        || !(s->hist_lo < s->hist_hi))
         bad_value("--hist-range", v, "is not LO:HI with LO < HI");
+    if (!(s->hist_hi - s->hist_lo <= 1e300)) /* the bins' scale, bins / (HI - LO), would be 0 or lose its digits */
+        bad_value("--hist-range", v, "spans more than 1e300 (HI - LO): more than the histogram divides into bins");
     s->have_range = 1;
 }
 
-static const char *const valued[] = {"--test", "--stat", "--statistic", "--columns", "--group", "--groups",
-                                     "--tolerance", "--bins", "--hist-range", "--method", "--backend", "--device", "--threads",
-                                     "--checkpoint", "--checkpoint-every", "--chunk", "--worker-timeout"};
+static const char *const valued[] = {"--test", "--stat", "--statistic", "--statistic-timeout", "--columns",
+                                     "--group", "--groups", "--tolerance", "--bins", "--hist-range", "--method",
+                                     "--backend", "--device", "--threads", "--checkpoint", "--checkpoint-every",
+                                     "--chunk", "--worker-timeout"};
 #define NVALUED (int)(sizeof valued / sizeof valued[0])
 
 /* one option and its value (NULL for a flag) */
@@ -167,6 +183,8 @@ static void option(options *o, const char *a, const char *v)
         s->stat = v;
     else if (!strcmp(a, "--statistic"))
         s->user_file = v;
+    else if (!strcmp(a, "--statistic-timeout"))
+        o->statistic_timeout = parse_seconds(a, v);
     else if (!strcmp(a, "--columns"))
         s->columns = v;
     else if (!strcmp(a, "--group"))
@@ -273,6 +291,8 @@ static options parse_args(int argc, char **argv)
         usage("give a data FILE");
     if (o.checkpoint_every > 0 && !o.checkpoint)
         usage("--checkpoint-every goes with --checkpoint FILE");
+    if (o.statistic_timeout > 0 && !o.spec.user_file)
+        usage("--statistic-timeout goes with --statistic FILE");
     if (o.device && strcmp(o.backend, "opencl") && strcmp(o.backend, "cuda"))
         usage("--device goes with --backend opencl or cuda");
     if (o.threads && strcmp(o.backend, "cpu") && strcmp(o.backend, "auto"))
@@ -283,6 +303,8 @@ static options parse_args(int argc, char **argv)
         usage("a C statistic (--statistic) runs on --backend opencl or cuda (POCL runs OpenCL on the CPU)");
     if (o.checkpoint_every == 0)
         o.checkpoint_every = 60;
+    if (o.statistic_timeout == 0)
+        o.statistic_timeout = STATISTIC_TIMEOUT;
     return o;
 }
 
@@ -297,8 +319,9 @@ static void read_problem(const options *o, ptest_problem *p)
         ptest_spec spec = o->spec;
         long size;
         int absent;
-        if (spec.user_file && !(user = run_read_file(spec.user_file, 1L << 20, "C statistic", &size, &absent, err,
-                                                     sizeof err)))
+        if (spec.user_file && (!(user = run_read_file(spec.user_file, PTEST_MAX_USER - 1, "C statistic", &size,
+                                                      &absent, err, sizeof err))
+                               || ptest_user_check(user, (size_t)size, spec.user_file, err, sizeof err)))
             status = 2;
         spec.user_text = user;
         if (!status && (ptest_table_read(o->file, &table, err, sizeof err)
@@ -351,48 +374,66 @@ static const struct {
 #define NBACKENDS (int)(sizeof backends / sizeof backends[0])
 
 /* --backend's, or for auto the first that opens (CUDA, OpenCL, cpu; the cpu
- * has no C statistic). Every rank opens its own; the job ends with status 4
- * (2: a C statistic that does not compile) when one fails. */
-static void open_backend(const options *o, const ptest_problem *p, ptest_backend *b)
+ * has no C statistic), into b: 0, or an exit status with err: 4, or 2 for a
+ * C statistic that does not compile */
+static int open_first(const options *o, const ptest_problem *p, ptest_backend *b, char *err, size_t errsize)
 {
-    char err[PTEST_ERR_SIZE] = "", first[PTEST_ERR_SIZE] = "";
-    int k, rc = 1, status;
+    char first[PTEST_ERR_SIZE] = "";
+    int k, rc = 1;
     for (k = 0; k < NBACKENDS && rc; k++)
         if (!strcmp(o->backend, "auto") || !strcmp(o->backend, backends[k].name)) {
-            rc = backends[k].open(b, p, o, err, sizeof err);
+            rc = backends[k].open(b, p, o, err, errsize);
             if (rc && !*first)
                 snprintf(first, sizeof first, "%s", err);
             if (rc < 0)
-                break;
+                return p->stat == PTEST_USER ? 2 : 4;
         }
-    if (rc && k == NBACKENDS && !*first)
+    if (rc && !*first)
         snprintf(first, sizeof first, "backend %s was not built into this program", o->backend);
-    status = rc == 0 ? 0 : p->stat == PTEST_USER && rc < 0 ? 2 : 4;
     if (rc)
-        fprintf(stderr, "%s: %s\n", prog, rc < 0 ? err : first);
+        snprintf(err, errsize, "%s", first);
+    return rc ? 4 : 0;
+}
+
+/* every rank opens its own backend; the job ends when one fails */
+static void open_backend(const options *o, const ptest_problem *p, ptest_backend *b)
+{
+    char err[PTEST_ERR_SIZE] = "";
+    int status = open_first(o, p, b, err, sizeof err);
+    if (status)
+        fprintf(stderr, "%s: %s\n", prog, err);
     if (run_job_max(status)) {
-        if (rc == 0)
+        if (status == 0)
             b->close(b);
         run_job_exit(status ? status : 4);
     }
 }
 
-/* rank 0: every column's observed statistic (rank 0) and the band around
- * it, and the histogram's range, into p; every rank gets them */
+/* every column's observed statistic (rank 0) and the band around it, and
+ * the histogram's range, into p; *x column 0's: 0, or an exit status with err */
+static int observe_columns(const options *o, ptest_problem *p, ptest_backend *b, double *x, char *err,
+                           size_t errsize)
+{
+    int status = 0, c;
+    for (c = 0; c < p->cols && !status; c++)
+        status = ptest_backend_observe(p, b, c, err, errsize);
+    *x = p->par[PAR_OBS_X];
+    p->band = p->exact ? 0 : p->rel_tol * fabs(*x);
+    if (!status && p->bins && !o->spec.have_range && ptest_range(p, b, *x, err, errsize))
+        status = 4;
+    p->par[PAR_HIST_LO] = p->hist_lo;
+    p->par[PAR_HIST_INV] = p->bins / (p->hist_hi - p->hist_lo);
+    return status;
+}
+
+/* rank 0 observes (observe_columns); every rank gets p and column 0's observed value */
 static double observe(const options *o, ptest_problem *p, ptest_backend *b)
 {
     char err[PTEST_ERR_SIZE];
     double x = 0;
-    int status = 0, c;
+    int status = 0;
     if (run_job_rank() == 0) {
-        for (c = 0; c < p->cols && !status; c++)
-            status = ptest_backend_observe(p, b, c, err, sizeof err);
-        x = p->par[PAR_OBS_X];
-        p->band = p->exact ? 0 : p->rel_tol * fabs(x);
-        if (!status && p->bins && !o->spec.have_range && ptest_range(p, b, x, err, sizeof err))
-            status = 4;
-        p->par[PAR_HIST_LO] = p->hist_lo;
-        p->par[PAR_HIST_INV] = p->bins / (p->hist_hi - p->hist_lo);
+        status = observe_columns(o, p, b, &x, err, sizeof err);
         if (status)
             fprintf(stderr, "%s: %s\n", prog, err);
     }
@@ -403,6 +444,62 @@ static double observe(const options *o, ptest_problem *p, ptest_backend *b)
     run_job_share(p, sizeof *p);
     run_job_share(&x, sizeof x);
     return x;
+}
+
+/* A C statistic's trial (ptest_guard.h): rank 0 opens the backend, its
+ * compiler bounded, and observes in a child process first, so that what
+ * the statistic does there (a hang, a crash, a compiler running away) ends
+ * the job with a message; then it does both again itself (POCL takes the
+ * built program from its cache, NVRTC compiles again). */
+typedef struct {
+    const options *o;
+    ptest_problem *p;
+    ptest_backend b;
+} trial;
+
+static int trial_open(void *arg, char *err, size_t errsize)
+{
+    trial *t = (trial *)arg;
+#if defined(PTEST_HAVE_OPENCL) || defined(PTEST_HAVE_CUDA)
+    ptest_device_compiler_bound((size_t)COMPILER_MIB << 20);
+#endif
+    return open_first(t->o, t->p, &t->b, err, errsize);
+}
+
+static int trial_observe(void *arg, char *err, size_t errsize)
+{
+    trial *t = (trial *)arg;
+    double x;
+    return observe_columns(t->o, t->p, &t->b, &x, err, errsize);
+}
+
+static void try_statistic(const options *o, ptest_problem *p)
+{
+    ptest_guard_step steps[] = {
+        {"compiling it", "past the compiler's " NUMBER(COMPILER_MIB) " MiB? (a macro that expands without end)",
+         "a macro that expands without end?", COMPILER_SECONDS, trial_open},
+        {"computing its observed value", "an index outside x or start, or a local array too large?",
+         "an endless loop? (--statistic-timeout S allows more)", 0, trial_observe}};
+    char err[PTEST_ERR_SIZE], what[300];
+    trial t;
+    int status = 0;
+    if (p->stat != PTEST_USER)
+        return;
+    if (run_job_rank() == 0) {
+        t.o = o, t.p = p;
+        steps[1].seconds = o->statistic_timeout;
+        if (p->bins && !o->spec.have_range)
+            steps[1].doing = "computing its observed value and the histogram's samples";
+        snprintf(what, sizeof what, "the C statistic %s", p->user_file);
+        status = ptest_guard_run(what, steps, 2, &t, err, sizeof err);
+        if (status)
+            fprintf(stderr, "%s: %s\n", prog, err);
+    }
+    snprintf(err, sizeof err, "%s: the C statistic %s crashed on a rearrangement after the observed one: an index "
+             "outside x or start?", prog, p->user_file);
+    ptest_guard_last_words(err);
+    if (run_job_max(status))
+        run_job_exit(status);
 }
 
 /* --stat mean of two groups or of pairs, where the shift algorithm or meet in
@@ -461,6 +558,7 @@ int main(int argc, char **argv)
     run_job_watch(o.worker_timeout); /* from here on a rank that stops answering ends the job, start-up included */
     read_problem(&o, &p);
     count_on_host(&o, &p); /* returns where enumeration counts p */
+    try_statistic(&o, &p); /* before any OpenCL or CUDA context: a child may not use one made here */
     open_backend(&o, &p, &b);
     memset(&rep, 0, sizeof rep);
     rep.observed = observe(&o, &p, &b);

@@ -77,13 +77,19 @@ void ptest_opencl_list(void)
         }
 }
 
+/* clang's warnings of undefined behaviour as errors (POCL and NVIDIA's
+ * OpenCL compile with clang): falling off a function's end, reading a
+ * variable not set on some path */
+static const char strict[] = "#pragma clang diagnostic error \"-Wreturn-type\"\n"
+                             "#pragma clang diagnostic error \"-Wuninitialized\"\n";
+
 /* the program and its inputs on dev, and the launch's shape: s->launcher.local
  * (set by the caller) lowered where a kernel needs it, and s->launcher.groups
  * for `units` compute units */
 static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, cl_uint units, char *err, size_t errsize)
 {
     cl_int rc;
-    char *src = ptest_device_source(p, kperm_cl_source());
+    char *src = ptest_device_source(p, kperm_cl_source(), strict);
     const void *host[PTEST_INPUTS];
     size_t bytes[PTEST_INPUTS];
     int i, body_line = src ? ptest_device_body_line(src) : 0;
@@ -105,7 +111,10 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, cl_uint 
         return cl_fail(err, errsize, "clCreateProgramWithSource", rc);
     if (bound)
         snprintf(options, sizeof options, "-cl-nv-maxrregcount=%d", bound);
-    if (cl_build_quietly(s->prog, dev, options) != CL_SUCCESS) {
+    ptest_device_compiling(1);
+    rc = cl_build_quietly(s->prog, dev, options);
+    ptest_device_compiling(0);
+    if (rc != CL_SUCCESS) {
         size_t len = 0;
         char *log;
         clGetProgramBuildInfo(s->prog, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
