@@ -9,7 +9,9 @@
 #    what was done; a pruned run of 48 cities killed likewise resumes with
 #    the uninterrupted length and tour;
 #  - corrupt, truncated, empty and other-instance checkpoints: exit 2, one
-#    line "FILE: ...", the file untouched.
+#    line "FILE: ...", the file untouched;
+#  - links planted beside a checkpoint are never written through
+#    (tests/checkpoint_links.sh).
 # Prints PASS/FAIL/SKIP lines.
 bin=build/kperm-tsp
 mpibin=build/kperm-tsp-mpi
@@ -255,4 +257,8 @@ else
     check_resume $MPIRUN -np 2 $mpibin $args
 fi
 [ $bad = 0 ] && echo "PASS $name (ended ${took}s after the kill; resumed $resumed + searched $searched tours)"
+
+# links planted beside the checkpoint: nothing written through them
+sh tests/checkpoint_links.sh kperm-tsp "$PWD/$bin" --quiet --backend cpu --threads 1 --random 14 --checkpoint-every 0.01 \
+    --checkpoint d/c.ckpt
 exit 0
