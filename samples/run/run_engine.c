@@ -25,6 +25,14 @@
 
 static volatile sig_atomic_t caught;
 
+/* what the checkpoint file holds: the ranks of the last save that
+ * succeeded and when (run_now), and whether the latest save failed */
+static struct {
+    kperm_rank done;
+    double at;
+    int failing;
+} saved;
+
 static void on_signal(int sig)
 {
     caught = sig;
@@ -38,6 +46,7 @@ void run_catch_signals(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL); /* the terminal closed, or a scheduler's warning: saved as on SIGTERM */
 }
 
 double run_now(void)
@@ -143,8 +152,30 @@ static void *local_main(void *arg)
 static void save(const run_pool *pool, const run_options *o)
 {
     char err[RUN_ERR_SIZE];
-    if (o->checkpoint && run_checkpoint_save(o->checkpoint, pool, err, sizeof err))
+    int was_failing = saved.failing;
+    if (!o->checkpoint)
+        return;
+    saved.failing = run_checkpoint_save(o->checkpoint, pool, err, sizeof err) != 0;
+    if (saved.failing && !was_failing) /* once a streak: a full disk fails every save */
         fprintf(stderr, "%s: %s\n", o->prog, err);
+    else if (!saved.failing) {
+        saved.done = pool->done_ranks;
+        saved.at = run_now();
+    }
+}
+
+/* what the checkpoint holds, for the message of a run that ends early:
+ * "; the work done is in FILE" when the last save succeeded, else what the
+ * file still holds (a full disk fails every save after some point) */
+static void kept(const run_pool *pool, const run_options *o, char *out, size_t size)
+{
+    if (!o->checkpoint)
+        *out = 0;
+    else if (!saved.failing)
+        snprintf(out, size, "; the work done is in %s", o->checkpoint);
+    else
+        snprintf(out, size, "; the work done since the last save, %.0f s ago, is lost: %s holds %.1f%% of the ranks",
+                 run_now() - saved.at, o->checkpoint, 100.0 * (double)saved.done / (double)pool->total);
 }
 
 /* the run's pace after `elapsed` seconds; the time left is `idle_eta`
@@ -220,22 +251,22 @@ static void end_if_stopped(const run_pool *pool, const run_options *o, const loc
 {
     double silent = 0;
     int lost = lost_worker(pool, o->worker_timeout, &silent);
-    const char *nl = shown ? "\n" : "", *kept = o->checkpoint ? "; the work done is in " : "";
-    const char *where = o->checkpoint ? o->checkpoint : "";
+    const char *nl = shown ? "\n" : "";
+    char note[RUN_ERR_SIZE];
     if (!caught && !w->failed && !pool->failed && !lost)
         return;
     save(pool, o);
+    kept(pool, o, note, sizeof note);
     run_checkpoint_release(); /* the abort ends the process without its exit handlers */
     if (w->failed)
         fprintf(stderr, "%s: %s\n", o->prog, w->err);
     else if (pool->failed)
-        fprintf(stderr, "%s%s: out of memory recording a finished chunk; ending the run%s%s\n", nl, o->prog, kept,
-                where);
+        fprintf(stderr, "%s%s: out of memory recording a finished chunk; ending the run%s\n", nl, o->prog, note);
     else if (lost)
-        fprintf(stderr, "%s%s: rank %d has not answered for %.0f s: stopped or hung; ending the job%s%s\n", nl,
-                o->prog, lost, silent, kept, where);
+        fprintf(stderr, "%s%s: rank %d has not answered for %.0f s: stopped or hung; ending the job%s\n", nl, o->prog,
+                lost, silent, note);
     else
-        fprintf(stderr, "%s%s: interrupted by signal %d%s%s\n", nl, o->prog, (int)caught, kept, where);
+        fprintf(stderr, "%s%s: interrupted by signal %d%s\n", nl, o->prog, (int)caught, note);
     run_job_abort(w->failed || pool->failed || lost ? 4 : 128 + caught);
 }
 
@@ -275,6 +306,8 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
         run_job_abort(4);
     }
     run_job_watch(o->worker_timeout); /* the worker ranks' heartbeats, if the sample has not started them */
+    saved.done = pool->resumed; /* the sample saved what it resumed before the search */
+    saved.at = t0;
     memset(&w, 0, sizeof w);
     w.pool = pool;
     w.search = search;

@@ -9,9 +9,10 @@ spellings of a double, counts that do not add up) in one interrupted by
 SIGINT. Each must be refused as a corrupt checkpoint (exit 2), or be a line
 the writer could have written that changes none of less, equal, greater,
 undefined and the histogram: those must add up to the ranks done, so no
-flip there passes. Then links planted beside a checkpoint
-(tests/checkpoint_links.sh): nothing written through them. Prints PASS/FAIL
-lines; exits 1 on a failure.
+flip there passes. Then the engine's checks on kperm-ptest: links planted
+beside a checkpoint (tests/checkpoint_links.sh), SIGHUP and a full disk
+(tests/checkpoint_faults.sh). Prints PASS/FAIL lines; exits 1 on a
+failure.
 
     python3 tests/ptest/checkpoint_check.py build/kperm-ptest
 """
@@ -212,19 +213,21 @@ def forged_lines(case, text, want):
            "%s: resumed, the counts and histogram of the run without one (exit %s)" % (case.name, rc))
 
 
-def links(prog, work):
-    """tests/checkpoint_links.sh on kperm-ptest: links planted beside its
-    checkpoint, nothing written through them; its lines passed on"""
+def engine_checks(prog, work):
+    """tests/checkpoint_links.sh and checkpoint_faults.sh on kperm-ptest:
+    links planted beside its checkpoint, SIGHUP, a full disk; their lines
+    passed on"""
     rng = random.Random(7)
     data = os.path.join(work, "p26.csv")
     with open(data, "w") as f:
         f.write("x,y\n" + "".join("%d,%d\n" % (rng.randint(0, 99), rng.randint(0, 99)) for _ in range(26)))
-    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "checkpoint_links.sh")
-    out = subprocess.run(["sh", script, "kperm-ptest", os.path.abspath(prog), "--quiet", "--backend", "cpu",
-                          "--threads", "1", "--test", "paired", "--method", "enumerate", "--checkpoint-every", "0.01",
-                          "--checkpoint", "d/c.ckpt", data], capture_output=True, text=True, timeout=120).stdout
-    sys.stdout.write(out)
-    report.failed += [line for line in out.splitlines() if line.startswith("FAIL")]
+    command = [os.path.abspath(prog), "--quiet", "--backend", "cpu", "--threads", "1", "--test", "paired", "--method",
+               "enumerate", "--checkpoint-every", "0.01", "--checkpoint", "d/c.ckpt", data]
+    for script in ("checkpoint_links.sh", "checkpoint_faults.sh"):
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", script)
+        out = subprocess.run(["sh", path, "kperm-ptest"] + command, capture_output=True, text=True, timeout=120).stdout
+        sys.stdout.write(out)
+        report.failed += [line for line in out.splitlines() if line.startswith("FAIL")]
 
 
 def main():
@@ -265,7 +268,7 @@ def main():
             mid = Case(prog, work, "interrupted", args)
             _, out, _ = run(prog, ["--backend", "cpu"] + args)
             forged_lines(mid, text, answer(out))
-        links(prog, work)
+        engine_checks(prog, work)
     sys.exit(1 if report.failed else 0)
 
 
