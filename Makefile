@@ -47,7 +47,7 @@ INPUTS = $(filter-out $(STAMP),$^)
 RUN := samples/run
 RUN_HEADERS := $(wildcard $(RUN)/*.h) $(CORE)
 RUN_OBJS := $(addprefix $(B)/run/,run_pool.o run_checkpoint.o run_text.o run_file.o run_engine.o run_output.o \
-                                  run_crew.o)
+                                  run_crew.o run_meter.o)
 # what the samples' OpenCL backends share (samples/common): clBuildProgram with stderr muted
 COMMON := samples/common
 $(B)/common/%.o: $(COMMON)/%.c $(wildcard $(COMMON)/*.h) $(STAMP)
@@ -72,7 +72,8 @@ TSP_HEADERS := $(foreach d,$(TSP_DIRS),$(wildcard $(d)/*.h)) $(RUN_HEADERS) $(wi
 TSPLIB_C := $(TSP)/io/tsplib.c $(RUN)/run_file.c
 SIMD_C := $(TSP)/backends/tsp_simd.c
 # the engine's pool and checkpoint with kperm-tsp's sample: the unit tests and the fuzz target
-RUN_POOL_C := $(RUN)/run_pool.c $(RUN)/run_checkpoint.c $(RUN)/run_text.c $(TSP)/run/tsp_sample.c $(TSP)/run/tsp_units.c
+RUN_POOL_C := $(RUN)/run_pool.c $(RUN)/run_checkpoint.c $(RUN)/run_text.c $(RUN)/run_meter.c $(TSP)/run/tsp_sample.c \
+              $(TSP)/run/tsp_units.c
 vpath %.c $(TSP_DIRS)
 vpath %.cu $(TSP)/backends
 # every object but the job: kperm-tsp links run_job_local.o, kperm-tsp-mpi run_job_mpi.o

@@ -14,6 +14,7 @@
  *    run counts every rank exactly once. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_checkpoint.h"
+#include "run_meter.h"
 #include "tsp_sample.h"
 #include "kperm.h"
 #include "check.h"
@@ -560,6 +561,50 @@ static void bad_ranges(void)
     check_end();
 }
 
+/* the meter's rate: each worker's chunks of random ranks at a rate within
+ * 10 % of its own, some of the last RUN_METER_KEPT it made (under half, so
+ * never a median's) stalled a thousandfold; the sum of each worker's median must lie between
+ * the sums of its slowest and fastest unstalled rates, which the stalls would
+ * drag far below if they counted */
+static void meter(void)
+{
+    int round, w, i;
+    check_begin("run meter: the median of each worker's last chunks' rates, summed; a stalled chunk is outvoted");
+    for (round = 0; round < 200; round++) {
+        run_meter m;
+        int workers = 1 + (int)(rng() % 4), chunks = (int)(rng() % 12);
+        double now = 0, fastest = 0, slowest = 0, got;
+        CHECK(run_meter_init(&m, workers) == 0, "run_meter_init: out of memory");
+        for (w = 0; w < workers; w++) {
+            int stalls = 0, n = chunks < RUN_METER_KEPT ? chunks : RUN_METER_KEPT;
+            double lo = 1e300, hi = 0;
+            run_meter_next(&m, w, 0, now); /* its first chunk handed out */
+            for (i = 0; i < chunks; i++) {
+                kperm_rank ranks = 1 + rng() % 1000000;
+                double rate = 1e6 * (w + 1) * (1 + 0.01 * (double)(rng() % 10));
+                int kept = i >= chunks - n, stalled = kept && stalls + 1 <= (n - 1) / 2 && rng() % 4 == 0;
+                now += (double)ranks / rate * (stalled ? 1000 : 1);
+                run_meter_next(&m, w, ranks, now);
+                stalls += stalled;
+                if (kept && !stalled) {
+                    lo = rate < lo ? rate : lo;
+                    hi = rate > hi ? rate : hi;
+                }
+            }
+            if (chunks) {
+                fastest += hi;
+                slowest += lo;
+            }
+        }
+        got = run_meter_rate(&m);
+        CHECK(m.chunks == workers * chunks, "round %d: %d chunks measured, want %d", round, m.chunks, workers * chunks);
+        CHECK(chunks == 0 ? got == 0 : got >= slowest * (1 - 1e-9) && got <= fastest * (1 + 1e-9),
+              "round %d: rate %g outside the unstalled chunks' [%g, %g]", round, got, slowest, fastest);
+        run_meter_free(&m);
+    }
+    check_end();
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -572,6 +617,7 @@ int main(int argc, char **argv)
     chunk_sizes();
     fold_once();
     bad_ranges();
+    meter();
     remove(FILE_PATH);
     return check_any_failed;
 }

@@ -11,7 +11,8 @@ the writer could have written that changes none of less, equal, greater,
 undefined and the histogram: those must add up to the ranks done, so no
 flip there passes. Then the engine's checks on kperm-ptest: links planted
 beside a checkpoint (tests/checkpoint_links.sh), SIGHUP and a full disk
-(tests/checkpoint_faults.sh). Prints PASS/FAIL lines; exits 1 on a
+(tests/checkpoint_faults.sh), and a stall early in a run of hours that
+must not be refused as hopeless (tests/estimate_stall.sh). Prints PASS/FAIL lines; exits 1 on a
 failure.
 
     python3 tests/ptest/checkpoint_check.py build/kperm-ptest
@@ -228,6 +229,16 @@ def engine_checks(prog, work):
         out = subprocess.run(["sh", path, "kperm-ptest"] + command, capture_output=True, text=True, timeout=120).stdout
         sys.stdout.write(out)
         report.failed += [line for line in out.splitlines() if line.startswith("FAIL")]
+    # 2^40 sign flips, an hour or two on one core: a stall is no reason to refuse it
+    data = os.path.join(work, "p40.csv")
+    with open(data, "w") as f:
+        f.write("x,y\n" + "".join("%d,%d\n" % (rng.randint(0, 99), rng.randint(0, 99)) for _ in range(40)))
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "estimate_stall.sh")
+    out = subprocess.run(["sh", path, "kperm-ptest estimate", os.path.abspath(prog), "--quiet", "--backend", "cpu",
+                          "--test", "paired", "--method", "enumerate", data], capture_output=True, text=True,
+                         timeout=60).stdout
+    sys.stdout.write(out)
+    report.failed += [line for line in out.splitlines() if line.startswith("FAIL")]
 
 
 def main():
