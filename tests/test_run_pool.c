@@ -328,7 +328,7 @@ static void rewrite(const char *text, int line, const char *with, char *out, siz
                                 k == line ? with : at);
         at += n;
     }
-    snprintf(out + len, size - len, "sum %016llx\n", run_checkpoint_sum(out, len));
+    run_checkpoint_sum(out, len, out + len);
 }
 
 /* numbers past their range, or spelt otherwise than the writers spell them,
@@ -355,12 +355,13 @@ static void strict_numbers(void)
         {5, "done 0 0 0\n"},
         {1, "fingerprint +ABCDEF\n"},
         {1, "fingerprint 0x123\n"},
+        {1, "fingerprint 0123456789abcdef\n"}, /* 16 digits, as before SHA-256 */
     };
     tsp_instance t;
     run_pool p, q;
     tsp_sample sp, sq;
     tsp_item rp, rq;
-    char err[TSP_ERR_SIZE], text[4096], copy[4096], fp[64];
+    char err[TSP_ERR_SIZE], text[4096], copy[4096], fp[RUN_DIGEST_DIGITS + 16], *c;
     unsigned k;
     int rc;
     FILE *f;
@@ -373,7 +374,9 @@ static void strict_numbers(void)
         if (k < sizeof forged / sizeof forged[0])
             rewrite(text, forged[k].line, forged[k].with, copy, sizeof copy);
         else { /* the fingerprint in upper case: the same number, another spelling */
-            snprintf(fp, sizeof fp, "fingerprint %016llX\n", sp.run.fingerprint);
+            snprintf(fp, sizeof fp, "fingerprint %s\n", p.fingerprint);
+            for (c = fp; *c; c++)
+                *c = (char)(*c >= 'a' && *c <= 'f' ? *c - 'a' + 'A' : *c);
             rewrite(text, 1, fp, copy, sizeof copy);
         }
         f = fopen(FILE_PATH, "wb");
@@ -426,6 +429,12 @@ static int count_plausible(const void *ctx, const void *r, kperm_rank done)
     return *(const kperm_u64 *)r == done;
 }
 
+static int count_identity(const void *ctx, run_text *out)
+{
+    (void)ctx;
+    return run_text_put(out, "count");
+}
+
 static run_sample count_sample(kperm_rank total)
 {
     run_sample s;
@@ -433,7 +442,7 @@ static run_sample count_sample(kperm_rank total)
     s.name = "count";
     s.version = 1;
     s.problem = "problem";
-    s.fingerprint = 42;
+    s.identity = count_identity;
     s.total = total;
     s.align = s.min_chunk = s.first_chunk = 1;
     s.size = sizeof(kperm_u64);

@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700 /* POSIX 2008 and S_ISVTX */
 #include "run_checkpoint.h"
 #include "run_file.h"
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -233,15 +234,6 @@ void run_checkpoint_release(void)
     lock_path = NULL;
 }
 
-kperm_u64 run_fnv(kperm_u64 h, const void *data, size_t size)
-{
-    const unsigned char *s = (const unsigned char *)data;
-    size_t i;
-    for (i = 0; i < size; i++)
-        h = (h ^ s[i]) * KPERM_U64(0x100000001b3);
-    return h;
-}
-
 /* the first line: "NAME checkpoint VERSION\n" */
 static void magic(const run_sample *s, char *out, size_t size)
 {
@@ -256,17 +248,18 @@ static int parse(char *text, const char *path, run_pool *p, char *err, size_t er
     run_lines in;
     run_words w;
     const char *why;
-    kperm_u64 fp = 0, total = 0, sum = 0, count = 0, b = 0, e = 0, i;
+    char fp[RUN_DIGEST_DIGITS + 1];
+    kperm_u64 total = 0, sum = 0, count = 0, b = 0, e = 0, i;
 #define BAD(...) do { snprintf(err, errsize, __VA_ARGS__); return -1; } while (0)
     in.at = strchr(text, '\n') + 1;
     w = run_words_of(run_lines_next(&in));
     run_word_is(&w, "fingerprint");
-    run_word_hex64(&w, &fp);
+    run_word_hex(&w, RUN_DIGEST_DIGITS, fp);
     if (!run_words_end(&w))
         BAD("%s: corrupt checkpoint (fingerprint line)", path);
-    if (fp != smp->fingerprint)
-        BAD("%s: a checkpoint of another %s (fingerprint %016llx, this %s %016llx)", path, smp->problem, fp,
-            smp->problem, smp->fingerprint);
+    if (strcmp(fp, p->fingerprint) != 0)
+        BAD("%s: a checkpoint of another %s (its fingerprint %.16s..., this %s's %.16s...)", path, smp->problem, fp,
+            smp->problem, p->fingerprint);
     if (smp->read_problem && (why = smp->read_problem(smp->ctx, &in)) != NULL)
         BAD("%s: corrupt checkpoint (%s)", path, why);
     w = run_words_of(run_lines_next(&in));
@@ -297,25 +290,53 @@ static int parse(char *text, const char *path, run_pool *p, char *err, size_t er
     return 0;
 }
 
-kperm_u64 run_checkpoint_sum(const char *text, size_t size)
+int run_checkpoint_sum(const char *text, size_t size, char line[RUN_CHECKPOINT_SUM_LINE])
 {
-    return run_fnv(RUN_FNV_BASIS, text, size);
+    char hex[RUN_DIGEST_DIGITS + 1];
+    if (run_digest(text, size, hex))
+        return -1;
+    snprintf(line, RUN_CHECKPOINT_SUM_LINE, "sum %s\n", hex);
+    return 0;
+}
+
+/* the version of text's first line "NAME checkpoint VERSION\n" when it is
+ * another than the sample's (else -1) */
+static long other_version(const char *text, const run_sample *s)
+{
+    size_t len = strlen(s->name);
+    char *end;
+    long v;
+    if (strncmp(text, s->name, len) != 0 || strncmp(text + len, " checkpoint ", 12) != 0
+        || !isdigit((unsigned char)text[len + 12]))
+        return -1;
+    v = strtol(text + len + 12, &end, 10);
+    return *end == '\n' && v > 0 && v != s->version ? v : -1;
 }
 
 int run_checkpoint_read(char *text, size_t size, const char *path, run_pool *p, char *err, size_t errsize)
 {
     /* the last line is "sum X\n", X the hash of everything before it */
-    char *sum_line = size >= 2 ? text + size - 2 : text, first[128], want[32];
+    char *sum_line = size >= 2 ? text + size - 2 : text, first[128], want[RUN_CHECKPOINT_SUM_LINE];
+    long version = other_version(text, p->sample);
     while (sum_line > text && sum_line[-1] != '\n')
         sum_line--;
     magic(p->sample, first, sizeof first);
+    if (version > 0) {
+        snprintf(err, errsize, "%s: a checkpoint of %s version %ld, not %d%s: it cannot be resumed; remove it to "
+                 "start again", path, p->sample->name, version, p->sample->version,
+                 version < p->sample->version ? " (from before checkpoints were bound to their data by SHA-256)" : "");
+        return -1;
+    }
     if (size < strlen(first) || memcmp(text, first, strlen(first)) != 0) {
         snprintf(err, errsize, "%s: not a %s checkpoint", path, p->sample->name);
         return -1;
     }
     /* byte for byte the line the writer gives this text: no other spelling
      * of the same number (upper case, "0x") lets a damaged byte through */
-    snprintf(want, sizeof want, "sum %016llx\n", run_checkpoint_sum(text, (size_t)(sum_line - text)));
+    if (run_checkpoint_sum(text, (size_t)(sum_line - text), want)) {
+        snprintf(err, errsize, "%s: out of memory", path);
+        return -1;
+    }
     if ((size_t)(text + size - sum_line) != strlen(want) || memcmp(sum_line, want, strlen(want)) != 0) {
         snprintf(err, errsize, "%s: truncated or corrupt checkpoint (its checksum does not match)", path);
         return -1;
@@ -392,10 +413,10 @@ int run_checkpoint_save(const char *path, const run_pool *p, char *err, size_t e
 {
     const run_sample *smp = p->sample;
     run_text b = {NULL, 0, 0};
-    char first[128], *tmp;
+    char first[128], *tmp, sum[RUN_CHECKPOINT_SUM_LINE];
     int i, bad;
     magic(smp, first, sizeof first);
-    bad = run_text_put(&b, "%sfingerprint %016llx\n", first, smp->fingerprint);
+    bad = run_text_put(&b, "%sfingerprint %s\n", first, p->fingerprint);
     if (smp->write_problem)
         bad |= smp->write_problem(smp->ctx, &b);
     bad |= run_text_put(&b, "total %llu\n", p->total);
@@ -404,7 +425,7 @@ int run_checkpoint_save(const char *path, const run_pool *p, char *err, size_t e
     for (i = 0; i < p->ndone; i++)
         bad |= run_text_put(&b, "%llu %llu\n", p->done[i].begin, p->done[i].end);
     if (!bad)
-        bad = run_text_put(&b, "sum %016llx\n", run_fnv(RUN_FNV_BASIS, b.s, b.len));
+        bad = run_checkpoint_sum(b.s, b.len, sum) || run_text_put(&b, "%s", sum);
     if (bad) {
         free(b.s);
         snprintf(err, errsize, "%s: cannot write the checkpoint: out of memory", path);
