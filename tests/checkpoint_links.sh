@@ -55,17 +55,25 @@ elif intact "links at CKPT.tmp and CKPT.tmp-*"; then
     pass "links at CKPT.tmp and CKPT.tmp-XXXXXX planted mid-run: saved, the victim unchanged, nothing created"
 fi
 
-# the lock: refused, nothing created or changed
+# refused WHAT TEXT COMMAND...: COMMAND exits 2 with TEXT on stderr, the
+# victim unchanged and nothing created
+refused() {
+    what=$1 text=$2
+    shift 2
+    "$@" >/dev/null 2>err.txt
+    rc=$?
+    if [ $rc -ne 2 ] || ! grep -q "$text" err.txt; then
+        fail "$what: exit $rc, '$(cat err.txt)'; want exit 2 and '$text'"
+    elif intact "$what"; then
+        pass "$what: refused (exit 2), nothing written or created"
+    fi
+}
+
+# the lock
 for target in victim absent; do
     fresh 755
     ln -s ../$target d/c.ckpt.lock
-    "$@" >/dev/null 2>err.txt
-    rc=$?
-    if [ $rc -ne 2 ] || ! grep -q 'c.ckpt.lock: a symbolic link, not followed' err.txt; then
-        fail "a link at CKPT.lock to $target: exit $rc, '$(cat err.txt)'; want exit 2 and 'a symbolic link, not followed'"
-    elif intact "a link at CKPT.lock to $target"; then
-        pass "a link at CKPT.lock to $target: refused (exit 2), nothing written or created"
-    fi
+    refused "a link at CKPT.lock to $target" 'c.ckpt.lock: a symbolic link, not followed' "$@"
 done
 
 # another user's link at the checkpoint itself, in a sticky directory anyone may write
@@ -74,13 +82,7 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
         fresh 1777
         ln -s ../$target d/c.ckpt
         chown -h nobody d/c.ckpt
-        "$@" >/dev/null 2>err.txt
-        rc=$?
-        if [ $rc -ne 2 ] || ! grep -q 'belongs to another user' err.txt; then
-            fail "another user's link at CKPT to $target: exit $rc, '$(cat err.txt)'; want exit 2, 'belongs to another user'"
-        elif intact "another user's link at CKPT to $target"; then
-            pass "another user's link at CKPT to $target in a sticky directory: refused (exit 2), nothing written"
-        fi
+        refused "another user's link at CKPT to $target in a sticky directory" 'belongs to another user' "$@"
     done
 else
     echo "SKIP $label checkpoint links: another user's link at CKPT needs root (to give a link to nobody)"
