@@ -58,7 +58,7 @@ if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=256k tmpfs d 2>/dev/null; then
     mount -o remount,ro d
     "$@" >/dev/null 2>err.txt
     rc=$?
-    if [ $rc -eq 2 ] && grep -q "d/c.ckpt: the checkpoint's directory d is not writable (Read-only file system)" err.txt \
+    if [ $rc -eq 2 ] && grep -q "d/c.ckpt: cannot write the checkpoint: its directory d is not writable (Read-only file system)" err.txt \
         && [ "$(grep -c '' err.txt)" = 1 ]; then
         pass "on a file system mounted read-only: refused for its directory (exit 2)"
     else

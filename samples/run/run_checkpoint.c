@@ -191,8 +191,8 @@ static int unwritable(const char *path, const char *real, const struct stat *st,
     if (!dir)
         snprintf(err, errsize, "%s: out of memory", path);
     else if (access(dir, W_OK) != 0)
-        snprintf(err, errsize, "%s: the checkpoint's directory %s is not writable (%s): name a file in another",
-                 path, dir, strerror(errno));
+        snprintf(err, errsize, "%s: cannot write the checkpoint: its directory %s is not writable (%s)", path, dir,
+                 strerror(errno));
     else if (exists && (!(st->st_mode & S_IWUSR) || access(real, W_OK) != 0))
         snprintf(err, errsize, "%s: the checkpoint is read-only (mode %04o): make it writable or name another file",
                  path, (unsigned)(st->st_mode & 07777));
