@@ -30,7 +30,7 @@ CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*/*.cu bench/*.cu)
 DEB_PACKAGES := make gcc g++ clang libclang-rt-14-dev pkg-config \
                 pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo \
                 openmpi-bin libopenmpi-dev python3-venv python3-setuptools python3-wheel python3-pyopencl \
-                cmake python3-scipy r-cran-coin r-bioc-multtest libssl-dev
+                cmake python3-scipy r-cran-coin r-bioc-multtest
 
 .PHONY: all test test-quick deps install uninstall clean run fuzz bench FORCE
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(B)/kperm-ptest $(if $(MPICC),$(B)/kperm-ptest-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements $(B)/plain_changes)
