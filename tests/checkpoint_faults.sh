@@ -19,13 +19,21 @@ mkdir d
 pass() { echo "PASS $label checkpoint: $1"; }
 fail() { echo "FAIL $label checkpoint: $1"; }
 
-# started: COMMAND in the background ($run), once it has saved (at most 5 s)
+# started: COMMAND in the background ($run), once its search has saved (at
+# most 5 s): the file replaced after the save the program makes before the
+# search (each save is a new file), so that the engine catches signals
 started() {
     rm -f d/c.ckpt
     "$@" >/dev/null 2>err.txt &
     run=$!
-    tries=0
-    while ! grep -q '^sum ' d/c.ckpt 2>/dev/null && [ $tries -lt 500 ]; do sleep 0.01; tries=$((tries + 1)); done
+    tries=0 first=""
+    while [ $tries -lt 500 ]; do
+        now=$(stat -c %i d/c.ckpt 2>/dev/null)
+        [ -z "$first" ] && first=$now
+        [ -n "$first" ] && [ "$now" != "$first" ] && break
+        sleep 0.01
+        tries=$((tries + 1))
+    done
 }
 
 started "$@"
@@ -41,7 +49,6 @@ fi
 
 if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=256k tmpfs d 2>/dev/null; then
     started "$@"
-    sleep 0.1 # (a save of the search's own)
     dd if=/dev/zero of=d/fill bs=4k 2>/dev/null # the disk full from here
     sleep 0.3
     kill -INT $run

@@ -45,7 +45,10 @@ while [ ! -e d/c.ckpt.lock ] && [ $tries -lt 200 ]; do sleep 0.01; tries=$((trie
 ln -s ../victim d/c.ckpt.tmp
 ln -s ../victim d/c.ckpt.tmp-AAAAAA
 ln -s ../absent d/c.ckpt.tmp-zzzzzz
-sleep 0.3
+# a save after the links (each save is a new file), then SIGINT, which saves again
+first=$(stat -c %i d/c.ckpt 2>/dev/null)
+tries=0
+while [ "$(stat -c %i d/c.ckpt 2>/dev/null)" = "$first" ] && [ $tries -lt 500 ]; do sleep 0.01; tries=$((tries + 1)); done
 kill -INT $run
 wait $run
 rc=$?
