@@ -38,7 +38,8 @@ INPUTS = $(filter-out $(STAMP),$^)
 RUN := samples/run
 RUN_HEADERS := $(wildcard $(RUN)/*.h) $(CORE)
 RUN_OBJS := $(addprefix $(B)/run/,run_pool.o run_checkpoint.o run_text.o run_file.o run_engine.o run_output.o \
-                                  run_crew.o)
+                                  run_crew.o run_meter.o run_digest.o)
+RUN_LIBS := -lcrypto # run_digest.c: SHA-256 from OpenSSL's libcrypto
 # what the samples' OpenCL backends share (samples/common): clBuildProgram with stderr muted
 COMMON := samples/common
 $(B)/common/%.o: $(COMMON)/%.c $(wildcard $(COMMON)/*.h) $(STAMP)
@@ -63,7 +64,8 @@ TSP_HEADERS := $(foreach d,$(TSP_DIRS),$(wildcard $(d)/*.h)) $(RUN_HEADERS) $(wi
 TSPLIB_C := $(TSP)/io/tsplib.c $(RUN)/run_file.c
 SIMD_C := $(TSP)/backends/tsp_simd.c
 # the engine's pool and checkpoint with kperm-tsp's sample: the unit tests and the fuzz target
-RUN_POOL_C := $(RUN)/run_pool.c $(RUN)/run_checkpoint.c $(RUN)/run_text.c $(TSP)/run/tsp_sample.c $(TSP)/run/tsp_units.c
+RUN_POOL_C := $(RUN)/run_pool.c $(RUN)/run_checkpoint.c $(RUN)/run_text.c $(RUN)/run_meter.c $(RUN)/run_digest.c \
+              $(TSP)/run/tsp_sample.c $(TSP)/run/tsp_units.c
 vpath %.c $(TSP_DIRS)
 vpath %.cu $(TSP)/backends
 # every object but the job: kperm-tsp links run_job_local.o, kperm-tsp-mpi run_job_mpi.o
@@ -72,7 +74,7 @@ TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_sim
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o $(B)/common/cl_build_quiet.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o) $(if $(OPENCL)$(NVCC),$(B)/tsp/tsp_frontier.o)
 TSP_DEFS := $(if $(OPENCL),-DTSP_HAVE_OPENCL) $(if $(NVCC),-DTSP_HAVE_CUDA)
-TSP_LIBS := $(if $(OPENCL),-lOpenCL) -lpthread -lm
+TSP_LIBS := $(if $(OPENCL),-lOpenCL) $(RUN_LIBS) -lpthread -lm
 TSP_LINK = $(if $(NVCC),$(NVCC) -arch=$(ARCH),$(CC))
 
 # kperm-tsp-faults: kperm-tsp whose OpenCL and CUDA backends fail on request
@@ -140,7 +142,7 @@ PTEST_DEFS := $(if $(OPENCL),-DPTEST_HAVE_OPENCL) $(if $(NVCC),-DPTEST_HAVE_CUDA
 # is the TOP that nvcc itself reports, not the directory the command lies in.
 CUDA_ROOT := $(if $(NVCC),$(realpath $(shell $(NVCC) --dryrun -E -x cu /dev/null 2>&1 | sed -n 's/^\#\$$ TOP=//p')))
 PTEST_CUDA_LIBS := -L$(CUDA_ROOT)/lib64 -Wl,-rpath,$(CUDA_ROOT)/lib64 -lnvrtc -ldl
-PTEST_LIBS := $(if $(OPENCL),-lOpenCL) $(if $(NVCC),$(PTEST_CUDA_LIBS)) -lpthread -lm
+PTEST_LIBS := $(if $(OPENCL),-lOpenCL) $(if $(NVCC),$(PTEST_CUDA_LIBS)) $(RUN_LIBS) -lpthread -lm
 # cuda.h is not -pedantic clean: a system header's warnings are not reported
 $(B)/ptest/ptest_cuda.o: PTEST_INC += -isystem $(CUDA_ROOT)/include
 # the join's screen (ptest_join.c) is vectorized: -O3, no trapping math and
@@ -215,9 +217,9 @@ $(B)/test_tsp: tests/test_tsp.c $(TSPLIB_C) $(TSP_HEADERS) tests/check.h tests/r
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Itests -Ibench $< $(TSPLIB_C) -lm -o $@
 # (realloc wrapped: the test fails it on request, out of memory mid-run)
 $(B)/test_run_pool: tests/test_run_pool.c tests/check.h tests/rng.h $(RUN_POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
-	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -Wl,--wrap=realloc -o $@
+	$(CC) $(STRICT) $(CFLAGS) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) $(RUN_LIBS) -lm -Wl,--wrap=realloc -o $@
 $(B)/test_run_pool_san: tests/test_run_pool.c tests/check.h tests/rng.h $(RUN_POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
-	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) -lm -Wl,--wrap=realloc -o $@
+	clang $(STRICT) $(SANITIZE) $(TSP_INC) -Itests $< $(RUN_POOL_C) $(TSPLIB_C) $(RUN_LIBS) -lm -Wl,--wrap=realloc -o $@
 # the C backends' crew, and under ThreadSanitizer
 $(B)/test_run_crew: tests/test_run_crew.c tests/check.h $(RUN)/run_crew.c $(RUN)/run_crew.h $(STAMP) | $(B)
 	$(CC) $(STRICT) $(CFLAGS) -I$(RUN) -Itests $< $(RUN)/run_crew.c -lpthread -o $@
@@ -233,7 +235,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=al
 $(B)/fuzz_tsplib: tests/fuzz/fuzz_tsplib.c $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
 	clang $(FUZZ_FLAGS) $< $(TSPLIB_C) -lm -o $@
 $(B)/fuzz_checkpoint: tests/fuzz/fuzz_checkpoint.c $(RUN_POOL_C) $(TSPLIB_C) $(TSP_HEADERS) $(STAMP) | $(B)
-	clang $(FUZZ_FLAGS) $< $(RUN_POOL_C) $(TSPLIB_C) -lm -o $@
+	clang $(FUZZ_FLAGS) $< $(RUN_POOL_C) $(TSPLIB_C) $(RUN_LIBS) -lm -o $@
 fuzz: $(B)/fuzz_tsplib $(B)/fuzz_checkpoint
 	rm -rf $(B)/fuzz && mkdir -p $(B)/fuzz/tsplib $(B)/fuzz/checkpoint
 	cp tests/tsp/good/*.tsp tests/tsp/bad/*.tsp data/*.tsp $(wildcard tests/fuzz/tsplib/*) $(B)/fuzz/tsplib/

@@ -14,6 +14,7 @@
  *    run counts every rank exactly once. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_checkpoint.h"
+#include "run_meter.h"
 #include "tsp_sample.h"
 #include "kperm.h"
 #include "check.h"
@@ -327,7 +328,7 @@ static void rewrite(const char *text, int line, const char *with, char *out, siz
                                 k == line ? with : at);
         at += n;
     }
-    snprintf(out + len, size - len, "sum %016llx\n", run_checkpoint_sum(out, len));
+    run_checkpoint_sum(out, len, out + len);
 }
 
 /* numbers past their range, or spelt otherwise than the writers spell them,
@@ -354,12 +355,13 @@ static void strict_numbers(void)
         {5, "done 0 0 0\n"},
         {1, "fingerprint +ABCDEF\n"},
         {1, "fingerprint 0x123\n"},
+        {1, "fingerprint 0123456789abcdef\n"}, /* 16 digits, as before SHA-256 */
     };
     tsp_instance t;
     run_pool p, q;
     tsp_sample sp, sq;
     tsp_item rp, rq;
-    char err[TSP_ERR_SIZE], text[4096], copy[4096], fp[64];
+    char err[TSP_ERR_SIZE], text[4096], copy[4096], fp[RUN_DIGEST_DIGITS + 16], *c;
     unsigned k;
     int rc;
     FILE *f;
@@ -372,7 +374,9 @@ static void strict_numbers(void)
         if (k < sizeof forged / sizeof forged[0])
             rewrite(text, forged[k].line, forged[k].with, copy, sizeof copy);
         else { /* the fingerprint in upper case: the same number, another spelling */
-            snprintf(fp, sizeof fp, "fingerprint %016llX\n", sp.run.fingerprint);
+            snprintf(fp, sizeof fp, "fingerprint %s\n", p.fingerprint);
+            for (c = fp; *c; c++)
+                *c = (char)(*c >= 'a' && *c <= 'f' ? *c - 'a' + 'A' : *c);
             rewrite(text, 1, fp, copy, sizeof copy);
         }
         f = fopen(FILE_PATH, "wb");
@@ -425,6 +429,12 @@ static int count_plausible(const void *ctx, const void *r, kperm_rank done)
     return *(const kperm_u64 *)r == done;
 }
 
+static int count_identity(const void *ctx, run_text *out)
+{
+    (void)ctx;
+    return run_text_put(out, "count");
+}
+
 static run_sample count_sample(kperm_rank total)
 {
     run_sample s;
@@ -432,7 +442,7 @@ static run_sample count_sample(kperm_rank total)
     s.name = "count";
     s.version = 1;
     s.problem = "problem";
-    s.fingerprint = 42;
+    s.identity = count_identity;
     s.total = total;
     s.align = s.min_chunk = s.first_chunk = 1;
     s.size = sizeof(kperm_u64);
@@ -560,6 +570,50 @@ static void bad_ranges(void)
     check_end();
 }
 
+/* the meter's rate: each worker's chunks of random ranks at a rate within
+ * 10 % of its own, some of the last RUN_METER_KEPT it made (under half, so
+ * never a median's) stalled a thousandfold; the sum of each worker's median must lie between
+ * the sums of its slowest and fastest unstalled rates, which the stalls would
+ * drag far below if they counted */
+static void meter(void)
+{
+    int round, w, i;
+    check_begin("run meter: the median of each worker's last chunks' rates, summed; a stalled chunk is outvoted");
+    for (round = 0; round < 200; round++) {
+        run_meter m;
+        int workers = 1 + (int)(rng() % 4), chunks = (int)(rng() % 12);
+        double now = 0, fastest = 0, slowest = 0, got;
+        CHECK(run_meter_init(&m, workers) == 0, "run_meter_init: out of memory");
+        for (w = 0; w < workers; w++) {
+            int stalls = 0, n = chunks < RUN_METER_KEPT ? chunks : RUN_METER_KEPT;
+            double lo = 1e300, hi = 0;
+            run_meter_next(&m, w, 0, now); /* its first chunk handed out */
+            for (i = 0; i < chunks; i++) {
+                kperm_rank ranks = 1 + rng() % 1000000;
+                double rate = 1e6 * (w + 1) * (1 + 0.01 * (double)(rng() % 10));
+                int kept = i >= chunks - n, stalled = kept && stalls + 1 <= (n - 1) / 2 && rng() % 4 == 0;
+                now += (double)ranks / rate * (stalled ? 1000 : 1);
+                run_meter_next(&m, w, ranks, now);
+                stalls += stalled;
+                if (kept && !stalled) {
+                    lo = rate < lo ? rate : lo;
+                    hi = rate > hi ? rate : hi;
+                }
+            }
+            if (chunks) {
+                fastest += hi;
+                slowest += lo;
+            }
+        }
+        got = run_meter_rate(&m);
+        CHECK(m.chunks == workers * chunks, "round %d: %d chunks measured, want %d", round, m.chunks, workers * chunks);
+        CHECK(chunks == 0 ? got == 0 : got >= slowest * (1 - 1e-9) && got <= fastest * (1 + 1e-9),
+              "round %d: rate %g outside the unstalled chunks' [%g, %g]", round, got, slowest, fastest);
+        run_meter_free(&m);
+    }
+    check_end();
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -572,6 +626,7 @@ int main(int argc, char **argv)
     chunk_sizes();
     fold_once();
     bad_ranges();
+    meter();
     remove(FILE_PATH);
     return check_any_failed;
 }

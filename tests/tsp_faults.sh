@@ -3,7 +3,10 @@
 # stderr, nothing on stdout, the documented exit status; never a crash or a
 # wrong answer. build/kperm-tsp-faults fails on request (TSP_FAULTS build):
 # KPERM_TSP_FAULT_CL_BUILD breaks the OpenCL kernel's source,
-# KPERM_TSP_FAULT_CUDA_MALLOC fails the first CUDA allocation.
+# KPERM_TSP_FAULT_CUDA_MALLOC fails the first CUDA allocation. Then the
+# checkpoint on SIGHUP and on a disk that fills mid-run
+# (tests/checkpoint_faults.sh), and a stall early in gr17's exact run of an
+# hour or two, which must not be refused as hopeless (tests/estimate_stall.sh).
 bin=build/kperm-tsp
 faults=build/kperm-tsp-faults
 args="--random 12 --seed 4" # 11! orders: past the CPU trial, so auto tries OpenCL
@@ -62,3 +65,6 @@ else
     echo "SKIP kperm-tsp fault: cudaMalloc failing: no GPU"
 fi
 rm -f $err
+sh tests/checkpoint_faults.sh kperm-tsp "$PWD/$bin" --quiet --backend cpu --threads 1 --random 14 \
+    --checkpoint-every 0.01 --checkpoint d/c.ckpt
+sh tests/estimate_stall.sh "kperm-tsp estimate" $bin --backend cpu --quiet bench/data/gr17.tsp

@@ -8,8 +8,11 @@
 #    uninterrupted answer, resumed_tours + searched_tours = tours, and skips
 #    what was done; a pruned run of 48 cities killed likewise resumes with
 #    the uninterrupted length and tour;
-#  - corrupt, truncated, empty and other-instance checkpoints: exit 2, one
-#    line "FILE: ...", the file untouched.
+#  - corrupt, truncated, empty, other-instance and version 1 checkpoints
+#    (FNV-1a sums made right): exit 2, one line "FILE: ...", the file
+#    untouched;
+#  - links planted beside a checkpoint are never written through
+#    (tests/checkpoint_links.sh).
 # Prints PASS/FAIL/SKIP lines.
 bin=build/kperm-tsp
 mpibin=build/kperm-tsp-mpi
@@ -148,7 +151,19 @@ head -c 120 $dir/ck.killed > $dir/truncated
 printf 'kperm-tsp checkpoint 1\nfingerprint 00\n' > $dir/short
 printf '\177ELF\001\002garbage' > $dir/binary
 cp $dir/ck.killed $dir/foreign
-for f in corrupt truncated empty short binary foreign; do
+# the file as version 1 wrote it, its FNV-1a sum made right: refused as such
+/usr/bin/python3 -c '
+import sys
+def fnv(data):
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+lines = open(sys.argv[1], "rb").read().split(b"\n")[:-2]
+lines[0], lines[1] = b"kperm-tsp checkpoint 1", b"fingerprint %016x" % fnv(b"n")
+body = b"\n".join(lines) + b"\n"
+open(sys.argv[2], "wb").write(body + b"sum %016x\n" % fnv(body))' $dir/ck.killed $dir/version1
+for f in corrupt truncated empty short binary foreign version1; do
     cp $dir/$f $dir/$f.before
     other=""
     [ $f = foreign ] && other="--seed 6"
@@ -160,6 +175,7 @@ for f in corrupt truncated empty short binary foreign; do
         fail "$f: exit $rc, stdout '$out', stderr '$(cat $dir/err)'"
     fi
 done
+grep -q "version1: a checkpoint of kperm-tsp version 1, not 2" $dir/err || fail "version1: $(cat $dir/err)"
 out=$($bin $args --checkpoint $dir/no/such/dir/ck 2>$dir/err)
 rc=$?
 [ $rc -eq 2 ] && grep -q "^$dir/no/such/dir/ck: cannot write" $dir/err || fail "unwritable: exit $rc, $(cat $dir/err)"
@@ -255,4 +271,8 @@ else
     check_resume $MPIRUN -np 2 $mpibin $args
 fi
 [ $bad = 0 ] && echo "PASS $name (ended ${took}s after the kill; resumed $resumed + searched $searched tours)"
+
+# links planted beside the checkpoint: nothing written through them
+sh tests/checkpoint_links.sh kperm-tsp "$PWD/$bin" --quiet --backend cpu --threads 1 --random 14 --checkpoint-every 0.01 \
+    --checkpoint d/c.ckpt
 exit 0

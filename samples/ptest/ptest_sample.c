@@ -9,13 +9,12 @@
  *   maxt 3 120 40 ...                 (maxT only: the columns, then each one's
  *                                      |T_j| >= |t_j| and max |T| >= |t_j| counts)
  *
- * The fingerprint covers the data, the test, the statistic, the comparison
- * and the histogram's bins and range, so a checkpoint resumes only the same
- * run. Each line is read back only in the form written (run_words: another
+ * The fingerprint (the SHA-256 of identity's text) covers the data, the
+ * test, the statistic, the comparison and the histogram's bins and range, so
+ * a checkpoint resumes only the same run. Each line is read back only in the form written (run_words: another
  * spelling is damage or forgery), and the counts only where they agree as
  * the kernels' counting makes them (plausible). */
 #include "ptest_sample.h"
-#include "run_checkpoint.h"
 #include <float.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,25 +23,19 @@
 #define MIN_CHUNK ((kperm_rank)1 << 12)   /* below it a launch costs more than it walks */
 #define ESTIMATE_AFTER 0.5
 
-static kperm_u64 fingerprint(const ptest_problem *p)
+/* the data, the test and its options as text, so that every machine of an
+ * MPI job and every later run agree */
+static int identity(const void *ctx, run_text *out)
 {
-    char text[512];
-    kperm_u64 h;
-    int i, count = (p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n) * p->cols;
-    /* text, so that every machine of an MPI job and every later run agree */
-    snprintf(text, sizeof text, "%d %d %d %d %d %d %d %d %a %a %a %d%s", p->walk, p->stat, p->exact, p->wide, p->k,
-             p->n, p->m, p->bins, p->hist_lo, p->hist_hi, p->exact ? 0.0 : p->rel_tol, p->decimals,
-             p->cols > 1 ? " maxt" : ""); /* (one column: as before maxT, so that older checkpoints resume) */
-    h = run_fnv(RUN_FNV_BASIS, text, strlen(text));
-    for (i = 0; i < count; i++) {
-        snprintf(text, sizeof text, " %lld", p->v[i]);
-        h = run_fnv(h, text, strlen(text));
-    }
-    for (i = 0; i < p->k; i++) {
-        snprintf(text, sizeof text, " %d", p->sizes[i]);
-        h = run_fnv(h, text, strlen(text));
-    }
-    return run_fnv(h, p->user, strlen(p->user));
+    const ptest_problem *p = (const ptest_problem *)ctx;
+    int i, bad, count = (p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n) * p->cols;
+    bad = run_text_put(out, "%d %d %d %d %d %d %d %d %a %a %a %d %d", p->walk, p->stat, p->exact, p->wide, p->k, p->n,
+                       p->m, p->bins, p->hist_lo, p->hist_hi, p->exact ? 0.0 : p->rel_tol, p->decimals, p->cols);
+    for (i = 0; i < count; i++)
+        bad |= run_text_put(out, " %lld", p->v[i]);
+    for (i = 0; i < p->k; i++)
+        bad |= run_text_put(out, " %d", p->sizes[i]);
+    return bad | run_text_put(out, " %s", p->user);
 }
 
 static void empty(const void *ctx, void *result)
@@ -195,9 +188,9 @@ void ptest_sample_init(ptest_sample *s, const ptest_problem *p)
     memset(s, 0, sizeof *s);
     s->p = p;
     r->name = "kperm-ptest";
-    r->version = 1;
+    r->version = 2; /* 1: FNV-1a sums, refused */
     r->problem = "test"; /* data, test, statistic, comparison or histogram */
-    r->fingerprint = fingerprint(p);
+    r->identity = identity;
     r->total = p->total;
     r->align = 1;
     r->min_chunk = MIN_CHUNK;

@@ -1,10 +1,11 @@
 /* run_checkpoint.h - what survives a crash: the problem's fingerprint, the
  * finished rank ranges and their result, in a small text file that is
- * replaced atomically (written beside it, flushed, renamed), and that one run
- * at a time may use (a lock file beside it):
+ * replaced atomically (written beside it under a name no one can predict,
+ * flushed, renamed), and that one run at a time may use (a lock file beside
+ * it):
  *
- *   NAME checkpoint VERSION    (the sample's: "kperm-tsp checkpoint 1")
- *   fingerprint 0123456789abcdef
+ *   NAME checkpoint VERSION    (the sample's: "kperm-tsp checkpoint 2")
+ *   fingerprint 64 HEX DIGITS  (SHA-256 of the sample's identity: data and options)
  *   ...                        (the sample's problem lines: "n 14")
  *   total 6227020800
  *   ...                        (the sample's result lines: "best 3323 1234567")
@@ -12,10 +13,15 @@
  *   0 240
  *   360 480
  *   ...                        (one "BEGIN END" line per finished range)
- *   sum 89abcdef01234567       (FNV-1a of every byte before this line)
+ *   sum 64 HEX DIGITS          (SHA-256 of every byte before this line)
  *
  * The sum catches truncation and corruption; the fingerprint another
- * problem; the sample checks its own lines. */
+ * problem; the sample checks its own lines. Both are SHA-256 (run_digest.h),
+ * so that no file of other data or options, and no damaged one, passes by
+ * accident or by a collision made on purpose. A file of another VERSION is
+ * refused (those before 2 had 64-bit FNV-1a sums). None of this proves who
+ * wrote the file: a checkpoint is trusted as the data are, and a run should
+ * use one only where no one else may write. */
 #ifndef RUN_CHECKPOINT_H
 #define RUN_CHECKPOINT_H
 
@@ -25,18 +31,16 @@
 extern "C" {
 #endif
 
-#define RUN_FNV_BASIS KPERM_U64(0xcbf29ce484222325)
-
-/* FNV-1a (64 bits) of size bytes, from h (RUN_FNV_BASIS at the start): the
- * checkpoint's sum, and the samples' fingerprints */
-kperm_u64 run_fnv(kperm_u64 h, const void *data, size_t size);
-
 /* Takes the checkpoint `path` for this run, before it is loaded: follows
  * symbolic links to the file they name (saves replace that file, so the links
- * stay); refuses anything but a regular file, and a file whose owner may not
- * write it (by its mode bits, so root is refused too); locks PATH.lock so that
- * a second run on the same checkpoint stops at once, naming the process that
- * holds it; removes the temporary file a killed run may have left. Returns the
+ * stay), but not another user's link in a sticky directory that anyone may
+ * write (the kernel's fs.protected_symlinks rule); refuses anything but a
+ * regular file, a file whose owner may not write it (by its mode bits, so
+ * root is refused too) and a directory this process may not write (where a
+ * save cannot create its new file); locks PATH.lock, never through a link
+ * planted there, so that a second run on the same checkpoint stops at once,
+ * naming the process that holds it; removes the temporaries a killed run of
+ * this user left (regular files PATH.tmp-XXXXXX). Returns the
  * path to load and save (malloc'ed), or NULL with err. The lock holds until
  * run_checkpoint_release or the end of the process. */
 char *run_checkpoint_claim(const char *path, char *err, size_t errsize);
@@ -53,10 +57,13 @@ int run_checkpoint_load(const char *path, run_pool *p, char *err, size_t errsize
  * text[size] = 0 and writable (the fuzz target feeds it directly). 1 or -1. */
 int run_checkpoint_read(char *text, size_t size, const char *path, run_pool *p, char *err, size_t errsize);
 
-/* the value of the "sum" line for the text before it */
-kperm_u64 run_checkpoint_sum(const char *text, size_t size);
+/* the "sum" line for the text before it ("sum HEX\n"), into line
+ * (RUN_CHECKPOINT_SUM_LINE bytes); -1 when out of memory */
+#define RUN_CHECKPOINT_SUM_LINE (RUN_DIGEST_DIGITS + 6)
+int run_checkpoint_sum(const char *text, size_t size, char line[RUN_CHECKPOINT_SUM_LINE]);
 
-/* Writes p's finished ranges and result to path (claimed): to PATH.tmp,
+/* Writes p's finished ranges and result to path (claimed): to a new file
+ * PATH.tmp-XXXXXX (mkstemp: created exclusively, never through a link),
  * synced, renamed over path, then the directory synced. Returns 0, or -1
  * with err (the previous checkpoint is then still intact). */
 int run_checkpoint_save(const char *path, const run_pool *p, char *err, size_t errsize);

@@ -10,6 +10,7 @@
  * own measured rate, so a GPU takes more than a CPU. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_engine.h"
+#include "run_meter.h"
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,11 +20,22 @@
 
 #define CHUNK_SECONDS 0.25      /* a worker's chunk: about this long */
 #define HOPELESS_SECONDS 86400.0 /* refuse runs estimated to take over a day */
+#define HOPELESS_AT_ONCE 10.0    /* ...at once when estimated at this many times more */
+#define HOPELESS_HOLD 10.0       /* ...else when the estimate stays over a day this many seconds */
+#define ESTIMATE_CHUNKS 3        /* chunks measured before the estimate (but long_chunks) */
 #define PROGRESS_BAR 2.0        /* seconds before the bar appears on a terminal */
 #define PROGRESS_LINE 10.0      /* seconds between progress lines elsewhere (a log, mpirun) */
 #define LONE_WAIT 0.02          /* a job of one rank: its main thread's longest sleep (a signal waits this long) */
 
 static volatile sig_atomic_t caught;
+
+/* what the checkpoint file holds: the ranks of the last save that
+ * succeeded and when (run_now), and whether the latest save failed */
+static struct {
+    kperm_rank done;
+    double at;
+    int failing;
+} saved;
 
 static void on_signal(int sig)
 {
@@ -38,6 +50,7 @@ void run_catch_signals(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL); /* the terminal closed, or a scheduler's warning: saved as on SIGTERM */
 }
 
 double run_now(void)
@@ -110,16 +123,27 @@ typedef struct {
     void *search_ctx;
     pthread_mutex_t lock;
     pthread_cond_t took; /* signalled when the search asks for a chunk (and so when it ends) */
+    run_meter meter;     /* every worker's pace, for the estimate */
     int failed;
     char err[RUN_ERR_SIZE];
 } local_worker;
+
+/* worker `from` reports its chunk in progress and takes the next (the lock
+ * held): run_pool_next, with the chunk's pace measured */
+static int next_chunk(run_pool *pool, run_meter *meter, int from, const run_request *req, run_range *chunk)
+{
+    kperm_rank ranks = pool->out[from].end - pool->out[from].begin;
+    int more = run_pool_next(pool, from, req->want, req->part, chunk);
+    run_meter_next(meter, from, ranks, run_now());
+    return more;
+}
 
 static int local_take(void *ctx, const run_request *req, run_range *chunk, kperm_u64 *hint)
 {
     local_worker *w = (local_worker *)ctx;
     int more;
     pthread_mutex_lock(&w->lock);
-    more = run_pool_next(w->pool, 0, req->want, req->part, chunk);
+    more = next_chunk(w->pool, &w->meter, 0, req, chunk);
     *hint = run_pool_hint(w->pool);
     pthread_cond_signal(&w->took);
     pthread_mutex_unlock(&w->lock);
@@ -143,8 +167,30 @@ static void *local_main(void *arg)
 static void save(const run_pool *pool, const run_options *o)
 {
     char err[RUN_ERR_SIZE];
-    if (o->checkpoint && run_checkpoint_save(o->checkpoint, pool, err, sizeof err))
+    int was_failing = saved.failing;
+    if (!o->checkpoint)
+        return;
+    saved.failing = run_checkpoint_save(o->checkpoint, pool, err, sizeof err) != 0;
+    if (saved.failing && !was_failing) /* once a streak: a full disk fails every save */
         fprintf(stderr, "%s: %s\n", o->prog, err);
+    else if (!saved.failing) {
+        saved.done = pool->done_ranks;
+        saved.at = run_now();
+    }
+}
+
+/* what the checkpoint holds, for the message of a run that ends early:
+ * "; the work done is in FILE" when the last save succeeded, else what the
+ * file still holds (a full disk fails every save after some point) */
+static void kept(const run_pool *pool, const run_options *o, char *out, size_t size)
+{
+    if (!o->checkpoint)
+        *out = 0;
+    else if (!saved.failing)
+        snprintf(out, size, "; the work done is in %s", o->checkpoint);
+    else
+        snprintf(out, size, "; the work done since the last save, %.0f s ago, is lost: %s holds %.1f%% of the ranks",
+                 run_now() - saved.at, o->checkpoint, 100.0 * (double)saved.done / (double)pool->total);
 }
 
 /* the run's pace after `elapsed` seconds; the time left is `idle_eta`
@@ -184,13 +230,13 @@ static void progress(const run_pool *pool, const run_options *o, double elapsed)
 
 /* serves the waiting worker ranks from the pool (lock held); req: room for
  * one request */
-static void serve(run_pool *pool, run_request *req)
+static void serve(run_pool *pool, run_meter *meter, run_request *req)
 {
     run_range c;
     run_grant g;
     int from;
     while (run_job_poll(&from, req, request_size(pool->sample))) {
-        g.stop = !run_pool_next(pool, from, req->want, req->part, &c);
+        g.stop = !next_chunk(pool, meter, from, req, &c);
         g.begin = g.stop ? 0 : c.begin;
         g.end = g.stop ? 0 : c.end;
         g.hint = run_pool_hint(pool);
@@ -220,33 +266,52 @@ static void end_if_stopped(const run_pool *pool, const run_options *o, const loc
 {
     double silent = 0;
     int lost = lost_worker(pool, o->worker_timeout, &silent);
-    const char *nl = shown ? "\n" : "", *kept = o->checkpoint ? "; the work done is in " : "";
-    const char *where = o->checkpoint ? o->checkpoint : "";
+    const char *nl = shown ? "\n" : "";
+    char note[RUN_ERR_SIZE];
     if (!caught && !w->failed && !pool->failed && !lost)
         return;
     save(pool, o);
+    kept(pool, o, note, sizeof note);
     run_checkpoint_release(); /* the abort ends the process without its exit handlers */
     if (w->failed)
         fprintf(stderr, "%s: %s\n", o->prog, w->err);
     else if (pool->failed)
-        fprintf(stderr, "%s%s: out of memory recording a finished chunk; ending the run%s%s\n", nl, o->prog, kept,
-                where);
+        fprintf(stderr, "%s%s: out of memory recording a finished chunk; ending the run%s\n", nl, o->prog, note);
     else if (lost)
-        fprintf(stderr, "%s%s: rank %d has not answered for %.0f s: stopped or hung; ending the job%s%s\n", nl,
-                o->prog, lost, silent, kept, where);
+        fprintf(stderr, "%s%s: rank %d has not answered for %.0f s: stopped or hung; ending the job%s\n", nl, o->prog,
+                lost, silent, note);
     else
-        fprintf(stderr, "%s%s: interrupted by signal %d%s%s\n", nl, o->prog, (int)caught, kept, where);
+        fprintf(stderr, "%s%s: interrupted by signal %d%s\n", nl, o->prog, (int)caught, note);
     run_job_abort(w->failed || pool->failed || lost ? 4 : 128 + caught);
 }
 
-/* Once, after the sample's estimate_after seconds of search: whether the
- * rest would take more than a day at the measured rate (then said, and the
- * pool stops handing out work, unless --force) */
-static int hopeless(run_pool *pool, const run_options *o, double elapsed)
+/* Whether the run is hopeless: from the sample's estimate_after seconds of
+ * search on, the time left at the measured pace, until settled. 0: not yet
+ * settled; 1: the run goes on (--force, or a day at most); 3: refused, said
+ * (the pool then stops handing out work). A pace measured on too little is
+ * not trusted: the workers' own chunks (run_meter.h), ESTIMATE_CHUNKS of
+ * them, and a refusal at once only when the estimate is more than
+ * HOPELESS_AT_ONCE days, else when it stays over a day for HOPELESS_HOLD
+ * seconds. long_chunks: one chunk may take days, so the pace is that of the
+ * ranks done over the time elapsed, from the start. `over`: when the
+ * estimate went over a day (< 0: it is not). */
+static int hopeless(run_pool *pool, const run_meter *meter, const run_options *o, double elapsed, double *over)
 {
     const run_sample *s = pool->sample;
     run_pace pace = pace_of(pool, o, elapsed, 1e30);
-    if (pace.eta <= HOPELESS_SECONDS || o->force)
+    if (o->force)
+        return 1;
+    if (!s->long_chunks) {
+        if (meter->chunks < ESTIMATE_CHUNKS)
+            return 0;
+        pace.rate = run_meter_rate(meter);
+        pace.eta = (double)(pool->total - pool->done_ranks) / pace.rate;
+    }
+    if (pace.eta <= HOPELESS_SECONDS)
+        return 1;
+    if (*over < 0)
+        *over = elapsed;
+    if (pace.eta <= HOPELESS_AT_ONCE * HOPELESS_SECONDS && elapsed - *over < HOPELESS_HOLD)
         return 0;
     fprintf(stderr, "%s: ", o->prog);
     s->hopeless(s->ctx, pool->result, &pace);
@@ -257,7 +322,7 @@ static int hopeless(run_pool *pool, const run_options *o, double elapsed)
         run_job_abort(3);
     }
     pool->stopping = 1;
-    return 1;
+    return 3;
 }
 
 int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_options *o)
@@ -266,16 +331,22 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
     local_worker w;
     pthread_condattr_t took_clock;
     pthread_t thread;
-    double t0 = run_now(), last_save = t0, last_line = 0, elapsed;
+    double t0 = run_now(), last_save = t0, last_line = 0, elapsed, over = -1;
     struct timespec nap = {0, 200000}; /* 0.2 ms: a worker rank waits at most this for its chunk */
-    int estimated = 0, shown = 0, status = 0, finished = 0;
+    int settled = 0, shown = 0, status = 0, finished = 0;
     run_request *req = (run_request *)malloc(request_size(s));
     if (!req) {
         fprintf(stderr, "%s: out of memory\n", o->prog);
         run_job_abort(4);
     }
     run_job_watch(o->worker_timeout); /* the worker ranks' heartbeats, if the sample has not started them */
+    saved.done = pool->resumed; /* the sample saved what it resumed before the search */
+    saved.at = t0;
     memset(&w, 0, sizeof w);
+    if (run_meter_init(&w.meter, pool->workers)) {
+        fprintf(stderr, "%s: out of memory\n", o->prog);
+        run_job_abort(4);
+    }
     w.pool = pool;
     w.search = search;
     w.search_ctx = ctx;
@@ -290,12 +361,12 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
     }
     while (!finished) {
         pthread_mutex_lock(&w.lock);
-        serve(pool, req);
+        serve(pool, &w.meter, req);
         elapsed = run_now() - t0;
         end_if_stopped(pool, o, &w, shown);
-        if (!estimated && elapsed >= s->estimate_after && (s->long_chunks || pool->done_ranks > pool->resumed)) {
-            estimated = 1;
-            status = hopeless(pool, o, elapsed) ? 3 : 0;
+        if (!settled && elapsed >= s->estimate_after) {
+            settled = hopeless(pool, &w.meter, o, elapsed, &over);
+            status = settled == 3 ? 3 : 0;
         }
         if (o->checkpoint && run_now() - last_save >= o->checkpoint_every) {
             save(pool, o);
@@ -325,6 +396,7 @@ int run_coordinator(run_pool *pool, run_search_fn search, void *ctx, const run_o
         save(pool, o);
     pthread_cond_destroy(&w.took);
     pthread_mutex_destroy(&w.lock);
+    run_meter_free(&w.meter);
     free(req);
     return status;
 }

@@ -1,7 +1,7 @@
 /* run_engine.h - one run over a sample's pool: rank 0 coordinates (hands out
  * chunks to its own search and to the worker ranks, writes checkpoints,
- * shows the progress, refuses hopeless runs, handles SIGINT/SIGTERM); the
- * other ranks search what they are given. The engine sees rank ranges and
+ * shows the progress, refuses hopeless runs, handles SIGINT, SIGTERM and
+ * SIGHUP); the other ranks search what they are given. The engine sees rank ranges and
  * the sample's result as bytes (run_sample.h); the sample's search sees only
  * chunks. */
 #ifndef RUN_ENGINE_H
@@ -31,8 +31,9 @@ typedef struct {
 /* seconds on a monotonic clock */
 double run_now(void);
 
-/* Catches SIGINT and SIGTERM from now on, so that rank 0 can write the
- * checkpoint before it ends. */
+/* Catches SIGINT, SIGTERM and SIGHUP from now on, so that rank 0 can write
+ * the checkpoint before it ends; its message says what the checkpoint holds
+ * (the work done, or what the last save that succeeded kept). */
 void run_catch_signals(void);
 
 /* Rank 0: searches the pool with search(ctx, ...) and the worker ranks until

@@ -52,7 +52,8 @@ void run_job_abort(int status);
  * chunks take; and while rank 0 waits in one of the calls above for a rank
  * silent longer than `seconds`, it ends the job (status 4) naming it, so a
  * rank stopped during start-up cannot hang the job. A stopped rank 0 is not
- * watched. */
+ * watched, nor a rank stopped inside MPI_Init (run_job_init), where every
+ * rank waits before any of this runs. */
 void run_job_watch(double seconds);
 /* rank 0 (not collective): seconds since worker rank r was last heard from
  * (0 in a single process) */

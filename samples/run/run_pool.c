@@ -1,7 +1,17 @@
 /* run_pool.c - the chunk source (see run_pool.h). */
 #include "run_pool.h"
+#include "run_text.h"
 #include <stdlib.h>
 #include <string.h>
+
+/* the SHA-256 of the sample's identity into p->fingerprint: 0, or -1 */
+static int fingerprint(run_pool *p)
+{
+    run_text id = {NULL, 0, 0};
+    int bad = p->sample->identity(p->sample->ctx, &id) || run_digest(id.s ? id.s : "", id.len, p->fingerprint);
+    free(id.s);
+    return bad ? -1 : 0;
+}
 
 int run_pool_init(run_pool *p, const run_sample *sample, void *result, int workers, kperm_rank chunk_max)
 {
@@ -18,7 +28,7 @@ int run_pool_init(run_pool *p, const run_sample *sample, void *result, int worke
     p->out = (run_range *)calloc((size_t)workers, sizeof *p->out);
     p->searched = (kperm_rank *)calloc((size_t)workers, sizeof *p->searched);
     p->stopped = (char *)calloc((size_t)workers, 1);
-    if (p->done && p->out && p->searched && p->stopped)
+    if (p->done && p->out && p->searched && p->stopped && fingerprint(p) == 0)
         return 0;
     run_pool_free(p);
     return -1;

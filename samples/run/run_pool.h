@@ -8,6 +8,7 @@
 #define RUN_POOL_H
 
 #include "run_sample.h"
+#include "run_digest.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -19,6 +20,7 @@ typedef struct {
 
 typedef struct {
     const run_sample *sample;
+    char fingerprint[RUN_DIGEST_DIGITS + 1]; /* the SHA-256 of the sample's identity */
     void *result;          /* the result of the finished ranges (or more: the sample's fold decides) */
     kperm_rank total;      /* the sample's ranks */
     kperm_rank chunk_max;  /* largest chunk handed out (0: no limit) */
@@ -36,8 +38,8 @@ typedef struct {
 } run_pool;
 
 /* An empty pool of the sample's ranks for `workers` workers, folding into
- * `result` (sample->size bytes, emptied here). Returns -1 when out of
- * memory. */
+ * `result` (sample->size bytes, emptied here), with the sample's
+ * fingerprint. Returns -1 when out of memory. */
 int run_pool_init(run_pool *p, const run_sample *sample, void *result, int workers, kperm_rank chunk_max);
 void run_pool_free(run_pool *p);
 

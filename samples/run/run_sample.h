@@ -25,11 +25,15 @@ typedef struct {
 
 typedef struct {
     /* the checkpoint: its first line is "NAME checkpoint VERSION"; a file of
-     * another fingerprint is refused as "a checkpoint of another PROBLEM" */
-    const char *name;      /* "kperm-tsp" */
+     * another fingerprint (the SHA-256 of the identity's text) is refused as
+     * "a checkpoint of another PROBLEM" */
+    const char *name;    /* "kperm-tsp" */
     int version;
-    const char *problem;   /* "instance" */
-    kperm_u64 fingerprint; /* of the problem, every byte of it that matters */
+    const char *problem; /* "instance" */
+    /* writes every byte of the problem that matters, its data and options,
+     * in a form that every machine and every later run writes alike (text,
+     * or bytes of a fixed order); -1 when out of memory */
+    int (*identity)(const void *ctx, run_text *out);
 
     /* the ranks [0, total): chunks end on multiples of align (or total), hold
      * at least min_chunk ranks (but at the end), and a worker's first one

@@ -98,19 +98,17 @@ int run_word_u64(run_words *w, kperm_u64 max, kperm_u64 *v)
     return w->ok;
 }
 
-int run_word_hex64(run_words *w, kperm_u64 *v)
+int run_word_hex(run_words *w, size_t digits, char *out)
 {
     const char *s = NULL;
     size_t len = next_word(w, &s), i;
-    kperm_u64 x = 0;
-    w->ok = w->ok && len == 16;
-    for (i = 0; w->ok && i < len; i++) {
-        const char *digit = strchr("0123456789abcdef", s[i]);
-        w->ok = digit != NULL;
-        x = x << 4 | (kperm_u64)(digit ? digit - "0123456789abcdef" : 0);
+    w->ok = w->ok && len == digits;
+    for (i = 0; w->ok && i < len; i++)
+        w->ok = strchr("0123456789abcdef", s[i]) != NULL && s[i];
+    if (w->ok) {
+        memcpy(out, s, digits);
+        out[digits] = 0;
     }
-    if (w->ok)
-        *v = x;
     return w->ok;
 }
 

@@ -32,7 +32,7 @@ typedef struct {
 char *run_lines_next(run_lines *in);
 
 /* One line's words, read in exactly the form the writers give them: one
- * space between words, decimal integers without sign or leading zero, 16
+ * space between words, decimal integers without sign or leading zero,
  * lowercase hexadecimal digits, and finite doubles as %a writes them.
  * Anything else (an overflow, "+5", "0x", upper case) is refused: a
  * checkpoint is only ever written by the engine, so another spelling is
@@ -49,8 +49,9 @@ run_words run_words_of(const char *line);
 int run_word_is(run_words *w, const char *word);
 /* the next word is a decimal integer 0..max, put in *v */
 int run_word_u64(run_words *w, kperm_u64 max, kperm_u64 *v);
-/* the next word is 16 lowercase hexadecimal digits, put in *v */
-int run_word_hex64(run_words *w, kperm_u64 *v);
+/* the next word is `digits` lowercase hexadecimal digits, copied into out
+ * (digits + 1 bytes, NUL-terminated) */
+int run_word_hex(run_words *w, size_t digits, char *out);
 /* the next word is a finite double as printf's %a writes it (the one
  * spelling of each value: no "0X", "+", padding or trailing zero), put in *v */
 int run_word_hexfloat(run_words *w, double *v);

@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static tsp_instance inst;
     static tsp_sample sample;
     static int ready;
-    char err[TSP_ERR_SIZE], *text = (char *)malloc(size + 32);
+    char err[TSP_ERR_SIZE], *text = (char *)malloc(size + RUN_CHECKPOINT_SUM_LINE);
     kperm_rank total = 0;
     int pass;
     if (!ready) {
@@ -33,8 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         tsp_item result;
         size_t n = size;
         memcpy(text, data, size);
-        if (pass)
-            n += (size_t)snprintf(text + size, 32, "sum %016llx\n", run_checkpoint_sum(text, size));
+        if (pass && run_checkpoint_sum(text, size, text + size) == 0)
+            n += strlen(text + size);
         text[n] = 0;
         run_pool_init(&p, &sample.run, &result, 1, 0);
         if (run_checkpoint_read(text, n, "fuzz", &p, err, sizeof err) == 1 && p.done_ranks > total)

@@ -1,18 +1,24 @@
 #!/usr/bin/python3
 """checkpoint_check.py - kperm-ptest's checkpoint reader takes only what its
 writer writes. Its own lines (arrangements, counts, extremes, hist, maxt) of
-real checkpoints are damaged, the sum line made right again each time, as a
-forger would: every one-bit flip and every byte deleted, in a finished
-checkpoint (histogram; maxT) so that an accepted one answers at once, and
-forged lines (leading zeros, '+', past 2^64, spaces, upper case, other
-spellings of a double, counts that do not add up) in one interrupted by
-SIGINT. Each must be refused as a corrupt checkpoint (exit 2), or be a line
-the writer could have written that changes none of less, equal, greater,
-undefined and the histogram: those must add up to the ranks done, so no
-flip there passes. Prints PASS/FAIL lines; exits 1 on a failure.
+real checkpoints are damaged, the sum line (SHA-256) made right again each
+time, as a forger would: every one-bit flip and every byte deleted, in a
+finished checkpoint (histogram; maxT) so that an accepted one answers at
+once, and forged lines (leading zeros, '+', past 2^64, spaces, upper case,
+other spellings of a double, counts that do not add up) in one interrupted
+by SIGINT. Each must be refused as a corrupt checkpoint (exit 2), or be a
+line the writer could have written that changes none of less, equal,
+greater, undefined and the histogram: those must add up to the ranks done,
+so no flip there passes. A checkpoint in the form of version 1 (FNV-1a
+sums), made right, is refused as such. Then the engine's checks on
+kperm-ptest: links planted beside a checkpoint (tests/checkpoint_links.sh),
+SIGHUP, a full disk and a read-only file system (tests/checkpoint_faults.sh),
+and a stall early in a run of hours that must not be refused as hopeless
+(tests/estimate_stall.sh). Prints PASS/FAIL lines; exits 1 on a failure.
 
     python3 tests/ptest/checkpoint_check.py build/kperm-ptest
 """
+import hashlib
 import json
 import math
 import os
@@ -33,7 +39,7 @@ report = Report("kperm-ptest checkpoint")
 
 
 def fnv(data):
-    """run_checkpoint_sum: FNV-1a, 64 bits"""
+    """FNV-1a, 64 bits: the sum and fingerprint of version 1 checkpoints"""
     h = 0xCBF29CE484222325
     for b in data:
         h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
@@ -41,8 +47,23 @@ def fnv(data):
 
 
 def resum(body):
-    """body (every line but the sum line) with the sum line the writer gives it"""
-    return body + b"sum %016x\n" % fnv(body)
+    """body (every line but the sum line) with the sum line the writer gives
+    it (run_checkpoint_sum: SHA-256)"""
+    return body + b"sum %s\n" % hashlib.sha256(body).hexdigest().encode()
+
+
+def old_style(case, text):
+    """text as version 1 wrote it, FNV-1a sums made right: the first line,
+    a 16-digit fingerprint (that of this run's data, as far as this check can
+    tell) and the sum. Refused (exit 2) as a version 1 checkpoint, never read."""
+    lines = body_of(text).split(b"\n")
+    lines[0] = lines[0].replace(b"checkpoint 2", b"checkpoint 1")
+    lines[1] = b"fingerprint %016x" % fnv(b"another run's data")
+    body = b"\n".join(lines)
+    rc, _, err = case.run(body + b"sum %016x\n" % fnv(body))
+    report(rc == 2 and "a checkpoint of kperm-ptest version 1, not 2" in err and err.count("\n") == 1,
+           "%s: a version 1 checkpoint (FNV-1a sums made right) refused as such (exit %s, %s)"
+           % (case.name, rc, err.strip()))
 
 
 def body_of(text):
@@ -210,6 +231,33 @@ def forged_lines(case, text, want):
            "%s: resumed, the counts and histogram of the run without one (exit %s)" % (case.name, rc))
 
 
+def engine_checks(prog, work):
+    """tests/checkpoint_links.sh and checkpoint_faults.sh on kperm-ptest:
+    links planted beside its checkpoint, SIGHUP, a full disk; their lines
+    passed on"""
+    rng = random.Random(7)
+    data = os.path.join(work, "p26.csv")
+    with open(data, "w") as f:
+        f.write("x,y\n" + "".join("%d,%d\n" % (rng.randint(0, 99), rng.randint(0, 99)) for _ in range(26)))
+    command = [os.path.abspath(prog), "--quiet", "--backend", "cpu", "--threads", "1", "--test", "paired", "--method",
+               "enumerate", "--checkpoint-every", "0.01", "--checkpoint", "d/c.ckpt", data]
+    for script in ("checkpoint_links.sh", "checkpoint_faults.sh"):
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", script)
+        out = subprocess.run(["sh", path, "kperm-ptest"] + command, capture_output=True, text=True, timeout=120).stdout
+        sys.stdout.write(out)
+        report.failed += [line for line in out.splitlines() if line.startswith("FAIL")]
+    # 2^40 sign flips, an hour or two on one core: a stall is no reason to refuse it
+    data = os.path.join(work, "p40.csv")
+    with open(data, "w") as f:
+        f.write("x,y\n" + "".join("%d,%d\n" % (rng.randint(0, 99), rng.randint(0, 99)) for _ in range(40)))
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "estimate_stall.sh")
+    out = subprocess.run(["sh", path, "kperm-ptest estimate", os.path.abspath(prog), "--quiet", "--backend", "cpu",
+                          "--test", "paired", "--method", "enumerate", data], capture_output=True, text=True,
+                         timeout=60).stdout
+    sys.stdout.write(out)
+    report.failed += [line for line in out.splitlines() if line.startswith("FAIL")]
+
+
 def main():
     prog = sys.argv[1]
     with tempfile.TemporaryDirectory() as work:
@@ -219,6 +267,7 @@ def main():
         with open(mouse.path, "rb") as f:
             text = f.read()
         damage(mouse, text, answer(out), 4, 1)
+        old_style(mouse, text)
         # maxT over three columns: its maxt line, and extremes it never keeps
         rng = random.Random(5)
         data = os.path.join(work, "m3.csv")
@@ -248,6 +297,7 @@ def main():
             mid = Case(prog, work, "interrupted", args)
             _, out, _ = run(prog, ["--backend", "cpu"] + args)
             forged_lines(mid, text, answer(out))
+        engine_checks(prog, work)
     sys.exit(1 if report.failed else 0)
 
 

@@ -10,7 +10,6 @@
  * The best tour is re-measured against the matrix when it is loaded. */
 #include "tsp_sample.h"
 #include "tsp_units.h"
-#include "run_checkpoint.h"
 #include "kperm.h"
 #include <stdio.h>
 #include <string.h>
@@ -21,24 +20,14 @@
 #define ESTIMATE_AFTER 0.5             /* seconds of search before the estimate */
 #define PRUNED_ESTIMATE_AFTER 60.0     /* ...of pruned search, whose pace settles later */
 
-static kperm_u64 fnv_u32(kperm_u64 h, kperm_u32 v) /* little-endian bytes: the same everywhere */
+/* n, the type and the whole weight matrix, as text: the same everywhere */
+static int identity(const void *ctx, run_text *out)
 {
-    unsigned char b[4];
-    b[0] = (unsigned char)v;
-    b[1] = (unsigned char)(v >> 8);
-    b[2] = (unsigned char)(v >> 16);
-    b[3] = (unsigned char)(v >> 24);
-    return run_fnv(h, b, 4);
-}
-
-kperm_u64 tsp_fingerprint(const tsp_instance *inst)
-{
-    kperm_u64 h = fnv_u32(RUN_FNV_BASIS, (kperm_u32)inst->n);
-    int i;
-    h = run_fnv(h, inst->type, strlen(inst->type));
+    const tsp_instance *inst = ((const tsp_sample *)ctx)->inst;
+    int i, bad = run_text_put(out, "%d %s", inst->n, inst->type);
     for (i = 0; i < inst->n * inst->n; i++)
-        h = fnv_u32(h, inst->dist[i]);
-    return h;
+        bad |= run_text_put(out, " %lu", (unsigned long)inst->dist[i]);
+    return bad;
 }
 
 static void empty(const void *ctx, void *result)
@@ -217,9 +206,9 @@ void tsp_sample_init(tsp_sample *s, const tsp_instance *inst, int prune, kperm_u
     s->seed = prune ? seed : TSP_NONE;
     s->bound = prune ? bound : 0;
     r->name = "kperm-tsp";
-    r->version = 1;
+    r->version = 2; /* 1: FNV-1a sums, refused */
     r->problem = "instance";
-    r->fingerprint = tsp_fingerprint(inst);
+    r->identity = identity;
     r->total = tsp_unit_total(inst->n, s->fixed);
     r->align = prune ? 1 : TSP_BLOCK; /* a unit stands alone; ranks go by search blocks */
     r->min_chunk = prune ? 1 : MIN_CHUNK;

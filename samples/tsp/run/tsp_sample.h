@@ -28,10 +28,6 @@ typedef struct {
 /* s for inst, pruned or not (seed and bound count only when pruned) */
 void tsp_sample_init(tsp_sample *s, const tsp_instance *inst, int prune, kperm_u64 seed, kperm_u64 bound);
 
-/* FNV-1a (64 bits) of n, the type and every weight of the matrix: the
- * checkpoint's fingerprint */
-kperm_u64 tsp_fingerprint(const tsp_instance *inst);
-
 /* one process's worker: its backend, and the tally the backend gave last */
 typedef struct {
     tsp_backend *b;
