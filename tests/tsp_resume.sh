@@ -170,7 +170,7 @@ for f in corrupt truncated empty short binary foreign version1; do
     out=$($bin $args $other --checkpoint $dir/$f 2>$dir/err)
     rc=$?
     lines=$(wc -l < $dir/err)
-    if [ $rc -ne 2 ] || [ -n "$out" ] || [ "$lines" -ne 1 ] || ! grep -q "^$dir/$f: " $dir/err \
+    if [ $rc -ne 2 ] || [ -n "$out" ] || [ "$lines" -ne 1 ] || ! grep -q "^kperm-tsp: $dir/$f: " $dir/err \
        || ! cmp -s $dir/$f $dir/$f.before; then
         fail "$f: exit $rc, stdout '$out', stderr '$(cat $dir/err)'"
     fi
@@ -178,7 +178,7 @@ done
 grep -q "version1: a checkpoint of kperm-tsp version 1, not 2" $dir/err || fail "version1: $(cat $dir/err)"
 out=$($bin $args --checkpoint $dir/no/such/dir/ck 2>$dir/err)
 rc=$?
-[ $rc -eq 2 ] && grep -q "^$dir/no/such/dir/ck: cannot write" $dir/err || fail "unwritable: exit $rc, $(cat $dir/err)"
+[ $rc -eq 2 ] && grep -q "^kperm-tsp: $dir/no/such/dir/ck: cannot write" $dir/err || fail "unwritable: exit $rc, $(cat $dir/err)"
 [ $bad = 0 ] && echo "PASS $name"
 
 # ---- kperm-tsp-mpi

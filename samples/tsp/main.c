@@ -11,7 +11,7 @@
  * Exit status: 0 solved, 1 the output could not be written, 2 bad input or
  * usage (or a bad or busy checkpoint), 3 refused as hopeless (see --force), 4
  * the backend failed (or an MPI rank stopped answering), 128 + the signal when
- * interrupted by SIGINT or SIGTERM (the checkpoint keeps the work done).
+ * interrupted by SIGINT, SIGTERM or SIGHUP (the checkpoint keeps the work done).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "run_engine.h"
@@ -111,7 +111,7 @@ static void help(void)
            "Exit status: 0 solved; 1 the output could not be written; 2 bad input, usage or\n"
            "checkpoint (or one in use by another run); 3 refused as hopeless (more than a day;\n"
            "--force); 4 a backend failed, or an MPI rank stopped answering; 128 + the signal\n"
-           "after SIGINT or SIGTERM (the checkpoint is written first).\n");
+           "after SIGINT, SIGTERM or SIGHUP (the checkpoint is written first).\n");
     run_job_exit(0);
 }
 
