@@ -20,12 +20,16 @@ against reference.py's brute force in rational arithmetic:
   - the readers' messages on exponents out of range.
 Prints PASS/FAIL lines; exits 1 on a failure.
 
-    python3 tests/ptest/numeric_check.py build/kperm-ptest cpu opencl
+    python3 tests/ptest/numeric_check.py build/kperm-ptest [BACKEND...]
+
+(the backends: cpu and those --list-devices numbers, by default)
 """
 import json
 import math
 import os
 import random
+import re
+import subprocess
 import sys
 import tempfile
 from fractions import Fraction
@@ -230,8 +234,15 @@ def readers(prog, path):
     report(not bad, "values out of the doubles' range and -nan: one line saying so, exit 2%s" % notes(bad, 3))
 
 
+def present(prog):
+    """cpu, and opencl and cuda where --list-devices numbers a device"""
+    listed = subprocess.run([prog, "--list-devices"], capture_output=True, text=True).stdout.splitlines()
+    return ["cpu"] + [b for b in ("opencl", "cuda") if any(re.match(b + r" [0-9]", line) for line in listed)]
+
+
 def main():
-    prog, backends = sys.argv[1], sys.argv[2:] or ["cpu"]
+    prog = sys.argv[1]
+    backends = sys.argv[2:] or present(prog)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "case.csv")
         readers(prog, path)
