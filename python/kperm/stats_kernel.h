@@ -617,8 +617,8 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
 #elif PS_EXACT
         ps_welch_key(ps_abs(key), a, b, k1, k2, &r.num, &r.den);
 #else
-        r.num = ps_acc_wide(s->q); /* t's identity in floating point: group 1's sums (ps_same) */
-        r.den = ps_from_i64(s->s);
+        r.num = ps_acc_wide(s->q); /* t's identity in floating point: group 1's sums (ps_same), */
+        r.den = ps_make((ps_u64)s->s, 1); /* |s| < 2^60 in the low word, the high one never 0 */
 #endif
 #else
         (void)kd, (void)key; /* the variance ratio needs no difference of means */
