@@ -213,6 +213,8 @@ step "kperm-ptest: C statistics refused, stopped and bounded (tests/ptest/statis
     sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/statistic_check.py $B/kperm-ptest \$($B/kperm-ptest --list-devices | grep -oE '^(opencl|cuda) [0-9]' | cut -d' ' -f1 | sort -u)"
 step "kperm-ptest's join of two groups = the kernel's walk, field for field; the screen decides continuous data" \
     build_run $B/test_ptest_join
+step "kperm-ptest at the edges of the doubles (1e-323 to 2^53): the brute force's counts; CPU = OpenCL in --tolerance mode" \
+    sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/numeric_check.py $B/kperm-ptest"
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
 step "make install, then find_package(kperm CONFIG) from CMake" sh tests/cmake_check.sh
 # the brute force kperm.stats is tested against, itself against scipy, R's

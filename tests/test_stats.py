@@ -20,6 +20,7 @@ the repository's python/."""
 import dataclasses
 import functools
 import inspect
+import itertools
 import math
 import os
 import random
@@ -551,6 +552,15 @@ def errors(backend):
         ("bad alternative", dict(alternative="two_sided"), ValueError, "alternative"),
         ("bad tolerance", dict(tolerance=-1.0), ValueError, "tolerance"),
         ("bad bins", dict(bins=5000), ValueError, "bins"),
+        ("bytes for samples", dict(data=(b"12", b"34")), TypeError, "not str or bytes"),
+        ("a str for a sample", dict(data=("12", "34")), TypeError, "not str or bytes"),
+        ("an infinite hist_range", dict(hist_range=(-math.inf, math.inf)), ValueError, "hist_range"),
+        ("a NaN in hist_range", dict(hist_range=(0, math.nan)), ValueError, "hist_range"),
+        ("hist_range wider than a double", dict(hist_range=(-1e308, 1e308)), ValueError, "hist_range"),
+        ("hist_range too narrow for its bins", dict(hist_range=(0, 1e-320)), ValueError, "hist_range"),
+        ("a value below the least double", dict(data=(["1e-400", 1], [2, 3])), ValueError, "'1e-400' underflows"),
+        ("an exponent past Decimal's", dict(data=(["1e-99999999999999999999", 1], [2, 3])), ValueError,
+         "exponent out of range"),
         ("bad backend", dict(backend="opencl"), ValueError, "backend"),
         # the whole message, one line
         ("C that does not compile", dict(statistic="return x[0] +;"), ValueError,
@@ -573,6 +583,64 @@ def errors(backend):
             bad.append("%s: printed %r" % (name, printed[:300]))
     check(not bad, "%s every error path (%d) raises its exception with a clear message, printing nothing%s"
           % (backend, len(cases), "".join("\n# " + b for b in bad)))
+
+
+def numeric_edges(backend):
+    """values DIGITSeE near the least doubles and near 2^53, as
+    tests/ptest/numeric_check.py runs kperm-ptest: the brute force's counts
+    (exact, and within 1e-9 on the exact values' doubles), a statistic
+    within 2 ulps of the exact one, the null's range and the histogram of
+    its size, for every statistic and mean_difference's every method; and
+    Welch's t past its exact bounds: in_band every equal split but those
+    with the observed split's sums"""
+    rng, bad = random.Random(308), []
+    for exponent in (-323, -316, -308, -300, 0):
+        for permutation_type, name, groups in KINDS:
+            if name not in EXACT:
+                continue
+            k = 3 if name == "anova_f" else 2
+            n = [rng.randint(2, 3)] * k if permutation_type != "independent" or name == "anova_f" else [3, 4]
+            top = 2 ** 53 - 1 if exponent == 0 else 9
+            digits = [[rng.choice((0, 1, 2, 5, 7, top, -3, -top)) for _ in range(m)] for m in n]
+            samples = [["%de%d" % (v, exponent) for v in s] for s in digits]
+            try:
+                want, keys = reference(samples, permutation_type, name, return_null=True)
+            except (ref.Undefined, ZeroDivisionError):
+                continue
+            values = [want.stat.value(key) for key in keys]
+            band = 1e-9 * abs(want.statistic)
+            banded = (sum(v < want.statistic - band for v in values),
+                      sum(abs(v - want.statistic) <= band for v in values),
+                      sum(v > want.statistic + band for v in values))
+            for method, where in methods_of(name, backend):
+                for tolerance in (None, 1e-9):
+                    try:
+                        got = ks.permutation_test(samples, name, permutation_type=permutation_type, backend=where,
+                                                  method=method, tolerance=tolerance, bins=8)
+                    except ValueError as e:  # a host method's table of sums near 2^53: refused, as documented
+                        if "MiB" not in str(e):
+                            bad.append("%s %s %s: %s" % (name, samples, method, e))
+                        continue
+                    mine = (got.less, got.equal, got.greater)
+                    theirs = banded if tolerance else (want.less, want.equal, want.greater)
+                    sized = all(math.isfinite(v) and (name != "mean_difference" or v == 0 or abs(v) > 0)
+                                for v in [got.null_min, got.null_max] + got.bin_edges)
+                    if (mine != theirs or abs(got.statistic - want.statistic) > 2 * math.ulp(want.statistic)
+                            or not sized or sum(got.histogram) != want.n):
+                        bad.append("%s %s %s %s tolerance %s: %s statistic %r, the brute force %s %r"
+                                   % (permutation_type, name, samples, method, tolerance, mine, got.statistic,
+                                      theirs, want.statistic))
+    check(not bad, "%s values DIGITSeE for E from -323 to 0 (near 2^53): the brute force's counts, exact and within "
+          "1e-9, every statistic and method%s" % (backend, "".join("\n# " + b for b in bad[:3])))
+    a = [rng.choice((-1, 1)) * (2 ** 53 - 1 - rng.randint(0, 3)) for _ in range(2)]
+    b = [rng.choice((-1, 1)) * (2 ** 53 - 1 - rng.randint(0, 3)) for _ in range(62)]
+    got = ks.permutation_test((a, b), "welch_t", backend=backend, bins=0)
+    pooled = a + b
+    same = sum((sum(pooled[i] for i in s), sum(pooled[i] ** 2 for i in s)) == (sum(a), sum(v * v for v in a))
+               for s in itertools.combinations(range(64), 2))
+    check(not got.exact and got.in_band == got.equal - same,
+          "%s welch_t on 2 + 62 values near 2^53, past the exact bounds: in_band %d = equal %d - %d splits with the "
+          "observed sums" % (backend, got.in_band, got.equal, same))
 
 
 def compile_logs():
@@ -668,6 +736,7 @@ def main():
         textbook(backend)
         against_brute_force(backend, 16)
         wide_and_fallback(backend)
+        numeric_edges(backend)
         automatic(backend)
         linear = linear_methods(backend, 60 if QUICK else 300)
         scipy_cases_run = against_scipy(backend, 16 if QUICK else 80) if have_scipy else 0

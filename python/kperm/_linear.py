@@ -241,14 +241,25 @@ def plan(method, ints, paired, thresholds):
     return linear, METHODS[best[1]] if best and best[0] < linear.count else None
 
 
-def count(linear, counter_class, scale, band, bins, hist_range):
+def histogram_range(lo, hi, bins):
+    """(lo, hi) widened about its middle where bins / (hi - lo), the
+    kernel's PS_HIST_INV, would pass the doubles (values near the least
+    double); samples/ptest/ptest_range.c's rule"""
+    width = math.ldexp(bins, -1020)
+    if 0 < hi - lo < width:
+        lo = lo / 2 + hi / 2 - width / 2
+        hi = lo + width
+    return lo, hi
+
+
+def count(linear, counter_class, scale, unit, band, bins, hist_range):
     """the fields of kperm.stats' result: statistic, the six counters, the
     null's extremes, the histogram and its range. band(observed) is the
     tolerance's half-width, None when comparing exactly."""
     counter = counter_class(linear.values, linear.size)
 
     def x(key):
-        return to_double(key) / scale  # the kernel's r.x
+        return to_double(key) * unit / scale  # the kernel's r.x
 
     observed, total = x(linear.observed), linear.count
     low, high = linear.key_min, linear.key_max
@@ -260,17 +271,15 @@ def count(linear, counter_class, scale, band, bins, hist_range):
         in_band = 0
     else:
         edges = [first_key(x, low, high, lambda v: v >= observed - gamma),
-                 first_key(x, low, high, lambda v: v > observed + gamma),
-                 first_key(x, low, high, lambda v: v >= observed),
-                 first_key(x, low, high, lambda v: v > observed)]
+                 first_key(x, low, high, lambda v: v > observed + gamma), linear.observed, linear.observed + 1]
         less, not_above, same_low, same_high = linear.below(counter, edges)
-        in_band = not_above - less - (same_high - same_low)
+        in_band = not_above - less - (same_high - same_low)  # the band's keys but the observed one (ps_same)
         abs_ge = _abs_ge_band(linear, counter, x, abs(observed) - gamma)
     counters = [less, not_above - less, total - not_above, abs_ge, in_band, 0]
     null_min, null_max = x(low), x(high)
     hist = []
     if bins:
-        hist_range = hist_range if hist_range is not None else (null_min, null_max)
+        hist_range = hist_range if hist_range is not None else histogram_range(null_min, null_max, bins)
         hist = _histogram(linear, counter, x, bins, hist_range)
     return observed, gamma, counters, null_min, null_max, hist, hist_range, counter.name
 

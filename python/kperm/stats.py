@@ -15,6 +15,7 @@ import math
 import numbers
 import re
 import sys
+from fractions import Fraction
 from typing import List
 
 from . import _exact_data, _linear, _stats_device
@@ -33,6 +34,7 @@ MAX_BINS = 1024
 METHODS = ("auto", "enumerate", "shift", "mitm")
 _HOST_DEVICE = {"shift": "host (numpy, shift algorithm)", "mitm": "host (numpy, meet in the middle)"}
 C_SIGNATURE = "double statistic(const double *x, const int *start, int k)"
+_UNIT_SHIFT = 256  # mean_difference's unit past the doubles (_mean_scale)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,9 +69,11 @@ class PermutationTestResult:
 
 def _samples(data):
     try:
+        if isinstance(data, (str, bytes, bytearray)) or any(isinstance(s, (str, bytes, bytearray)) for s in data):
+            raise TypeError  # a sequence of characters or bytes: their codes are no data
         return [list(sample) for sample in data]
     except TypeError:
-        raise TypeError("data: a sequence of samples, each a sequence of numbers") from None
+        raise TypeError("data: a sequence of samples, each a sequence of numbers (not str or bytes)") from None
 
 
 def _statistic(statistic):
@@ -115,19 +119,31 @@ def _walk(samples, code, permutation_type):
     return walk, sizes, count
 
 
+def _mean_scale(n1n2, decimals):
+    """mean_difference's (scale, unit), x = key * unit / scale
+    (samples/ptest/ptest_terms.c's mean_scale): unit 1 where n1*n2*10**d is
+    a double, else 2**-256 and the scale as much smaller, so that x keeps
+    its digits down to the least double"""
+    try:
+        return float(n1n2 * 10 ** decimals), 1.0
+    except OverflowError:
+        return float(Fraction(n1n2 * 10 ** decimals, 2 ** _UNIT_SHIFT)), 2.0 ** -_UNIT_SHIFT
+
+
 def _kernel_terms(code, walk, ints, decimals, sizes, tolerance):
-    """(exact, wide, scale, aux): how the kernel compares and scales; raises
-    ValueError where the statistic is undefined for every rearrangement"""
+    """(exact, wide, scale, unit, aux): how the kernel compares and scales;
+    raises ValueError where the statistic is undefined for every
+    rearrangement"""
     flat = [v for s in ints for v in s]
     biggest, abs_sum, squares = max(map(abs, flat)), sum(map(abs, flat)), sum(v * v for v in flat)
     # 64-bit sums of squares and cross products where n times one cannot pass
     # 2^62 (stats_kernel.h: Welch's terms then fit 64 bits too)
     wide = (len(flat) + 2) ** 2 * biggest ** 2 >= 2 ** 62
-    exact, aux = tolerance is None and code != _USER, [0] * len(sizes)
+    exact, aux, unit = tolerance is None and code != _USER, [0] * len(sizes), 1.0
     n1, n2 = (sizes[0], sizes[0]) if walk == _FLIPS else sizes[:2]
     n, k = sum(sizes), len(sizes)
     if code == 1:
-        scale = float(n1 * n2 * 10 ** decimals)
+        scale, unit = _mean_scale(n1 * n2, decimals)
     elif code == 2:
         k1, k2 = n1 * n1 * (n1 - 1), n2 * n2 * (n2 - 1)
         exact = exact and abs_sum * max(n1, n2) < 2 ** 64 and squares * (n1 * k2 + n2 * k1) < 2 ** 128
@@ -138,8 +154,9 @@ def _kernel_terms(code, walk, ints, decimals, sizes, tolerance):
         lcm = 1
         for s in sizes:
             lcm = lcm * s // math.gcd(lcm, s)
-        exact = exact and lcm * abs_sum ** 2 < 2 ** 128
-        aux = [lcm // s if exact else 0 for s in sizes]
+        fits = lcm * abs_sum ** 2 < 2 ** 128
+        exact = exact and fits
+        aux = [lcm // s if fits else 0 for s in sizes]  # the key, F's identity in floating point too (ps_same)
         scale = (n - k) / (n * n * (k - 1))
         if len(set(flat)) == 1:
             raise ValueError("statistic 'anova_f' is 0/0 for data whose values are all equal")
@@ -151,7 +168,7 @@ def _kernel_terms(code, walk, ints, decimals, sizes, tolerance):
         scale = math.sqrt(spread[0] * spread[1])
     else:
         scale = 1.0
-    return exact, wide, scale, aux
+    return exact, wide, scale, unit, aux
 
 
 def _spread(values, code):
@@ -215,8 +232,14 @@ def _check_options(permutation_type, alternative, tolerance, bins, hist_range, b
     if not (isinstance(bins, numbers.Integral) and 0 <= bins <= MAX_BINS):
         raise ValueError("bins: an int from 0 to %d, not %r" % (MAX_BINS, bins))
     _band(0.0, tolerance)
-    if hist_range is not None and not (len(hist_range) == 2 and hist_range[0] < hist_range[1]):
-        raise ValueError("hist_range: (lo, hi) with lo < hi, or None for the null distribution's own range")
+    if hist_range is not None:
+        try:
+            lo, hi = map(float, hist_range)
+        except (TypeError, ValueError):
+            lo = hi = math.nan
+        if not (math.isfinite(hi - lo) and lo < hi and math.isfinite(bins / (hi - lo))):
+            raise ValueError("hist_range: (lo, hi) with lo < hi, hi - lo and bins / (hi - lo) finite doubles, or None "
+                             "for the null distribution's own range; not %r" % (hist_range,))
 
 
 def _observe(dev, program, data, exact, tolerance):
@@ -246,7 +269,7 @@ def _count(dev, program, data, total, bins, hist_range):
     if lo > hi:  # no finite value
         lo = hi = math.nan
     if hist_range is None and bins:
-        hist_range = (lo, hi) if lo == lo else (0.0, 0.0)
+        hist_range = _linear.histogram_range(lo, hi, bins) if lo == lo else (0.0, 0.0)
         set_range(*hist_range)
         hist = dev.count(program, data, 0, total, bins)[3]
     return counters, lo, hi, hist, hist_range
@@ -265,7 +288,7 @@ def _host_plan(method, code, walk, ints, bins):
     return plan if plan[1] is not None else None
 
 
-def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, aux, tolerance, bins, hist_range,
+def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, unit, aux, tolerance, bins, hist_range,
                backend, device, total):
     """(observed, gamma, counters, lo, hi, hist, hist_range, device): every
     rearrangement counted on the device"""
@@ -276,7 +299,7 @@ def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, aux, t
             "d": np.array([v for s in floats for v in s], dtype=np.float64),
             "sizes": np.array(sizes if walk == _GROUPS else [sizes[0], 0], dtype=np.uint8),
             "aux": np.array(aux if walk == _GROUPS else [0, 0], dtype=np.uint64),
-            "par": np.array([scale, 0, 0, 0, 0, 0, 0], dtype=np.float64), "obs": np.zeros(5, dtype=np.uint64),
+            "par": np.array([scale, 0, 0, 0, 0, 0, 0, unit], dtype=np.float64), "obs": np.zeros(5, dtype=np.uint64),
             "n": sizes[0] if walk in (_FLIPS, _PAIRINGS) else sum(sizes), "m": sizes[0]}
     dev = _stats_device.open_backend(backend, device)
     try:
@@ -312,19 +335,19 @@ def permutation_test(data, statistic, *, permutation_type="independent", alterna
     ints, floats, decimals = _exact_data.read(samples)
     if code == STATISTICS["kendall_tau"][0]:
         ints, floats = _pairs_by_x(ints, floats)
-    exact, wide, scale, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
+    exact, wide, scale, unit, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
     host = _host_plan(method, code, walk, ints, bins)
     if host is not None:
         band = None if exact else (lambda observed: _band(observed, tolerance))
-        observed, gamma, counters, lo, hi, hist, hist_range, used = _linear.count(*host, scale, band, bins,
-                                                                                   hist_range)
+        observed, gamma, counters, lo, hi, hist, hist_range, used = _linear.count(*host, scale, unit, band,
+                                                                                   bins, hist_range)
         where = _HOST_DEVICE[used]
     elif total > max_rearrangements:
         raise ValueError("%d rearrangements is more than max_rearrangements = %d; raise it to enumerate them all"
                          % (total, max_rearrangements))
     else:
         observed, gamma, counters, lo, hi, hist, hist_range, where = _enumerate(
-            walk, code, body, ints, floats, sizes, exact, wide, scale, aux, tolerance, bins, hist_range, backend,
+            walk, code, body, ints, floats, sizes, exact, wide, scale, unit, aux, tolerance, bins, hist_range, backend,
             device, total)
         used = "enumerate"
     less, equal, greater, abs_ge, in_band, undefined = counters

@@ -123,7 +123,8 @@
 #define PS_ABS_LO 4  /* abs_ge: |x| >= PS_ABS_LO */
 #define PS_HIST_LO 5 /* bin of x: (x - PS_HIST_LO) * PS_HIST_INV */
 #define PS_HIST_INV 6
-#define PS_PARS 7 /* the doubles of one column (ps_maxt: a block each) */
+#define PS_UNIT 7 /* a power of two: mean_difference's x = key * PS_UNIT / PS_SCALE (1 unless 10^d is past the doubles) */
+#define PS_PARS 8 /* the doubles of one column (ps_maxt: a block each) */
 
 #define PS_MASKS (PS_WALK == PS_TWO || PS_WALK == PS_FLIPS)
 #define PS_TWO_SAMPLE (PS_STAT == PS_MEAN_DIFF || PS_STAT == PS_WELCH_T || PS_STAT == PS_VAR_RATIO)
@@ -549,7 +550,10 @@ PS_FN double ps_user_eval(const ps_walk *w, const PS_G double *d, const ps_shape
  * anova_f's sum of L*S_g^2/n_g (F grows with it; x from the sums of squares).
  * Ratios, with A = n1*Q1 - S1^2, B = n2*Q2 - S2^2 and D = A*n2^2*(n2-1) +
  * B*n1^2*(n1-1): welch_t = sign(N)*sqrt(PS_SCALE*N^2/D), the key N^2/D;
- * variance_ratio = PS_SCALE*A/B, the key A/B. x comes from the exact sums. */
+ * variance_ratio = PS_SCALE*A/B, the key A/B. x comes from the exact sums.
+ * Without PS_EXACT the key is an identity (ps_same): the integer keys and
+ * A/B as they are, welch_t's group 1 sums (q, s), anova_f's key where the
+ * host gave aux (else den 0: none). */
 /* Welch's exact key N^2 / (A*k2 + B*k1) from |N| (the host proved |N| < 2^64
  * and the denominator < 2^128) */
 PS_FN void ps_welch_key(ps_u128 mag, ps_u128 a, ps_u128 b, ps_u64 k1, ps_u64 k2, ps_u128 *num, ps_u128 *den)
@@ -581,7 +585,7 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
         key = ps_sub(ps_mul_i64(s->s, n2), ps_mul_i64(s2, n1));
         r.sign = ps_sign(key);
         r.num = ps_abs(key);
-        r.x = ps_to_double(key) / scale;
+        r.x = ps_to_double(key) * par[PS_UNIT] / scale; /* key * unit exact, then one rounding */
 #else
         /* A, B and N in 64-bit integers unless PS_WIDE (the common case,
          * and several times cheaper on a GPU than 128 bits): the host made
@@ -612,6 +616,9 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
         r.deferred = 1, r.a = a, r.b = b, r.k1 = k1, r.k2 = k2;
 #elif PS_EXACT
         ps_welch_key(ps_abs(key), a, b, k1, k2, &r.num, &r.den);
+#else
+        r.num = ps_acc_wide(s->q); /* t's identity in floating point: group 1's sums (ps_same), */
+        r.den = ps_make((ps_u64)s->s, 1); /* |s| < 2^60 in the low word, the high one never 0 */
 #endif
 #else
         (void)kd, (void)key; /* the variance ratio needs no difference of means */
@@ -635,10 +642,9 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
             ps_u128 a = ps_sub(ps_mul_small(ps_acc_wide(s->q[g]), (ps_u64)ng), ps_mul_i64(s->s[g], s->s[g]));
             between += c * c / (double)ng;
             within += ps_to_double(a) / (double)ng;
-#if PS_EXACT
             r.num = ps_add(r.num, ps_mul_small(ps_mul_i64(s->s[g], s->s[g]), sh->aux[g]));
-#endif
         }
+        r.den = ps_make(sh->aux[0] != 0, 0); /* the key is F's identity where the host proved it fits (aux) */
         r.sign = 1; /* F >= 0, and all-equal data (0/0) are refused */
         r.x = between * scale / within;
     }
@@ -782,6 +788,21 @@ PS_FN ps_obs ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
     return o;
 }
 
+/* Without PS_EXACT: whether r is the observed value itself, which its band
+ * does not decide: the same exact identity (ps_eval's key), none where den
+ * is 0. Equal doubles are not enough: the doubles of two different values
+ * past the exact bounds (welch_t near 2^53) can round alike. A C
+ * statistic's value is its double. */
+PS_FN int ps_same(const ps_value *r, const ps_value *obs)
+{
+#if PS_STAT == PS_USER
+    return r->x == obs->x;
+#else
+    return r->sign == obs->sign && (r->den.lo | r->den.hi) != 0 && r->num.lo == obs->num.lo
+           && r->num.hi == obs->num.hi && r->den.lo == obs->den.lo && r->den.hi == obs->den.hi;
+#endif
+}
+
 /* The counters of one value against the observed one, each by a constant
  * index: an index chosen at run time would put the counters in local
  * memory on a GPU (Welch's ps_count kept them in a 48-byte stack frame).
@@ -816,7 +837,7 @@ PS_FN int ps_tally(const ps_value *r, const ps_obs *obs, const PS_G double *par,
 #else
     (void)cheap_first;
     c = r->x < par[PS_LO] ? -1 : r->x > par[PS_HI];
-    count[PS_IN_BAND] += c == 0 && r->x != obs->v.x;
+    count[PS_IN_BAND] += c == 0 && !ps_same(r, &obs->v);
     count[PS_ABS_GE] += ps_abs_ge(r, obs, par);
 #endif
     (void)par; /* exact comparisons need no band */

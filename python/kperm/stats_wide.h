@@ -9,8 +9,15 @@
 #ifndef KPERM_STATS_WIDE_H
 #define KPERM_STATS_WIDE_H
 
+/* One rule for every double on every backend: a*b + c rounds twice, never
+ * fused into one fma, which compilers do by their own choice (clang and
+ * POCL contract within an expression by default, gcc in GNU C modes, nvcc
+ * unless told -fmad=false: kperm-ptest and kperm.stats build with it), and
+ * which would give an observed statistic or a null value an ulp apart on
+ * two backends, and so different counts within a tolerance. */
 #if defined(__OPENCL_VERSION__)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
 typedef ulong ps_u64;
 typedef long ps_i64;
 #define PS_FN static inline
@@ -24,6 +31,9 @@ typedef long long ps_i64;
 #define PS_FN static __device__ __forceinline__
 #define ps_mulhi(a, b) __umul64hi(a, b)
 #else /* host C99: the CPU backend of kperm-ptest runs the same code on threads */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif /* gcc contracts only outside ISO C modes (-std=gnu*), and the Makefile builds -std=c99 */
 typedef unsigned long long ps_u64;
 typedef long long ps_i64;
 #define PS_FN static inline

@@ -36,11 +36,23 @@ void ptest_backend_add_maxt(ptest_result *out, const unsigned long long *counts,
     }
 }
 
+void ptest_backend_band(ptest_problem *p, int c, double x)
+{
+    double band = p->exact ? 0 : p->rel_tol * fabs(x), *par = p->par + PAR_COUNT * c;
+    par[PAR_OBS_X] = x;
+    par[PAR_LO] = x - band;
+    par[PAR_HI] = x + band;
+    par[PAR_ABS_LO] = fabs(x) - band;
+    if (c == 0)
+        p->band = band;
+}
+
 int ptest_backend_observe(ptest_problem *p, ptest_backend *b, int c, char *err, size_t errsize)
 {
-    double x = 0, band, *par = p->par + PAR_COUNT * c;
+    double x = 0, *par = p->par + PAR_COUNT * c;
     unsigned long long *obs = p->obs + 5 * c;
     par[PAR_SCALE] = p->par[PAR_SCALE]; /* one scale for every column (ptest_terms) */
+    par[PAR_UNIT] = p->par[PAR_UNIT];
     if (b->value(b, c, 0, obs, &x, err, errsize))
         return 4;
     if (obs[0] == 2 || x != x || (!p->exact && x - x != 0)) {
@@ -48,10 +60,6 @@ int ptest_backend_observe(ptest_problem *p, ptest_backend *b, int c, char *err, 
                  p->cols > 1 ? " in column " : "", p->cols > 1 ? p->col_names[c] : "");
         return 2;
     }
-    band = p->exact ? 0 : p->rel_tol * fabs(x);
-    par[PAR_OBS_X] = x;
-    par[PAR_LO] = x - band;
-    par[PAR_HI] = x + band;
-    par[PAR_ABS_LO] = fabs(x) - band;
+    ptest_backend_band(p, c, x);
     return 0;
 }

@@ -47,6 +47,12 @@ void ptest_backend_add(ptest_result *out, const unsigned long long *counts, cons
 /* ps_maxt's counters of items work-items over cols columns added into out */
 void ptest_backend_add_maxt(ptest_result *out, const unsigned long long *counts, long items, int cols);
 
+/* The tolerance band around column c's observed statistic x into its block
+ * of p->par (the kernels' PS_OBS_X, PS_LO, PS_HI, PS_ABS_LO), and for
+ * column 0 its half-width into p->band: the one rule of every method and
+ * backend (0 when exact). */
+void ptest_backend_band(ptest_problem *p, int c, double x);
+
 /* Column c's observed statistic (rank 0, through b->value) and the band
  * around it into its blocks of p->obs and p->par: 0, or an exit status (2
  * the statistic undefined or infinite, 4 the backend failed) with err. */

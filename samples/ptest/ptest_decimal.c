@@ -2,6 +2,7 @@
 #include "ptest_decimal.h"
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define MAX_EXP 100000L /* exponents past this are refused as out of range anyway */
 
@@ -82,6 +83,12 @@ int ptest_decimal_scale(const ptest_decimal *x, const ptest_source *src, int cou
 {
     long d = 0;
     int i, most = 0;
+    for (i = 0; i < count; i++)
+        if (x[i].coef && strtod(src[i].text, NULL) == 0) { /* so d stays within a double's exponents */
+            snprintf(err, errsize, "%s:%d: '%s' underflows: it is below the least double (4.9e-324) and would "
+                     "read as 0; rescale the data", file, src[i].line, src[i].text);
+            return -1;
+        }
     for (i = 0; i < count; i++)
         if (-x[i].exp > d) {
             d = -x[i].exp;

@@ -28,8 +28,9 @@ typedef struct {
 
 /* The values times 10^d, d the most decimal places any of them has, into
  * out[] and *decimals. Returns 0, or -1 with err "FILE:LINE: ..." naming
- * the value that would lose digits (|value * 10^d| >= 2^53) and the one
- * with the most places. */
+ * the value below the least double (which would read as 0), or else the
+ * value that would lose digits (|value * 10^d| >= 2^53) and the one with
+ * the most places. d is then at most 340. */
 int ptest_decimal_scale(const ptest_decimal *x, const ptest_source *src, int count, const char *file,
                         long long *out, int *decimals, char *err, size_t errsize);
 

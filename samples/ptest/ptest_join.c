@@ -263,7 +263,8 @@ ptest_join *ptest_join_new(const ptest_problem *p, int low)
     kperm_rank entries = 0;
     int i, t;
     if (p->walk != PTEST_TWO || p->cols != 1 || p->user[0] || p->n < 2 || p->m < 1 || p->m >= p->n
-        || (p->stat != PTEST_MEAN && p->stat != PTEST_WELCH && p->stat != PTEST_VAR_RATIO))
+        || (p->stat != PTEST_MEAN && p->stat != PTEST_WELCH && p->stat != PTEST_VAR_RATIO)
+        || p->par[PAR_UNIT] != 1) /* the screen's x = key / scale: not for values near the doubles' least */
         return NULL;
     if (!(J = (ptest_join *)calloc(1, sizeof *J)))
         return NULL;

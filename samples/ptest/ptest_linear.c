@@ -16,7 +16,7 @@
  *          subset size; the pairs below a threshold counted by two pointers.
  *
  * Mirrored from the kernel, because the result must be its own to the bit:
- * x(K) = ps_to_double(K) / PS_SCALE (ps_eval, through stats_wide.h itself),
+ * x(K) = ps_to_double(K) * PS_UNIT / PS_SCALE (ps_eval, through stats_wide.h itself),
  * the tolerance band's comparisons (ps_tally, ps_abs_ge) and the histogram's
  * bin (ps_count). Each is monotone in K, so a binary search over the integer
  * keys finds where it changes, and each field is a difference of counts. */
@@ -374,10 +374,10 @@ static u64 key_below(const ptest_linear_key *L, const ptest_counter *c, long lon
     return L->multiplier * (L->alpha > 0 ? found : L->subsets - found);
 }
 
-/* the kernel's statistic of key K (ps_eval: ps_to_double(key) / scale) */
-static double key_x(long long key, double scale)
+/* the kernel's statistic of key K (ps_eval: ps_to_double(key) * unit / scale) */
+static double key_x(long long key, const ptest_problem *p)
 {
-    return ps_to_double(ps_from_i64(key)) / scale;
+    return ps_to_double(ps_from_i64(key)) * p->par[PAR_UNIT] / p->par[PAR_SCALE];
 }
 
 /* what the binary search asks of x: the kernel's comparisons, each false
@@ -407,7 +407,7 @@ static long long first_key(long long low, long long high, ptest_test test, doubl
     high++;
     while (low < high) {
         long long mid = low + (high - low) / 2;
-        if (passes(test, key_x(mid, p->par[PAR_SCALE]), bound, p))
+        if (passes(test, key_x(mid, p), bound, p))
             high = mid;
         else
             low = mid + 1;
@@ -464,7 +464,7 @@ int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_resul
     ptest_linear_key L;
     ptest_counter c;
     u64 total = p->total, less, not_above, previous;
-    double scale = p->par[PAR_SCALE], x;
+    double x;
     int j;
     ptest_linear_key_of(p, &L);
     memset(&c, 0, sizeof c);
@@ -475,28 +475,28 @@ int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_resul
         return -1;
     }
     ptest_result_empty(r);
-    x = *observed = key_x(L.observed, scale);
-    p->band = p->exact ? 0 : p->rel_tol * fabs(x); /* as main's observe_column */
+    x = *observed = key_x(L.observed, p);
+    ptest_backend_band(p, 0, x);
     if (p->exact) {
         less = key_below(&L, &c, L.observed);
         not_above = key_below(&L, &c, L.observed + 1);
         r->counts[PTEST_ABS_GE] = abs_at_least(&L, &c, L.observed < 0 ? -L.observed : L.observed);
-    } else { /* ps_tally's band: less below x - band, greater above x + band, in_band the equal x != observed */
-        less = key_below(&L, &c, first_key(L.key_min, L.key_max, AT_LEAST, x - p->band, p));
-        not_above = key_below(&L, &c, first_key(L.key_min, L.key_max, ABOVE, x + p->band, p));
+    } else { /* ps_tally's band: less below x - band, greater above x + band, in_band the equal whose key is
+              * not the observed one (ps_same) */
+        less = key_below(&L, &c, first_key(L.key_min, L.key_max, AT_LEAST, p->par[PAR_LO], p));
+        not_above = key_below(&L, &c, first_key(L.key_min, L.key_max, ABOVE, p->par[PAR_HI], p));
         r->counts[PTEST_IN_BAND] = not_above - less
-                                   - (key_below(&L, &c, first_key(L.key_min, L.key_max, ABOVE, x, p))
-                                      - key_below(&L, &c, first_key(L.key_min, L.key_max, AT_LEAST, x, p)));
+                                   - (key_below(&L, &c, L.observed + 1) - key_below(&L, &c, L.observed));
         /* ps_abs_ge: fabs(x(K)) >= |observed| - band, and fabs(x(K)) = x(|K|) */
-        r->counts[PTEST_ABS_GE] = fabs(x) - p->band <= 0 ? total
+        r->counts[PTEST_ABS_GE] = p->par[PAR_ABS_LO] <= 0 ? total
             : abs_at_least(&L, &c, first_key(0, L.key_max > -L.key_min ? L.key_max : -L.key_min, ABS_AT_LEAST,
-                                             fabs(x) - p->band, p));
+                                             p->par[PAR_ABS_LO], p));
     }
     r->counts[PTEST_LESS] = less;
     r->counts[PTEST_EQUAL] = not_above - less;
     r->counts[PTEST_GREATER] = total - not_above;
-    r->lo = key_x(L.key_min, scale); /* x is monotone in K: its extremes are the keys' */
-    r->hi = key_x(L.key_max, scale);
+    r->lo = key_x(L.key_min, p); /* x is monotone in K: its extremes are the keys' */
+    r->hi = key_x(L.key_max, p);
     if (p->bins) {
         if (!have_range)
             ptest_range(p, NULL, x, err, errsize); /* the mean's range needs no backend */

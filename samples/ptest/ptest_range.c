@@ -11,6 +11,12 @@ static int descending(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
+/* the mean difference of key k, as the kernel scales it */
+static double mean_of(const ptest_problem *p, double k)
+{
+    return k * p->par[PAR_UNIT] / p->par[PAR_SCALE];
+}
+
 /* the mean difference's extremes: group 1 holding the m largest values (two
  * groups), or every pair swapped its larger value into x (pairs) */
 static void mean_extremes(const ptest_problem *p, double *lo, double *hi)
@@ -20,18 +26,18 @@ static void mean_extremes(const ptest_problem *p, double *lo, double *hi)
     if (p->walk == PTEST_FLIPS) {
         for (i = 0; i < p->n; i++)
             s1 += llabs(p->v[i] - p->v[p->n + i]);
-        *hi = (double)s1 * p->n / p->par[PAR_SCALE];
+        *hi = mean_of(p, (double)s1 * p->n);
     } else {
         for (i = 0; i < p->n; i++)
             v[i] = p->v[i];
         qsort(v, (size_t)p->n, sizeof *v, descending);
         for (i = 0; i < p->n; i++)
             i < p->m ? (s1 += v[i]) : (s2 += v[i]);
-        *hi = ((double)s1 * (p->n - p->m) - (double)s2 * p->m) / p->par[PAR_SCALE];
+        *hi = mean_of(p, (double)s1 * (p->n - p->m) - (double)s2 * p->m);
         s1 = s2 = 0;
         for (i = 0; i < p->n; i++)
             i >= p->n - p->m ? (s1 += v[i]) : (s2 += v[i]);
-        *lo = ((double)s1 * (p->n - p->m) - (double)s2 * p->m) / p->par[PAR_SCALE];
+        *lo = mean_of(p, (double)s1 * (p->n - p->m) - (double)s2 * p->m);
         return;
     }
     *lo = -*hi;
@@ -72,6 +78,11 @@ int ptest_range(ptest_problem *p, ptest_backend *b, double observed, char *err, 
         x = fabs(lo) > 0 ? fabs(lo) / 2 : 1;
         lo -= x;
         hi += x;
+    }
+    x = ldexp(p->bins, -1020); /* bins / (hi - lo), the kernels' PS_HIST_INV, must be a double */
+    if (hi - lo < x) {         /* values near the doubles' least: a wider range about the middle */
+        lo = lo / 2 + hi / 2 - x / 2;
+        hi = lo + x;
     }
     p->hist_lo = lo;
     p->hist_hi = hi;

@@ -45,6 +45,23 @@ static double spread(const long long *x, int n, int stat)
     }
 }
 
+/* mean_difference's x = key * unit / scale, scale = n1*n2*10^d: unit 1
+ * where that scale is a double, else 2^-UNIT_SHIFT and the scale as much
+ * smaller (10^d = 5^d * 2^d; d stays below 400, as every value is at least
+ * the least double, 4.9e-324, and has at most 17 digits): key * unit is
+ * exact, and the one division rounds x, a subnormal one too */
+#define UNIT_SHIFT 256
+static void mean_scale(ptest_problem *p, double n1n2)
+{
+    double scale = n1n2 * pow(10, p->decimals);
+    p->par[PAR_UNIT] = 1;
+    if (scale - scale != 0) {
+        scale = ldexp(n1n2 * pow(5, p->decimals), p->decimals - UNIT_SHIFT);
+        p->par[PAR_UNIT] = two_to(-UNIT_SHIFT);
+    }
+    p->par[PAR_SCALE] = scale;
+}
+
 int ptest_terms(ptest_problem *p, char *err, size_t errsize)
 {
     int count = ptest_column_size(p) * p->cols, i, g; /* every column's values bound the sums */
@@ -63,9 +80,10 @@ int ptest_terms(ptest_problem *p, char *err, size_t errsize)
     p->wide = (double)(count + 2) * (count + 2) * biggest * biggest >= two_to(62) * MARGIN;
     for (g = 0; g < PTEST_MAX_K; g++)
         p->aux[g] = 0;
+    p->par[PAR_UNIT] = 1;
     switch (p->stat) {
     case PTEST_MEAN:
-        p->par[PAR_SCALE] = n1 * n2 * pow(10, p->decimals);
+        mean_scale(p, n1 * n2);
         break;
     case PTEST_WELCH: {
         double k1 = n1 * n1 * (n1 - 1), k2 = n2 * n2 * (n2 - 1);
@@ -79,12 +97,13 @@ int ptest_terms(ptest_problem *p, char *err, size_t errsize)
         break;
     case PTEST_ANOVA: {
         long long lcm = 1;
-        int same = 1;
+        int same = 1, fits;
         for (g = 0; g < p->k; g++)
             lcm = lcm / gcd(lcm, p->sizes[g]) * p->sizes[g]; /* sizes <= 64, k <= 8: below 2^63 */
-        p->exact &= (double)lcm * abs_sum * abs_sum < two_to(128) * MARGIN;
-        for (g = 0; g < p->k; g++)
-            p->aux[g] = p->exact ? (unsigned long long)(lcm / p->sizes[g]) : 0;
+        fits = (double)lcm * abs_sum * abs_sum < two_to(128) * MARGIN;
+        p->exact &= fits;
+        for (g = 0; g < p->k; g++) /* the key, also F's identity in floating point (stats_kernel.h's ps_same) */
+            p->aux[g] = fits ? (unsigned long long)(lcm / p->sizes[g]) : 0;
         p->par[PAR_SCALE] = (n - p->k) / (n * n * (p->k - 1));
         for (i = 1; i < count; i++)
             same &= p->v[i] == p->v[0];
