@@ -177,6 +177,9 @@ PTEST_JOIN_TEST_OBJS := $(addprefix $(B)/ptest/,ptest_table.o ptest_decimal.o pt
                         $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(B)/run/run_file.o $(B)/run/run_crew.o
 $(B)/test_ptest_join: tests/test_ptest_join.c $(PTEST_JOIN_TEST_OBJS) $(PTEST_HEADERS) $(CORE) $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) -Itests $< $(PTEST_JOIN_TEST_OBJS) -lpthread -lm -o $@
+# what a C statistic's trial in a child process hands back to its parent
+$(B)/test_ptest_guard: tests/test_ptest_guard.c $(B)/ptest/ptest_guard.o $(PTEST_HEADERS) $(STAMP)
+	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $< $(B)/ptest/ptest_guard.o -o $@
 # the CUDA backend's NVRTC builds, which CI (nvcc, no GPU) can check
 $(B)/test_ptest_nvrtc: tests/test_ptest_nvrtc.c $(PTEST)/ptest_cuda.c $(addprefix $(B)/ptest/,ptest_device.o \
                        ptest_stats_text.o ptest_cuda_text.o ptest_backend.o) $(PTEST_HEADERS) $(CORE) $(STAMP)

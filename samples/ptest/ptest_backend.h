@@ -23,6 +23,11 @@ struct ptest_backend {
     int (*count)(ptest_backend *b, kperm_rank begin, kperm_rank end, ptest_result *out, char *err, size_t errsize);
     void (*close)(ptest_backend *b);
     void *state;
+    /* the program it compiled, as it loaded it (CUDA: the CUBIN), NULL where
+     * it keeps none: what a C statistic's trial hands back from its child
+     * process, so that the parent need not compile it again */
+    void *program;
+    size_t program_size;
 };
 
 /* Each opens its backend for p: 0; 1 with err when what it needs is absent
@@ -32,9 +37,11 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
 int ptest_opencl_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, int gpu_only,
                       char *err, size_t errsize);
 /* the GPU numbered device (--list-devices), else the GPU `which` modulo the
- * GPUs: with several, one process uses one (MPI: one a rank) */
-int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, char *err,
-                    size_t errsize);
+ * GPUs: with several, one process uses one (MPI: one a rank). cubin: the
+ * program for p and this GPU as a trial compiled it (its b->program), to
+ * load instead of compiling; NULL to compile. */
+int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, const void *cubin,
+                    char *err, size_t errsize);
 
 /* --list-devices: one line a device */
 void ptest_opencl_list(void);

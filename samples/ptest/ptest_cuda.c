@@ -142,6 +142,8 @@ typedef struct {
     CUdeviceptr in[PTEST_INPUTS];
     CUdeviceptr out; /* a launch's counters (and ps_values' key and value), read back after it */
     ptest_launcher launcher; /* its state is this */
+    char *cubin; /* the program as compiled here, NULL where it was given one; its size */
+    size_t cubin_size;
 } cuda_state;
 
 /* the newest architecture NVRTC builds for that the GPU runs: its compute
@@ -221,8 +223,9 @@ static int compile_failed(nvrtcProgram prog, const ptest_problem *p, char *err, 
 static const char strict[] = "#pragma nv_diag_error 940\n#pragma nv_diag_error 549\n";
 
 /* the program for p, as a CUBIN for sm_<arch> (no PTX: the driver's JIT
- * may be older than NVRTC's PTX): 0 with *cubin (the caller frees it), or -1 with err */
-static int compile(const ptest_problem *p, int arch, char **cubin, char *err, size_t errsize)
+ * may be older than NVRTC's PTX): 0 with *cubin (the caller frees it) and
+ * its *size, or -1 with err */
+static int compile(const ptest_problem *p, int arch, char **cubin, size_t *size, char *err, size_t errsize)
 {
     char arch_option[32], bound_option[32], *src = ptest_device_source(p, ptest_cuda_kperm_text, strict);
     /* -default-device: the statistic's helper functions are device code without __device__ */
@@ -230,8 +233,8 @@ static int compile(const ptest_problem *p, int arch, char **cubin, char *err, si
     int bound = ptest_device_register_bound(p);
     nvrtcProgram prog;
     nvrtcResult rc;
-    size_t size = 0;
     *cubin = NULL;
+    *size = 0;
     if (!src) {
         snprintf(err, errsize, "cuda: out of memory");
         return -1;
@@ -249,8 +252,8 @@ static int compile(const ptest_problem *p, int arch, char **cubin, char *err, si
     ptest_device_compiling(0);
     if (rc == NVRTC_ERROR_COMPILATION)
         compile_failed(prog, p, err, errsize);
-    else if (rc != NVRTC_SUCCESS || (rc = nvrtcGetCUBINSize(prog, &size)) != NVRTC_SUCCESS
-             || !(*cubin = (char *)malloc(size)) || (rc = nvrtcGetCUBIN(prog, *cubin)) != NVRTC_SUCCESS)
+    else if (rc != NVRTC_SUCCESS || (rc = nvrtcGetCUBINSize(prog, size)) != NVRTC_SUCCESS
+             || !(*cubin = (char *)malloc(*size)) || (rc = nvrtcGetCUBIN(prog, *cubin)) != NVRTC_SUCCESS)
         snprintf(err, errsize, "cuda: NVRTC failed (%s)", nvrtcGetErrorString(rc));
     nvrtcDestroyProgram(&prog);
     if (rc == NVRTC_SUCCESS && *cubin)
@@ -382,8 +385,11 @@ static void cuda_close(ptest_backend *b)
     }
     if (s->ctx)
         cu.context_release(s->dev);
+    free(s->cubin);
     free(s);
     b->state = NULL;
+    b->program = NULL;
+    b->program_size = 0;
 }
 
 /* the largest s->out a launch needs: ps_count's counters, extremes and
@@ -396,22 +402,22 @@ static size_t out_bytes(const cuda_state *s, const ptest_problem *p)
     return p->cols > 1 ? maxt : count;
 }
 
-/* the module, its kernels, the tables and the inputs on the device: 0, or -1 with err */
-static int setup(cuda_state *s, const ptest_problem *p, int arch, char *err, size_t errsize)
+/* the module (cubin, else compiled and kept in s), its kernels, the tables
+ * and the inputs on the device: 0, or -1 with err */
+static int setup(cuda_state *s, const ptest_problem *p, int arch, const void *cubin, char *err, size_t errsize)
 {
     const void *host[PTEST_INPUTS];
     size_t bytes[PTEST_INPUTS];
-    char *cubin;
     const char *what = "cuDevicePrimaryCtxRetain";
     CUresult rc;
     int i;
-    if (compile(p, arch, &cubin, err, errsize))
+    if (!cubin && compile(p, arch, &s->cubin, &s->cubin_size, err, errsize))
         return -1;
+    cubin = cubin ? cubin : s->cubin;
     ptest_device_inputs(p, host, bytes);
     rc = cu.context_retain(&s->ctx, s->dev);
     if (rc == CUDA_SUCCESS && (what = "cuCtxSetCurrent", rc = cu.context_set(s->ctx)) == CUDA_SUCCESS)
         what = "cuModuleLoadData", rc = cu.module_load(&s->module, cubin);
-    free(cubin);
     if (rc == CUDA_SUCCESS && (what = "cuModuleGetFunction",
                                rc = cu.module_function(&s->count, s->module, "ps_count")) == CUDA_SUCCESS
         && (rc = cu.module_function(&s->values, s->module, "ps_values")) == CUDA_SUCCESS)
@@ -438,8 +444,8 @@ static int setup(cuda_state *s, const ptest_problem *p, int arch, char *err, siz
     return rc == CUDA_SUCCESS ? 0 : cuda_fail(err, errsize, what, rc);
 }
 
-int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, char *err,
-                    size_t errsize)
+int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, const void *cubin,
+                    char *err, size_t errsize)
 {
     cuda_state *s;
     char name[200] = "", tail;
@@ -483,9 +489,11 @@ int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, const char *device
     s->launcher.groups = (size_t)(sms > 0 ? sms : 1);
     s->launcher.count = launch;
     s->launcher.maxt = launch_maxt;
-    if (setup(s, p, arch, err, errsize)) {
+    if (setup(s, p, arch, cubin, err, errsize)) {
         cuda_close(b);
         return -1;
     }
+    b->program = s->cubin;
+    b->program_size = s->cubin_size;
     return 0;
 }

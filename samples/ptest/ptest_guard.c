@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -15,8 +17,11 @@
 #include <sys/prctl.h>
 #endif
 
-/* the pipe's messages from the child: a step's index as it starts, then DONE, or FAILED, the status and the error */
+/* the pipe's messages from the child: a step's index as it starts, then
+ * DONE, the hand-back's size (a uint64_t) and its bytes, or FAILED, the
+ * status and the error */
 enum { DONE = 0xFE, FAILED = 0xFF };
+#define MESSAGES 4200 /* room for the steps' indices and FAILED's: more than PTEST_ERR_SIZE */
 
 static const struct {
     int sig;
@@ -44,7 +49,7 @@ static void say(int fd, const void *bytes, size_t size)
     }
 }
 
-static void child(int fd, const ptest_guard_step *steps, int count, void *arg)
+static void child(int fd, const ptest_guard_step *steps, int count, void *arg, const ptest_guard_back *back)
 {
     char err[4096] = "";
     unsigned char byte;
@@ -77,6 +82,10 @@ static void child(int fd, const ptest_guard_step *steps, int count, void *arg)
         byte = (unsigned char)status;
         say(fd, &byte, 1);
         say(fd, err, strlen(err));
+    } else {
+        uint64_t size = back && back->bytes ? back->size : 0;
+        say(fd, &size, sizeof size);
+        say(fd, back && back->bytes ? back->bytes : "", (size_t)size);
     }
     _exit(0);
 }
@@ -88,35 +97,76 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* the child's messages into got (size bytes at most) until it closes the
- * pipe, a step's time passes or a watched signal comes: the bytes read;
- * *late set when a step's time passed */
-static size_t collect(int fd, const ptest_guard_step *steps, int count, unsigned char *got, size_t size, int *late)
+/* what the child said: got[0 .. have), in a buffer of size bytes grown up to most */
+typedef struct {
+    unsigned char *got;
+    size_t have, size, most;
+    int late;    /* a step's time passed */
+    int too_big; /* it said more than most, or more than this process could hold */
+} answer;
+
+/* the child's messages into a until it closes the pipe, a step's time passes
+ * or a watched signal comes */
+static void collect(int fd, const ptest_guard_step *steps, int count, answer *a)
 {
     double deadline = now() + steps[0].seconds;
-    size_t have = 0, i;
-    char sink[256];
-    *late = 0;
+    size_t scanned = 0;
+    char sink[4096];
     while (!stop_signal) {
         struct pollfd pfd;
         double left = deadline - now();
         ssize_t k;
         if (left <= 0) {
-            *late = 1;
+            a->late = 1;
             break;
         }
         pfd.fd = fd, pfd.events = POLLIN, pfd.revents = 0;
         if (poll(&pfd, 1, left > 0.1 ? 100 : (int)(left * 1000) + 1) <= 0)
             continue; /* a signal (the loop's test), or 0.1 s gone */
-        k = have < size ? read(fd, got + have, size - have) : read(fd, sink, sizeof sink);
+        if (a->have == a->size && a->size < a->most) {
+            size_t size = a->most - a->size > a->size + MESSAGES ? 2 * a->size + MESSAGES : a->most;
+            unsigned char *more = (unsigned char *)realloc(a->got, size);
+            if (more)
+                a->got = more, a->size = size;
+            else
+                a->most = a->size;
+        }
+        k = a->have < a->size ? read(fd, a->got + a->have, a->size - a->have) : read(fd, sink, sizeof sink);
         if (k == 0 || (k < 0 && errno != EINTR))
             break;
-        for (i = have; k > 0 && have < size && i < have + (size_t)k; i++)
-            if (got[i] < count) /* a step starts: its own time */
-                deadline = now() + steps[got[i]].seconds;
-        have += k > 0 && have < size ? (size_t)k : 0;
+        if (k > 0 && a->have == a->size)
+            a->too_big = 1; /* read into the sink, so that the child ends */
+        else if (k > 0)
+            a->have += (size_t)k;
+        for (; scanned < a->have && a->got[scanned] < count; scanned++) /* a step starts: its own time */
+            deadline = now() + steps[a->got[scanned]].seconds;
     }
-    return have;
+}
+
+/* DONE's hand-back (said: the bytes after DONE) into *back: 0, or 4 with err */
+static int take_back(const char *what, answer *a, size_t said, ptest_guard_back *back, char *err, size_t errsize)
+{
+    uint64_t size = 0;
+    size_t most = back ? back->most : 0;
+    char why[120] = "";
+    if (said < sizeof size)
+        snprintf(why, sizeof why, "too few bytes to say how many follow (%zu)", said);
+    else if (memcpy(&size, a->got + a->have - said, sizeof size), size > most)
+        snprintf(why, sizeof why, "%llu bytes, more than the %zu allowed", (unsigned long long)size, most);
+    else if (a->too_big || size != said - sizeof size)
+        snprintf(why, sizeof why, "%s bytes than the %llu it announced",
+                 a->too_big || said - sizeof size > size ? "more" : "fewer", (unsigned long long)size);
+    if (*why) {
+        snprintf(err, errsize, "%s: its trial in a child process handed back %s", what, why);
+        return 4;
+    }
+    if (size > 0) { /* the bytes moved to the buffer's start, which becomes back's */
+        memmove(a->got, a->got + a->have - said + sizeof size, (size_t)size);
+        back->bytes = a->got;
+        back->size = (size_t)size;
+        a->got = NULL;
+    }
+    return 0;
 }
 
 static const char *signal_name(int sig)
@@ -128,13 +178,55 @@ static const char *signal_name(int sig)
     return strsignal(sig);
 }
 
-int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, void *arg, char *err, size_t errsize)
+/* the trial's outcome from what the child said (a) and how it ended: see ptest_guard_run */
+static int outcome(const char *what, const ptest_guard_step *steps, int count, answer *a, int wstatus,
+                   ptest_guard_back *back, char *err, size_t errsize)
+{
+    const unsigned char *got = a->got;
+    size_t have = a->have, i;
+    int step = -1, sig, k;
+    for (i = 0; i < have && got[i] < count; i++)
+        step = got[i];
+    sig = stop_signal ? stop_signal : WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
+    for (k = 0; k < NWATCHED && !stop_signal; k++)
+        if (sig == watched[k].sig) /* sent to the child (or its process group) from outside */
+            stop_signal = sig;
+    if (stop_signal) {
+        snprintf(err, errsize, "%s: interrupted by %s while %s", what, signal_name(stop_signal),
+                 step >= 0 ? steps[step].doing : "starting");
+        return 128 + stop_signal;
+    }
+    if (a->late && step >= 0) {
+        snprintf(err, errsize, "%s: still %s after %g s: %s", what, steps[step].doing, steps[step].seconds,
+                 steps[step].timeout_hint);
+        return 2;
+    }
+    if (i + 1 < have && got[i] == FAILED) {
+        snprintf(err, errsize, "%.*s", (int)(have - i - 2), (const char *)got + i + 2);
+        return got[i + 1];
+    }
+    if (i < have && got[i] == DONE && WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
+        return take_back(what, a, have - i - 1, back, err, errsize);
+    if (sig && step >= 0)
+        snprintf(err, errsize, "%s: crashed while %s (%s): %s", what, steps[step].doing, strsignal(sig),
+                 steps[step].crash_hint);
+    else
+        snprintf(err, errsize, "%s: its trial in a child process ended without an answer (%s %d)", what,
+                 sig ? "signal" : "exit status", sig ? sig : WEXITSTATUS(wstatus));
+    return 2;
+}
+
+int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, void *arg, ptest_guard_back *back,
+                    char *err, size_t errsize)
 {
     struct sigaction act, old[NWATCHED];
-    unsigned char got[4200];
-    size_t have, i;
-    int fds[2], late, wstatus = 0, step = -1, sig, k;
+    answer a;
+    int fds[2], wstatus = 0, status, k;
     pid_t pid;
+    if (back)
+        back->bytes = NULL, back->size = 0;
+    memset(&a, 0, sizeof a);
+    a.most = MESSAGES + sizeof(uint64_t) + (back ? back->most : 0);
     fflush(stdout);
     fflush(stderr);
     if (pipe(fds) != 0) {
@@ -149,7 +241,7 @@ int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, 
     }
     if (pid == 0) {
         close(fds[0]);
-        child(fds[1], steps, count, arg);
+        child(fds[1], steps, count, arg, back);
     }
     close(fds[1]);
     memset(&act, 0, sizeof act);
@@ -158,44 +250,17 @@ int ptest_guard_run(const char *what, const ptest_guard_step *steps, int count, 
     stop_signal = 0;
     for (k = 0; k < NWATCHED; k++)
         sigaction(watched[k].sig, &act, &old[k]);
-    have = collect(fds[0], steps, count, got, sizeof got - 1, &late);
-    if (stop_signal || late)
+    collect(fds[0], steps, count, &a);
+    if (stop_signal || a.late)
         kill(pid, SIGKILL);
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
         ;
     for (k = 0; k < NWATCHED; k++)
         sigaction(watched[k].sig, &old[k], NULL);
     close(fds[0]);
-    for (i = 0; i < have && got[i] < count; i++)
-        step = got[i];
-    sig = stop_signal ? stop_signal : WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
-    for (k = 0; k < NWATCHED && !stop_signal; k++)
-        if (sig == watched[k].sig) /* sent to the child (or its process group) from outside */
-            stop_signal = sig;
-    if (stop_signal) {
-        snprintf(err, errsize, "%s: interrupted by %s while %s", what, signal_name(stop_signal),
-                 step >= 0 ? steps[step].doing : "starting");
-        return 128 + stop_signal;
-    }
-    if (late && step >= 0) {
-        snprintf(err, errsize, "%s: still %s after %g s: %s", what, steps[step].doing, steps[step].seconds,
-                 steps[step].timeout_hint);
-        return 2;
-    }
-    if (i + 1 < have && got[i] == FAILED) {
-        got[have] = 0;
-        snprintf(err, errsize, "%s", (const char *)got + i + 2);
-        return got[i + 1];
-    }
-    if (i < have && got[i] == DONE && WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0)
-        return 0;
-    if (sig && step >= 0)
-        snprintf(err, errsize, "%s: crashed while %s (%s): %s", what, steps[step].doing, strsignal(sig),
-                 steps[step].crash_hint);
-    else
-        snprintf(err, errsize, "%s: its trial in a child process ended without an answer (%s %d)", what,
-                 sig ? "signal" : "exit status", sig ? sig : WEXITSTATUS(wstatus));
-    return 2;
+    status = outcome(what, steps, count, &a, wstatus, back, err, errsize);
+    free(a.got);
+    return status;
 }
 
 static char last_words[512];

@@ -36,6 +36,7 @@
 #define STATISTIC_TIMEOUT 30 /* seconds a C statistic's observed value may take */
 #define COMPILER_SECONDS 60  /* ... its compile: POCL's takes 4 on a 2-core machine, NVRTC's 2 */
 #define COMPILER_MIB 512     /* a compiler's memory past what kperm-ptest holds: POCL's takes about 150 */
+#define PROGRAM_MIB 64       /* a compiled program a trial hands back at most */
 #define TEXT(x) #x
 #define NUMBER(x) TEXT(x)
 
@@ -337,25 +338,32 @@ static void read_problem(const options *o, ptest_problem *p)
     run_job_share(p, sizeof *p);
 }
 
-typedef int (*open_fn)(ptest_backend *, const ptest_problem *, const options *, char *, size_t);
+/* each opens a backend into b; program: what a trial compiled (trial.back), or NULL */
+typedef int (*open_fn)(ptest_backend *b, const ptest_problem *p, const options *o, const void *program, char *err,
+                       size_t errsize);
 
-static int open_cpu(ptest_backend *b, const ptest_problem *p, const options *o, char *err, size_t errsize)
+static int open_cpu(ptest_backend *b, const ptest_problem *p, const options *o, const void *program, char *err,
+                    size_t errsize)
 {
+    (void)program; /* nothing compiled */
     return ptest_cpu_open(b, p, o->threads, err, errsize);
 }
 
 #ifdef PTEST_HAVE_OPENCL
-static int open_opencl(ptest_backend *b, const ptest_problem *p, const options *o, char *err, size_t errsize)
+static int open_opencl(ptest_backend *b, const ptest_problem *p, const options *o, const void *program, char *err,
+                       size_t errsize)
 {
     /* auto: a GPU; the C backend beats POCL on the CPU, but runs no C statistic */
     int gpu_only = !strcmp(o->backend, "auto") && p->stat != PTEST_USER;
+    (void)program; /* none: it compiles again, from the OpenCL implementation's cache where it keeps one */
     return ptest_opencl_open(b, p, o->device, run_job_local_rank(), gpu_only, err, errsize);
 }
 #endif
 #ifdef PTEST_HAVE_CUDA
-static int open_cuda(ptest_backend *b, const ptest_problem *p, const options *o, char *err, size_t errsize)
+static int open_cuda(ptest_backend *b, const ptest_problem *p, const options *o, const void *program, char *err,
+                     size_t errsize)
 {
-    return ptest_cuda_open(b, p, o->device, run_job_local_rank(), err, errsize);
+    return ptest_cuda_open(b, p, o->device, run_job_local_rank(), program, err, errsize);
 }
 #endif
 
@@ -374,15 +382,17 @@ static const struct {
 #define NBACKENDS (int)(sizeof backends / sizeof backends[0])
 
 /* --backend's, or for auto the first that opens (CUDA, OpenCL, cpu; the cpu
- * has no C statistic), into b: 0, or an exit status with err: 4, or 2 for a
- * C statistic that does not compile */
-static int open_first(const options *o, const ptest_problem *p, ptest_backend *b, char *err, size_t errsize)
+ * has no C statistic), into b, given a trial's program (NULL: none; only
+ * the CUDA backend makes one, and only it takes one): 0, or an exit status
+ * with err: 4, or 2 for a C statistic that does not compile */
+static int open_first(const options *o, const ptest_problem *p, const void *program, ptest_backend *b, char *err,
+                      size_t errsize)
 {
     char first[PTEST_ERR_SIZE] = "";
     int k, rc = 1;
     for (k = 0; k < NBACKENDS && rc; k++)
         if (!strcmp(o->backend, "auto") || !strcmp(o->backend, backends[k].name)) {
-            rc = backends[k].open(b, p, o, err, errsize);
+            rc = backends[k].open(b, p, o, program, err, errsize);
             if (rc && !*first)
                 snprintf(first, sizeof first, "%s", err);
             if (rc < 0)
@@ -395,11 +405,12 @@ static int open_first(const options *o, const ptest_problem *p, ptest_backend *b
     return rc ? 4 : 0;
 }
 
-/* every rank opens its own backend; the job ends when one fails */
-static void open_backend(const options *o, const ptest_problem *p, ptest_backend *b)
+/* every rank opens its own backend (program: rank 0's trial's, else NULL);
+ * the job ends when one fails */
+static void open_backend(const options *o, const ptest_problem *p, const void *program, ptest_backend *b)
 {
     char err[PTEST_ERR_SIZE] = "";
-    int status = open_first(o, p, b, err, sizeof err);
+    int status = open_first(o, p, program, b, err, sizeof err);
     if (status)
         fprintf(stderr, "%s: %s\n", prog, err);
     if (run_job_max(status)) {
@@ -449,21 +460,28 @@ static double observe(const options *o, ptest_problem *p, ptest_backend *b)
 /* A C statistic's trial (ptest_guard.h): rank 0 opens the backend, its
  * compiler bounded, and observes in a child process first, so that what
  * the statistic does there (a hang, a crash, a compiler running away) ends
- * the job with a message; then it does both again itself (POCL takes the
- * built program from its cache, NVRTC compiles again). */
+ * the job with a message; then it does both again itself. The program the
+ * child compiled comes back with its answer where the backend keeps one
+ * (CUDA's CUBIN, which the parent loads instead of compiling again); POCL
+ * takes it from its cache. */
 typedef struct {
     const options *o;
     ptest_problem *p;
     ptest_backend b;
+    ptest_guard_back back;
 } trial;
 
 static int trial_open(void *arg, char *err, size_t errsize)
 {
     trial *t = (trial *)arg;
+    int status;
 #if defined(PTEST_HAVE_OPENCL) || defined(PTEST_HAVE_CUDA)
     ptest_device_compiler_bound((size_t)COMPILER_MIB << 20);
 #endif
-    return open_first(t->o, t->p, &t->b, err, errsize);
+    status = open_first(t->o, t->p, NULL, &t->b, err, errsize);
+    if (status == 0) /* in the child: what it hands back once every step is done */
+        t->back.bytes = t->b.program, t->back.size = t->b.program_size;
+    return status;
 }
 
 static int trial_observe(void *arg, char *err, size_t errsize)
@@ -473,7 +491,9 @@ static int trial_observe(void *arg, char *err, size_t errsize)
     return observe_columns(t->o, t->p, &t->b, &x, err, errsize);
 }
 
-static void try_statistic(const options *o, ptest_problem *p)
+/* rank 0's trial of a C statistic: the program it compiled into *program
+ * (NULL where none; the caller frees it) */
+static void try_statistic(const options *o, ptest_problem *p, void **program)
 {
     ptest_guard_step steps[] = {
         {"compiling it", "past the compiler's " NUMBER(COMPILER_MIB) " MiB? (a macro that expands without end)",
@@ -483,17 +503,20 @@ static void try_statistic(const options *o, ptest_problem *p)
     char err[PTEST_ERR_SIZE], what[300];
     trial t;
     int status = 0;
+    *program = NULL;
     if (p->stat != PTEST_USER)
         return;
     if (run_job_rank() == 0) {
         t.o = o, t.p = p;
+        t.back.most = (size_t)PROGRAM_MIB << 20;
         steps[1].seconds = o->statistic_timeout;
         if (p->bins && !o->spec.have_range)
             steps[1].doing = "computing its observed value and the histogram's samples";
         snprintf(what, sizeof what, "the C statistic %s", p->user_file);
-        status = ptest_guard_run(what, steps, 2, &t, err, sizeof err);
+        status = ptest_guard_run(what, steps, 2, &t, &t.back, err, sizeof err);
         if (status)
             fprintf(stderr, "%s: %s\n", prog, err);
+        *program = t.back.bytes;
     }
     snprintf(err, sizeof err, "%s: the C statistic %s crashed on a rearrangement after the observed one: an index "
              "outside x or start?", prog, p->user_file);
@@ -548,6 +571,7 @@ int main(int argc, char **argv)
     ptest_report rep;
     run_options run;
     char err[PTEST_ERR_SIZE], where[64], *claimed = NULL;
+    void *program;
     double t0;
     int status = 0, complete = 0;
     const char *slash = strrchr(argv[0], '/');
@@ -558,8 +582,9 @@ int main(int argc, char **argv)
     run_job_watch(o.worker_timeout); /* from here on a rank that stops answering ends the job, start-up included */
     read_problem(&o, &p);
     count_on_host(&o, &p); /* returns where enumeration counts p */
-    try_statistic(&o, &p); /* before any OpenCL or CUDA context: a child may not use one made here */
-    open_backend(&o, &p, &b);
+    try_statistic(&o, &p, &program); /* before any OpenCL or CUDA context: a child may not use one made here */
+    open_backend(&o, &p, program, &b);
+    free(program);
     memset(&rep, 0, sizeof rep);
     rep.observed = observe(&o, &p, &b);
     ptest_sample_init(&sample, &p);
