@@ -36,7 +36,7 @@
 #define STATISTIC_TIMEOUT 30 /* seconds a C statistic's observed value may take */
 #define COMPILER_SECONDS 60  /* ... its compile: POCL's takes 4 on a 2-core machine, NVRTC's 2 */
 #define COMPILER_MIB 512     /* a compiler's memory past what kperm-ptest holds: POCL's takes about 150 */
-#define PROGRAM_MIB 64       /* a compiled program a trial hands back at most */
+#define PROGRAM_MIB 64       /* a compiled program a trial hands back at most: a CUBIN is about 65 KB */
 #define TEXT(x) #x
 #define NUMBER(x) TEXT(x)
 
