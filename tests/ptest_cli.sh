@@ -221,6 +221,7 @@ refuse "a statistic of another test" "--stat pearson does not go with an indepen
 refuse "--bins" "--bins '5000' is not an integer from 0 to 1024" --bins 5000 $D/mouse.csv
 refuse "--tolerance" "--tolerance '-1'" --tolerance -1 $D/mouse.csv
 refuse "--hist-range" "--hist-range '2:1' is not LO:HI" --hist-range 2:1 $D/mouse.csv
+refuse "--hist-range too narrow for the bins" "--hist-range '0:1e-320' is too narrow" --hist-range 0:1e-320 $D/mouse.csv
 refuse "--columns: every column is listed" "no column 'weight' (the columns: pair, pot, crossed, self)" \
     --columns weight $D/zea_mays.csv
 refuse "--group: every column is listed" "no column 'weight' for --group (the columns: group, value)" \

@@ -18,7 +18,8 @@ static ptest_problem p; /* large: static */
 static int builds(char *err, size_t errsize)
 {
     char *cubin = NULL;
-    int rc = compile(&p, 90, &cubin, err, errsize);
+    size_t size;
+    int rc = compile(&p, 90, &cubin, &size, err, errsize);
     free(cubin);
     return rc;
 }

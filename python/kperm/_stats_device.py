@@ -293,7 +293,8 @@ class CuPy(_Device):
         if source not in self._modules:
             with self.dev:
                 full = '#include "kperm_cuda_device.h"\n' + CUDA_STRICT + source
-                options = cuda_options() + (("-maxrregcount=%d" % bound,) if bound else ())
+                # -fmad=false: the roundings of the other backends (stats_wide.h)
+                options = cuda_options() + ("-fmad=false",) + (("-maxrregcount=%d" % bound,) if bound else ())
                 module = self.cp.RawModule(code=full, options=options)
                 try:
                     with _quiet():

@@ -228,8 +228,11 @@ static const char strict[] = "#pragma nv_diag_error 940\n#pragma nv_diag_error 5
 static int compile(const ptest_problem *p, int arch, char **cubin, size_t *size, char *err, size_t errsize)
 {
     char arch_option[32], bound_option[32], *src = ptest_device_source(p, ptest_cuda_kperm_text, strict);
-    /* -default-device: the statistic's helper functions are device code without __device__ */
-    const char *options[] = {arch_option, "-default-device", bound_option};
+    /* -default-device: the statistic's helper functions are device code without __device__;
+     * -fmad=false: no fused multiply-add, the roundings of the C backend and OpenCL
+     * (stats_wide.h turns contraction off there), so that every backend computes the
+     * same doubles; the register bound stays last (counted out when there is none) */
+    const char *options[] = {arch_option, "-default-device", "-fmad=false", bound_option};
     int bound = ptest_device_register_bound(p);
     nvrtcProgram prog;
     nvrtcResult rc;

@@ -163,6 +163,8 @@ static void parse_range(ptest_spec *s, const char *v)
         bad_value("--hist-range", v, "is not LO:HI with LO < HI");
     if (!(s->hist_hi - s->hist_lo <= 1e300)) /* the bins' scale, bins / (HI - LO), would be 0 or lose its digits */
         bad_value("--hist-range", v, "spans more than 1e300 (HI - LO): more than the histogram divides into bins");
+    if (!(PTEST_MAX_BINS / (s->hist_hi - s->hist_lo) < HUGE_VAL)) /* the bins' scale would overflow */
+        bad_value("--hist-range", v, "is too narrow (HI - LO) for the histogram's bins to be told apart in doubles");
     s->have_range = 1;
 }
 
