@@ -23,7 +23,7 @@ STAMP_TEXT := CC=$(CC) CFLAGS=$(CFLAGS) NVCC=$(NVCC) NVCCFLAGS=$(NVCCFLAGS) OPEN
 CORE := include/kperm.h $(wildcard include/kperm/*.h)
 CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*/*.cu bench/*.cu)
 
-.PHONY: all test test-quick deps install uninstall clean run fuzz bench FORCE
+.PHONY: all test test-quick deps install uninstall clean run fuzz bench FORCE openssl-headers
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(B)/kperm-ptest $(if $(MPICC),$(B)/kperm-ptest-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements $(B)/plain_changes)
 
 $(STAMP): FORCE
@@ -48,6 +48,12 @@ $(B)/common/%.o: $(COMMON)/%.c $(wildcard $(COMMON)/*.h) $(STAMP)
 $(B)/run/%.o: $(RUN)/%.c $(RUN_HEADERS) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) -Iinclude -I$(RUN) -c $< -o $@
+# run_digest.c includes OpenSSL's <openssl/evp.h>: where it is missing, say
+# which package brings it rather than leave a compiler error
+$(B)/run/run_digest.o: | openssl-headers
+openssl-headers:
+	@echo '#include <openssl/evp.h>' | $(CC) -E -x c - >/dev/null 2>&1 || { echo "kperm's samples need \
+	OpenSSL's libcrypto headers (SHA-256 for checkpoints): apt-get install libssl-dev, or make deps as root"; exit 1; }
 $(B)/run/run_job_mpi.o: $(RUN)/run_job_mpi.c $(RUN_HEADERS) $(STAMP)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(STRICT) $(CFLAGS) -Iinclude -I$(RUN) -c $< -o $@
@@ -113,7 +119,9 @@ $(B)/kperm-tsp-faults: $(FAULT_OBJS) $(B)/run/run_job_local.o $(STAMP)
 $(B)/kperm-tsp-mpi: $(TSP_OBJS) $(B)/run/run_job_mpi.o $(STAMP)
 	$(if $(NVCC),$(NVCC) -ccbin $(MPICC) -arch=$(ARCH),$(MPICC)) $(INPUTS) $(TSP_LIBS) $(if $(NVCC),-lstdc++) -o $@
 
-run: $(B)/kperm-tsp
+run:
+	@NO_DEPS="$(NO_DEPS)" sh tools/deps.sh build
+	@$(MAKE) -s $(B)/kperm-tsp
 	$(B)/kperm-tsp data/burma14.tsp
 
 # --- the permutation-test sample (samples/ptest/README.md). Its statistics

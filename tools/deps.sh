@@ -3,16 +3,18 @@
 # the tests use, each group with what it is for. As root the missing ones are
 # installed with apt-get (waiting for another apt or dpkg to finish rather
 # than failing on its lock); as anyone else the command is printed.
-# NO_DEPS=1 skips it all.
+# NO_DEPS=1 skips it all. With the argument "build" (make run, make all),
+# only the groups the samples need to build.
 [ -z "$NO_DEPS" ] || exit 0
 
-# "packages|what they are for", one group a line
+# "packages|what they are for", one group a line; the build's groups first
+build_groups=2
 groups='make gcc g++ pkg-config|building the library, the samples and the C tests
+libssl-dev|SHA-256 for the checkpoints of both samples (the libcrypto of OpenSSL)
 clang libclang-rt-14-dev|the second compiler, and the sanitizers the tests run under
 pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo|OpenCL on the CPU (POCL): the OpenCL tests and backends
 openmpi-bin libopenmpi-dev|the MPI builds of both samples and their tests
 python3-venv python3-setuptools python3-wheel python3-pyopencl|the Python package, installed into a virtual environment and tested through PyOpenCL
-libssl-dev|SHA-256 for the samples' checkpoints (OpenSSL's libcrypto)
 cmake|the CMake consumer test of make install
 python3-scipy r-cran-coin r-bioc-multtest|the references kperm.stats and kperm-ptest are checked against (scipy, R'"'"'s coin and multtest)'
 
@@ -28,7 +30,7 @@ while IFS='|' read -r packages what; do
     missing="$missing$lacking"
     why="$why  $lacking: $what$nl"
 done <<END
-$groups
+$(if [ "$1" = build ]; then printf '%s\n' "$groups" | head -n $build_groups; else printf '%s\n' "$groups"; fi)
 END
 [ -z "$missing" ] && exit 0
 
