@@ -289,8 +289,10 @@ MICE = ([94, 197, 16, 38, 99, 141, 23], [52, 104, 146, 10, 51, 30, 40, 27, 46])
 CHILD = r"""
 import sys, time
 import kperm.stats
-# (a volatile loop: CUDA's compilers delete a loop without side effects)
-body = "volatile int forever = 1;\nif (x[0] != 94)\n    while (forever) {}\nreturn x[0];\n"
+# (10^18 steps that end with the value returned: NVIDIA's compilers delete a
+# loop without side effects, while (1) {} and a volatile local's alike)
+body = ("double s = x[0];\nif (x[0] != 94)\n    for (long i = 0; i < 1000000000000000000L; i++)\n"
+        "        s += x[i % 7];\nreturn s;\n")
 backend, first = sys.argv[1], 94 if sys.argv[2] == "count" else 1
 kperm.stats.permutation_test(([94, 94], [94, 94]), body, backend=backend, bins=0)
 print("ready", flush=True)

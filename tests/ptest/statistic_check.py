@@ -27,9 +27,11 @@ MICE = os.path.join(harness.DATA, "mouse.csv")
 tmp = tempfile.mkdtemp()
 
 
-# an endless loop no compiler may delete: NVRTC and NVIDIA's OpenCL take a
-# loop without side effects (while (1) {}) to end, and removed it
-HANG = "volatile int forever = 1;\nwhile (forever) {}\nreturn 0;\n"
+# a loop that never ends in practice and that no compiler may delete: NVRTC
+# and NVIDIA's OpenCL take a loop without side effects to end, and removed
+# both while (1) {} and a loop on a volatile local; this one ends, after
+# 10^18 steps, with a value the statistic returns
+HANG = "double s = 0;\nfor (long i = 0; i < 1000000000000000000L; i++)\n    s += x[i % 7];\nreturn s;\n"
 
 
 def body_file(name, body):
