@@ -200,7 +200,10 @@ def build(ctx, src, opts=""):
     """The program built, without the compiler's remarks: POCL prints "loop
     not unrolled" for every loop whose bound is not a constant, noise here,
     where the results are what is checked. A failed build still raises, its
-    log in the exception."""
+    log in the exception. PyOpenCL's cache is off: it keys a program by its
+    text, and a kernel that includes tests/lex_body.h from a string of
+    another text than an #include "kperm.cl" line came back as built from
+    an older lex_body.h."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", cl.CompilerWarning)
         sys.stderr.flush()
@@ -208,7 +211,7 @@ def build(ctx, src, opts=""):
         try:
             with open(os.devnull, "w") as null:
                 os.dup2(null.fileno(), 2)
-                return cl.Program(ctx, src).build(options=opts)
+                return cl.Program(ctx, src).build(options=opts, cache_dir=False)
         finally:
             os.dup2(saved, 2)
             os.close(saved)
