@@ -288,7 +288,173 @@ MICE = ([94, 197, 16, 38, 99, 141, 23], [52, 104, 146, 10, 51, 30, 40, 27, 46])
 # first (94), once built (by a call on data that starts with 94 alone), on
 # 17 + 17 values: in the count (the observed value starts with 94), then in
 # the observed value itself; SIGINT must raise KeyboardInterrupt within 2 s,
-# and the interpreter then end though the kernel runs on
+# and on PyOpenCL (POCL) the interpreter then end though the kernel runs on.
+# CuPy's exit frees device memory, which waits for the endless kernel: there
+# the process ends only when killed (the driver then ends the kernel too)
+CHILD = r"""
+import sys, time
+import kperm.stats
+# (10^18 steps that end with the value returned: NVIDIA's compilers delete a
+# loop without side effects, while (1) {} and a volatile local's alike)
+body = ("double s = x[0];\nif (x[0] != 94)\n    for (long i = 0; i < 1000000000000000000L; i++)\n"
+        "        s += x[i % 7];\nreturn s;\n")
+backend, first = sys.argv[1], 94 if sys.argv[2] == "count" else 1
+kperm.stats.permutation_test(([94, 94], [94, 94]), body, backend=backend, bins=0)
+print("ready", flush=True)
+try:
+    kperm.stats.permutation_test(([first] + list(range(16)), list(range(17))), body, backend=backend, bins=0,
+                                 max_rearrangements=10 ** 13)
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("KeyboardInterrupt", flush=True)
+"""
+for backend in ["pyopencl"] + (["cupy"] if kperm.stats._stats_device.gpu_present() else []):
+    for what, body, pattern, only in statistic_cases.REFUSED:
+        if only is None or backend in only:
+            try:
+                got = "ran: %r" % kperm.stats.permutation_test(MICE, body, backend=backend, bins=0).statistic
+            except ValueError as e:
+                got = str(e)
+            check(re.search("^statistic" + pattern if pattern.startswith(":") else pattern, got) is not None
+                  and "\n" not in got, "kperm.stats (%s) refuses a C statistic: %s (ValueError: %s)"
+                  % (backend, what, got))
+    try:
+        got = kperm.stats.permutation_test(MICE, statistic_cases.ALLOWED, backend=backend, bins=0).statistic
+    except ValueError as e:
+        got = str(e)
+    check(got == 94, "kperm.stats (%s) runs the refused words in comments and strings, %d bytes: observed %r"
+          % (backend, statistic_cases.MAX_BYTES, got))
+    for phase in ("count", "observed value"):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, backend, phase.split()[0]], stdout=subprocess.PIPE,
+                                 text=True)
+        ready = child.stdout.readline().strip()
+        time.sleep(1)
+        sent = time.monotonic()
+        child.send_signal(2)  # SIGINT
+        line = child.stdout.readline().strip() if select.select([child.stdout], [], [], 10)[0] else "nothing in 10 s"
+        took = time.monotonic() - sent
+        try:
+            ended = child.wait(timeout=10 if backend == "pyopencl" else 1) == 0
+        except subprocess.TimeoutExpired:
+            ended = False
+            child.kill()
+            child.wait()
+        ended = ended or backend == "cupy"
+        check(ready == "ready" and line == "KeyboardInterrupt" and took < 2 and ended,
+              "kperm.stats (%s): Ctrl-C in the %s of a statistic that never returns raises KeyboardInterrupt in "
+              "%.2f s%s%s" % (backend, phase, took, "" if backend == "cupy" else ", and Python ends",
+                              "" if line == "KeyboardInterrupt" and ended else " (got %r, %r%s)"
+                              % (ready, line, "" if ended else ", still running 10 s later")))
+sys.exit(failed != 0)
+table = kperm.comb_table()
+check(isinstance(table, np.ndarray) and table.dtype == np.uint64 and table.tolist() == c_table,
+      "kperm.comb_table() is a numpy uint64 array equal to kperm_comb_table")
+check(kperm.rank_of(np.array([2, 1, 0], dtype=np.uint8)) == 5 and kperm.unrank(np.uint64(5), np.int32(3)) == [2, 1, 0]
+      and kperm.comb_rank_of(np.arange(3), np.int64(5)) == 0 and kperm.gray_unrank(np.uint64(2 ** 64 - 1), 64) == 1 << 63,
+      "numpy integers and arrays go in")
+
+try:
+    import pyopencl as cl
+except ImportError as e:
+    print("SKIP %sPyOpenCL vectors: %s (Debian: python3-pyopencl)" % (label, e))
+    sys.exit(failed != 0)
+
+
+def build(ctx, src, opts=""):
+    """The program built, without the compiler's remarks: POCL prints "loop
+    not unrolled" for every loop whose bound is not a constant, noise here,
+    where the results are what is checked. A failed build still raises, its
+    log in the exception. PyOpenCL's cache is off: it keys a program by its
+    text, and a kernel that includes tests/lex_body.h from a string of
+    another text than an #include "kperm.cl" line came back as built from
+    an older lex_body.h."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", cl.CompilerWarning)
+        sys.stderr.flush()
+        saved = os.dup(2)
+        try:
+            with open(os.devnull, "w") as null:
+                os.dup2(null.fileno(), 2)
+                return cl.Program(ctx, src).build(options=opts, cache_dir=False)
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+COMB_KERNEL = r"""
+__kernel void comb_unrank_in(__global const ulong *binomials, __global const ulong *ranks, int n, int k,
+                             __global ulong *masks, __global int *status) {
+    size_t i = get_global_id(0);
+    kperm_u64 mask = 0;
+    status[i] = kperm_comb_unrank_mask_in(binomials, ranks[i], n, k, &mask);
+    masks[i] = mask;
+}
+"""
+
+vin = np.fromfile(os.path.join(fixtures, "vectors_in.bin"), dtype=np.uint64)
+want = np.fromfile(os.path.join(fixtures, "vectors_want.bin"), dtype=np.uint8)
+count = len(vin) // 5
+record = len(want) // count  # the bytes of one vector's record
+kernel = open(os.path.join(tests, "lex_kernel.cl")).read()
+devices = [d for p in cl.get_platforms() for d in p.get_devices()]
+if not devices:
+    print("SKIP %sPyOpenCL vectors: no OpenCL device" % label)
+for dev in devices:
+    ctx = cl.Context([dev])
+    queue = cl.CommandQueue(ctx)
+    mf = cl.mem_flags
+    for how, src, opts in (("get_include()", '#include "kperm.cl"\n' + kernel, kperm.cl_options() + " -I " + tests),
+                           ("cl_source()", kperm.cl_source() + kernel, "-I " + tests)):
+        prog = build(ctx, src, opts)
+        din = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=vin)
+        got = np.full(count * record, 0x5a, dtype=np.uint8)
+        dout = cl.Buffer(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=got)
+        prog.kperm_test_lex(queue, ((count + 63) // 64 * 64,), None, din, dout, np.uint32(count))
+        cl.enqueue_copy(queue, got, dout)
+        bad = np.nonzero(got != want)[0]
+        check(len(bad) == 0, "PyOpenCL lex vectors (%d) via %s on %s byte-identical to host C%s"
+              % (count, how, dev.name.strip(), "" if len(bad) == 0 else ": vector %d differs" % (bad[0] // record)))
+    # comb_table() as the __global buffer kperm_comb_unrank_mask_in reads
+    prog = build(ctx, kperm.cl_source() + COMB_KERNEL)
+    binomials = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=kperm.comb_table())
+    why = ""
+    for n, k in ((10, 3), (64, 32), (64, 1), (40, 20)):
+        ranks = sorted({0, kperm.comb_count(n, k) - 1} | {rng.randrange(kperm.comb_count(n, k)) for _ in range(200)})
+        masks, status = np.zeros(len(ranks), np.uint64), np.ones(len(ranks), np.int32)
+        dranks = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=np.array(ranks, np.uint64))
+        dmasks, dstatus = cl.Buffer(ctx, mf.WRITE_ONLY, masks.nbytes), cl.Buffer(ctx, mf.WRITE_ONLY, status.nbytes)
+        prog.comb_unrank_in(queue, (len(ranks),), None, binomials, dranks, np.int32(n), np.int32(k), dmasks, dstatus)
+        cl.enqueue_copy(queue, masks, dmasks)
+        cl.enqueue_copy(queue, status, dstatus)
+        for r, mask, st in zip(ranks, masks.tolist(), status.tolist()):
+            if st != 0 or mask != sum(1 << v for v in kperm.comb_unrank(r, n, k)):
+                why = why or "n = %d, k = %d, rank %d: status %d, mask %#x" % (n, k, r, st, mask)
+    check(not why, "kperm.comb_table() uploaded: kperm_comb_unrank_mask_in on %s agrees with kperm.comb_unrank%s"
+          % (dev.name.strip(), ": " + why if why else ""))
+if editable or not devices:  # the C statistics' checks once: the same package in both installs
+    sys.exit(failed != 0)
+
+
+# ---- kperm.stats' C statistics: the rules and compile errors of
+# tests/ptest/statistic_cases.py, as kperm-ptest keeps them; Ctrl-C
+
+import select  # noqa: E402
+import subprocess  # noqa: E402
+import time  # noqa: E402
+
+import kperm.stats  # noqa: E402
+
+sys.path.insert(0, os.path.join(tests, "ptest"))
+import statistic_cases  # noqa: E402
+
+MICE = ([94, 197, 16, 38, 99, 141, 23], [52, 104, 146, 10, 51, 30, 40, 27, 46])
+# Ctrl-C: a statistic that never returns for values other than the mice's
+# first (94), once built (by a call on data that starts with 94 alone), on
+# 17 + 17 values: in the count (the observed value starts with 94), then in
+# the observed value itself; SIGINT must raise KeyboardInterrupt within 2 s,
+# and on PyOpenCL (POCL) the interpreter then end though the kernel runs on.
+# CuPy's exit frees device memory, which waits for the endless kernel: there
+# the process ends only when killed (the driver then ends the kernel too)
 CHILD = r"""
 import sys, time
 import kperm.stats
@@ -337,9 +503,11 @@ for backend in ["pyopencl"] + (["cupy"] if kperm.stats._stats_device.gpu_present
             ended = False
             child.kill()
             child.wait()
+        ended = ended or backend == "cupy"
         check(ready == "ready" and line == "KeyboardInterrupt" and took < 2 and ended,
               "kperm.stats (%s): Ctrl-C in the %s of a statistic that never returns raises KeyboardInterrupt in "
-              "%.2f s, and Python ends%s" % (backend, phase, took, "" if line == "KeyboardInterrupt" and ended
+              "%.2f s%s%s" % (backend, phase, took, "" if backend == "cupy" else ", and Python ends",
+                              "" if line == "KeyboardInterrupt" and ended
                                              else " (got %r, %r%s)" % (ready, line, "" if ended else
                                                                        ", still running 10 s later")))
 sys.exit(failed != 0)
