@@ -118,8 +118,11 @@ def _lex(t, lines, file):
                 _directive(t, k, lines[j], file)
         elif c in "\"'":
             k = re.compile(r"%s(?:\\[^\n]|[^\\\n%s])*%s?" % (c, c, c)).match(t, j).end()
-        elif re.match(r"\.?[0-9]", t[j:j + 2]):  # a preprocessing number, C++'s digit separators included
-            k = re.compile(r"\.?[0-9](?:[eEpP][+-]|'%s|%s|\.)*" % (_IDENT, _IDENT)).match(t, j).end()
+        elif re.match(r"\.?[0-9]", t[j:j + 2]):  # a preprocessing number, up to a quote
+            k = re.compile(r"\.?[0-9](?:[eEpP][+-]|%s|\.)*" % _IDENT).match(t, j).end()
+            if t.startswith("'", k):  # C++ (CuPy) reads 1'a as a digit separator, C (OpenCL) as a character
+                _fail(file, lines[j], "a quote right after a number",
+                      "C reads it as a character, C++ as a digit separator: not read alike")
         elif re.match(_IDENT, c):
             k = re.compile(_IDENT + "+").match(t, j).end()
             name = t[j:k]

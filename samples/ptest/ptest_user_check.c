@@ -103,14 +103,14 @@ static size_t literal(const char *t, size_t m, size_t j)
     return j < m && t[j] == quote ? j + 1 : j;
 }
 
-/* past the preprocessing number at t[j] (C++'s digit separators included) */
+/* past the preprocessing number at t[j], up to a quote: C++ (NVRTC) reads
+ * 1'a as one number with a digit separator, C (OpenCL) as 1 and a character
+ * literal, so a quote there is refused by the caller */
 static size_t number(const char *t, size_t m, size_t j)
 {
     for (j++; j < m; j++)
         if ((t[j] == '+' || t[j] == '-') && strchr("eEpP", t[j - 1]))
             continue;
-        else if (t[j] == '\'' && j + 1 < m && ident_char((unsigned char)t[j + 1]))
-            j++;
         else if (!ident_char((unsigned char)t[j]) && t[j] != '.')
             break;
     return j;
@@ -196,8 +196,12 @@ static int lex(const char *t, size_t m, const int *line, const report *r)
                 return -1;
         } else if (c == '"' || c == '\'')
             k = literal(t, m, j);
-        else if (digit((unsigned char)c) || (c == '.' && j + 1 < m && digit((unsigned char)t[j + 1])))
+        else if (digit((unsigned char)c) || (c == '.' && j + 1 < m && digit((unsigned char)t[j + 1]))) {
             k = number(t, m, j);
+            if (k < m && t[k] == '\'')
+                return fail(r, line[j], "a quote right after a number",
+                            "C reads it as a character, C++ as a digit separator: not read alike");
+        }
         else if (ident_char((unsigned char)c)) {
             for (k = j; k < m && ident_char((unsigned char)t[k]); k++)
                 ;

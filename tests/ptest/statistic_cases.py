@@ -37,6 +37,12 @@ REFUSED = [
     ("a lone carriage return", 'return 0; // x\r#include "/etc/passwd"\n', r":1: a carriage return without a line feed",
      None),
     ("a raw string", 'return 0;\nconst char *s = R"(x)";\n', r":2: a raw string literal", None),
+    # C reads 0'a/*' as 0 and a character, C++ as a number and a comment: either way one hides what the
+    # other compiles (an #include, a printf)
+    ("a quote after a number, hiding #include", "#define IGN(...)\nIGN(0'a/*')\n#include \"/etc/passwd\"\n"
+     "// */\nreturn x[start[0]];\n", r":2: a quote right after a number", None),
+    ("a quote after a number, hiding printf", "#define IGN(...)\nIGN(0'a printf(\"x\"); ' ')\n"
+     "return x[start[0]];\n", r":2: a quote right after a number", None),
     ("a NUL byte", 'return 0;\n\0#include "/etc/passwd"\n', r":2: a NUL byte: not a C source", None),
     ("a comment not closed", "return 0; /*\n", r":1: a comment that is not closed", None),
     ("one byte too many", "return 0;" + " " * (MAX_BYTES - 8), r": %d bytes, over the %d bytes a C statistic may have"
