@@ -306,6 +306,26 @@ else
     echo "FAIL --json with a Latin-1 label: $(od -c $T/latin1.json | head -5)"
 fi
 
+# SIGINT without a checkpoint, on OpenCL (whose compiler may take SIGINT for
+# itself): the run ends within 2 s, saying so, exit 130
+if $P --list-devices | grep -q '^opencl [0-9]'; then
+    awk 'BEGIN { srand(11); print "g,v"; for (i = 0; i < 34; i++) printf "%s,%d\n", i < 17 ? "a" : "b", int(rand() * 1000) }' \
+        > $T/long.csv
+    $P --quiet --force --bins 0 --backend opencl --stat welch $T/long.csv > /dev/null 2> $T/int.err &
+    pid=$!
+    sleep 5
+    kill -INT $pid 2>/dev/null
+    for i in 1 2 3 4 5 6 7 8 9 10; do kill -0 $pid 2>/dev/null || break; sleep 0.2; done
+    if kill -0 $pid 2>/dev/null; then
+        kill -9 $pid; echo "FAIL SIGINT without a checkpoint (opencl): still running 2 s later"
+    else
+        wait $pid; rc=$?
+        [ $rc -eq 130 ] && grep -q 'interrupted by signal 2' $T/int.err \
+            && echo "PASS SIGINT without a checkpoint (opencl): ended within 2 s, exit 130, said so" \
+            || echo "FAIL SIGINT without a checkpoint (opencl): exit $rc, $(cat $T/int.err)"
+    fi
+fi
+
 # checkpoint: a run interrupted by SIGINT (its checkpoint written), resumed,
 # gives the uninterrupted run's counts; a finished checkpoint answers at once
 awk 'BEGIN { srand(7); print "x,y"; for (i = 0; i < 24; i++) printf "%d,%d\n", int(rand() * 100), int(rand() * 100) }' > $T/p24.csv

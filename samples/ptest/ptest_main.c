@@ -622,7 +622,10 @@ int main(int argc, char **argv)
         snprintf(where, sizeof where, "%s", b.name);
     run.where = where;
     t0 = run_now();
-    if (!complete && run_job_rank() == 0 && o.checkpoint)
+    /* with or without a checkpoint: an OpenCL compiler (POCL's LLVM) may have
+     * taken SIGINT for itself, and a statistic that never returns must still
+     * be stoppable; the coordinator ends the process, saying so */
+    if (!complete && run_job_rank() == 0)
         run_catch_signals();
     if (!complete && run_job_rank())
         run_worker(&sample.run, ptest_search_chunk, &b, &run);

@@ -373,7 +373,7 @@ static char *write_temporary(const char *path, const run_text *b, char *err, siz
         return NULL;
     }
     /* the new file keeps the old one's mode, or takes a new file's */
-    fchmod(fd, stat(path, &st) == 0 ? st.st_mode & 07777 : new_mode);
+    fchmod(fd, stat(path, &st) == 0 ? st.st_mode & 0777 : new_mode);
     while (off < b->len) {
         ssize_t k = write(fd, b->s + off, b->len - off);
         if (k < 0 && errno == EINTR)

@@ -628,7 +628,7 @@ int main(int argc, char **argv)
     tsp_sample_init(&sample, &inst, o.prune, relax.first.length, r.bound);
     sample.answer = settled ? &relax.first : NULL;
     open_pool(&o, &inst, &sample, &pool, &claimed, &r);
-    if (run_job_rank() == 0 && o.checkpoint)
+    if (run_job_rank() == 0) /* with or without a checkpoint: see kperm-ptest's main */
         run_catch_signals();
     open_everywhere(&o, &inst, &relax, &b, &t0);
     r.info = gather_devices(&b, r.ranks);
