@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 from typing import List
 
-from . import _exact_data, _linear, _stats_device
+from . import _callable, _exact_data, _linear, _stats_device
 
 # built-in statistics: their code in stats_kernel.h (PS_STAT) and the
 # permutation types they go with
@@ -40,9 +40,11 @@ _UNIT_SHIFT = 256  # mean_difference's unit past the doubles (_mean_scale)
 @dataclasses.dataclass(frozen=True)
 class PermutationTestResult:
     """What permutation_test found. The counts are exact and add up to
-    n_rearrangements: less + equal + greater + undefined (0/0 values, compared
+    n_resamples: less + equal + greater + undefined (0/0 values, compared
     with nothing). p-values are count / n_rearrangements, as scipy's exact
-    test gives them."""
+    test gives them; when sampled, (count + 1) / (n_resamples + 1), scipy's
+    for random rearrangements. For a Python statistic of N-d data the
+    statistic, p-values and counts are arrays of its shape."""
     statistic: float         # the observed statistic
     pvalue: float            # for the alternative asked
     pvalue_less: float       # (less + equal) / n
@@ -56,7 +58,7 @@ class PermutationTestResult:
     in_band: int             # counted equal only through the tolerance (0 when exact)
     undefined: int
     n_rearrangements: int
-    exact: bool              # compared exactly (else in floating point within `tolerance`)
+    exact: bool              # every rearrangement counted and compared exactly (else sampled, or within `tolerance`)
     tolerance: float         # the band's half-width around the observed value (0.0 when exact)
     decimals: int            # d: the data were read as integers times 10**-d
     null_min: float          # least and greatest finite value of the null distribution (nan: none)
@@ -64,7 +66,15 @@ class PermutationTestResult:
     histogram: List[int]     # the null distribution's counts in bins ...
     bin_edges: List[float]   # ... between these edges (len(histogram) + 1 of them)
     device: str
-    method: str              # how they were counted: 'enumerate' (on the device), 'shift' or 'mitm' (on the host)
+    method: str              # how they were counted: 'enumerate' (on the device), 'shift' or 'mitm' (on the host),
+    #                          'python' (a Python statistic on the host)
+    sampled: bool = False    # random rearrangements drawn (Monte Carlo), not every one enumerated
+    n_resamples: int = None  # the rearrangements counted: n_rearrangements unless sampled
+    null_distribution: object = None  # a Python statistic's values (a numpy array, one row a rearrangement), else None
+
+    def __post_init__(self):
+        if self.n_resamples is None:
+            object.__setattr__(self, "n_resamples", self.n_rearrangements)
 
 
 def _samples(data):
@@ -79,8 +89,8 @@ def _samples(data):
 def _statistic(statistic):
     """(code, C body or None) of a statistic name or C source"""
     if not isinstance(statistic, str):
-        raise TypeError("statistic: a built-in name (%s) or C source as a str (a Python function cannot run on the "
-                        "device)" % ", ".join(STATISTICS))
+        raise TypeError("statistic: a built-in name (%s), C source as a str, or a Python callable, not %s"
+                        % (", ".join(STATISTICS), type(statistic).__name__))
     if re.fullmatch(r"\s*[A-Za-z_]\w*\s*", statistic):
         name = statistic.strip()
         if name not in STATISTICS:
@@ -313,25 +323,45 @@ def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, unit, 
     return observed, gamma, counters, lo, hi, hist, hist_range, dev.device
 
 
-def permutation_test(data, statistic, *, permutation_type="independent", alternative="two-sided", backend=None,
-                     device=None, tolerance=None, bins=64, hist_range=None, max_rearrangements=10 ** 12,
-                     method="auto"):
+def permutation_test(data, statistic, *, permutation_type="independent", vectorized=None, n_resamples=None, batch=None,
+                     alternative="two-sided", axis=0, random_state=None, rng=None, backend=None, device=None,
+                     tolerance=None, bins=64, hist_range=None, max_rearrangements=None, method="auto"):
     """An exact permutation test: the statistic of every rearrangement of
     data, counted against the observed one on the device. statistic is a
-    name of STATISTICS or the body of the C function C_SIGNATURE. tolerance
-    None compares the built-in statistics exactly and C statistics within
-    DEFAULT_TOLERANCE*|observed|; r or (r, a) compares every statistic in
-    floating point within max(a, r*|observed|) (scipy 1.10 to 1.12: (1e-14,
-    1e-14)). method 'auto' counts mean_difference on the host (the shift
-    algorithm or meet in the middle, the same counts) where that is cheaper
-    than enumerating; 'enumerate', 'shift' or 'mitm' forces one.
-    max_rearrangements bounds enumeration. See docs/stats.md."""
+    name of STATISTICS, the body of the C function C_SIGNATURE, or a Python
+    callable (scipy's: vectorized, batch and axis as scipy takes them),
+    evaluated on the host. tolerance None compares the built-in statistics
+    exactly, C statistics within DEFAULT_TOLERANCE*|observed| and Python
+    ones as scipy 1.10 does, _callable.SCIPY_TOLERANCE; r or (r, a) compares
+    every statistic in floating point within max(a, r*|observed|). method
+    'auto' counts mean_difference on the host (the shift algorithm or meet
+    in the middle, the same counts) where that is cheaper than enumerating;
+    'enumerate', 'shift' or 'mitm' forces one. n_resamples None, inf or at
+    least the number of rearrangements enumerates them all; fewer draws that
+    many at random (rng or random_state: a seed or a numpy Generator).
+    max_rearrangements bounds enumeration (None: 10**12, a Python
+    statistic's _callable.MAX_REARRANGEMENTS). See docs/stats.md."""
     import numpy as np
 
     _check_options(permutation_type, alternative, tolerance, bins, hist_range, backend, method)
+    if not (n_resamples is None or n_resamples == math.inf
+            or (isinstance(n_resamples, numbers.Integral) and not isinstance(n_resamples, bool) and n_resamples > 0)):
+        raise ValueError("n_resamples: None or numpy.inf (every rearrangement) or a positive int, not %r"
+                         % (n_resamples,))
+    if callable(statistic):
+        return _python_test(data, statistic, permutation_type, vectorized, n_resamples, batch, alternative, axis,
+                            random_state, rng, tolerance, bins, hist_range, max_rearrangements)
+    if vectorized is not None or batch is not None or axis not in (0, -1):
+        raise ValueError("vectorized, batch and axis go with a Python statistic; a built-in or C statistic takes "
+                         "1-d samples")
     code, body = _statistic(statistic)
-    samples = _samples(data)
+    samples = _one_sample_flips(_samples(data), code, permutation_type)
     walk, sizes, total = _walk(samples, code, permutation_type)
+    if n_resamples is not None and n_resamples < total:
+        raise NotImplementedError("n_resamples=%d < %d rearrangements: random rearrangements of a built-in or C "
+                                  "statistic are not drawn yet; n_resamples=None counts them all, or pass the "
+                                  "statistic as a Python function" % (n_resamples, total))
+    max_rearrangements = 10 ** 12 if max_rearrangements is None else max_rearrangements
     ints, floats, decimals = _exact_data.read(samples)
     if code == STATISTICS["kendall_tau"][0]:
         ints, floats = _pairs_by_x(ints, floats)
@@ -350,13 +380,59 @@ def permutation_test(data, statistic, *, permutation_type="independent", alterna
             walk, code, body, ints, floats, sizes, exact, wide, scale, unit, aux, tolerance, bins, hist_range, backend,
             device, total)
         used = "enumerate"
+    return _result(observed, counters, total, alternative, exact=exact, tolerance=gamma, decimals=decimals,
+                   null_min=lo, null_max=hi, histogram=hist,
+                   bin_edges=[float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else [], device=where,
+                   method=used)
+
+
+def _result(observed, counters, total, alternative, sampled=False, n_resamples=None, **fields):
+    """the result of counters (less, equal, greater, abs_ge, in_band,
+    undefined) over n_resamples rearrangements (total: all of them, the
+    default); sampled adds scipy's 1 to each count and to n_resamples"""
+    import numpy as np
+
     less, equal, greater, abs_ge, in_band, undefined = counters
-    p_less, p_greater = (less + equal) / total, (greater + equal) / total
-    p_two = min(1.0, 2 * min(p_less, p_greater))
+    adjust, drawn = int(sampled), total if n_resamples is None else n_resamples
+    p_less, p_greater = (less + equal + adjust) / (drawn + adjust), (greater + equal + adjust) / (drawn + adjust)
+    p_two = np.minimum(1.0, 2 * np.minimum(p_less, p_greater))[()]
     return PermutationTestResult(
         statistic=observed, pvalue={"less": p_less, "greater": p_greater, "two-sided": p_two}[alternative],
-        pvalue_less=p_less, pvalue_greater=p_greater, pvalue_two_sided=p_two, pvalue_abs=abs_ge / total,
-        less=less, equal=equal, greater=greater, abs_ge=abs_ge, in_band=in_band, undefined=undefined,
-        n_rearrangements=total, exact=exact, tolerance=gamma, decimals=decimals, null_min=lo, null_max=hi,
-        histogram=hist, bin_edges=[float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else [],
-        device=where, method=used)
+        pvalue_less=p_less, pvalue_greater=p_greater, pvalue_two_sided=p_two,
+        pvalue_abs=(abs_ge + adjust) / (drawn + adjust), less=less, equal=equal, greater=greater, abs_ge=abs_ge,
+        in_band=in_band, undefined=undefined, n_rearrangements=total, sampled=sampled, n_resamples=drawn, **fields)
+
+
+def _one_sample_flips(samples, code, permutation_type):
+    """scipy's one-sample "samples" test, the signs of d flipped: the pairs
+    (d_i, 0) for mean_difference, whose statistic is then mean(d). The
+    other statistics of pairs would not be d's (welch_t of (d_i, 0)
+    swapped is not the one-sample t), so they are refused."""
+    if permutation_type != "samples" or len(samples) != 1:
+        return samples
+    if code != STATISTICS["mean_difference"][0]:
+        raise ValueError("one sample under permutation_type 'samples' (its signs flipped) goes with "
+                         "'mean_difference' (the mean) or a Python statistic, e.g. lambda d, axis: "
+                         "scipy.stats.ttest_1samp(d, 0, axis=axis).statistic")
+    return [samples[0], [0] * len(samples[0])]
+
+
+def _python_test(data, statistic, permutation_type, vectorized, n_resamples, batch, alternative, axis, random_state,
+                 rng, tolerance, bins, hist_range, max_rearrangements):
+    """permutation_test of a Python statistic, on the host (_callable)"""
+    import numpy as np
+
+    tolerance = _callable.SCIPY_TOLERANCE if tolerance is None else tolerance
+    observed, gamma, null, total, drawn, sampled = _callable.run(
+        data, statistic, permutation_type, vectorized, n_resamples, batch, axis, rng, random_state,
+        lambda x: _band(x, tolerance), _callable.MAX_REARRANGEMENTS if max_rearrangements is None else max_rearrangements)
+    if np.ndim(observed) == 0:
+        lo, hi, hist, hist_range = _callable.histogram(null, bins, hist_range)
+        edges = [float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else []
+    else:  # no histogram of an array of statistics
+        finite = np.where(np.isfinite(null), null, np.nan)
+        lo, hi, hist, edges = np.nanmin(finite, axis=0), np.nanmax(finite, axis=0), [], []
+    return _result(float(observed) if np.ndim(observed) == 0 else observed, _callable.tally(null, observed, gamma),
+                   total, alternative, sampled, drawn, exact=False, tolerance=gamma, decimals=0, null_min=lo,
+                   null_max=hi, histogram=hist, bin_edges=edges, device="host (numpy)", method="python",
+                   null_distribution=null)
