@@ -1,0 +1,263 @@
+#!/usr/bin/python3
+"""scipy_calls_check.py - kperm.stats.permutation_test called as scipy's:
+scipy 1.10's own permutation_test doc examples run unchanged but for the
+import (and a seed for their rng), giving scipy's p-values exactly where
+scipy is exact and close where it samples; a Python statistic (vectorized
+or not, any batch, N-d data along any axis) against
+scipy.stats.permutation_test(..., n_resamples=np.inf) on random small cases
+of every permutation type, one-sample sign flips included: the same
+statistic, p-values and null distribution; the counts of the built-in
+statistics in tolerance mode where a Python statistic is the same one;
+random rearrangements (n_resamples): uniform, reproducible from rng, with
+scipy's +1; and the refusals. Prints PASS/FAIL/SKIP lines; exits 1 on a
+failure.
+
+    /usr/bin/python3 tests/ptest/scipy_calls_check.py
+"""
+import contextlib
+import doctest
+import io
+import math
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(1, os.path.join(os.path.dirname(os.path.dirname(HERE)), "python"))
+try:
+    import numpy as np
+    from scipy import stats
+except ImportError as e:
+    print("SKIP scipy calls: %s for %s (Debian's /usr/bin/python3 has numpy and scipy)" % (e, sys.executable))
+    sys.exit(0)
+import kperm.stats as ks  # noqa: E402
+from harness import Report  # noqa: E402
+import reference as ref  # noqa: E402
+
+report = Report("kperm.stats called as scipy")
+SEED = 20261128
+
+
+def doc_examples():
+    """scipy's doc examples of permutation_test, run once with scipy's and
+    once with kperm's (the import line changed, default_rng() seeded, the
+    plot skipped): the value of res after each call, and what each example
+    prints"""
+    examples = [e for e in doctest.DocTestParser().get_examples(stats.permutation_test.__doc__)
+                if "plt." not in e.source and "matplotlib" not in e.source]
+    runs = {}
+    for who in ("scipy", "kperm"):
+        namespace, results, printed = {}, [], []
+        for e in examples:
+            source = e.source.replace("np.random.default_rng()", "np.random.default_rng(%d)" % SEED)
+            if who == "kperm":
+                source = source.replace("from scipy.stats import permutation_test",
+                                        "from kperm.stats import permutation_test")
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(source, "<doc example>", "single"), namespace)
+            printed.append(out.getvalue())
+            if source.lstrip().startswith("res = permutation_test"):
+                results.append(namespace["res"])
+        runs[who] = results, printed, namespace
+    (want, want_printed, _), (got, got_printed, space) = runs["scipy"], runs["kperm"]
+    exact = [w.null_distribution.size < 10 ** 5 for w in want]  # scipy enumerated; the other drew 100000
+    report(len(got) == 3 and all(g.pvalue == w.pvalue and g.statistic == w.statistic
+                                 for g, w, e in zip(got, want, exact) if e),
+           "scipy's doc examples (%d calls): scipy's exact p-values exactly (%s)"
+           % (len(got), ", ".join("%.6g" % g.pvalue for g, e in zip(got, exact) if e)))
+    sampled = [(g, w) for g, w, e in zip(got, want, exact) if not e]
+    report(len(sampled) == 1 and all(g.sampled and not g.exact and g.n_resamples == 100000
+                                     and abs(g.pvalue - w.pvalue) * 100001 <= 5 * math.sqrt(w.pvalue * 100001 + 4)
+                                     for g, w in sampled),
+           "scipy's doc example of 100000 random splits of 100 + 120: p %s, scipy's %s (within 5 sd), 100000 drawn"
+           % tuple("%.3g" % r.pvalue for r in sampled[0]))
+    same = [i for i, (g, w) in enumerate(zip(got_printed, want_printed)) if g == w]
+    mixed = [i for i, e in enumerate(examples) if "print(res.pvalue)" in e.source]
+    report(len(same) == len(examples) - 1 and set(range(len(examples))) - set(same) <= set(mixed)
+           and space["r"] == 0.8 and len(space["null"]) == 576 and space["res"].pvalue == space["correct_pvalue"],
+           "scipy's doc examples print what scipy prints (all but the sampled p-value), pearsonr's 576 pairings")
+
+
+def random_data(rng, shape, ties):
+    return rng.integers(-3, 4, shape).astype(float) if ties else rng.normal(size=shape)
+
+
+def agrees(got, want):
+    """the same statistic and p-values; the same null distribution but for
+    rounding (scipy puts each group's indices in a set's order, kperm in
+    increasing order: a sum may differ in its last bit)"""
+    return (np.array_equal(got.statistic, want.statistic) and np.array_equal(got.pvalue, want.pvalue)
+            and np.allclose(np.sort(got.null_distribution, axis=0), np.sort(want.null_distribution, axis=0),
+                            rtol=1e-13, atol=1e-13, equal_nan=True))
+
+
+def against_scipy():
+    """random small cases of every permutation type: statistic, p-values
+    and null distribution as scipy's exact test gives them"""
+    rng, bad, cases = np.random.default_rng(SEED), [], 0
+
+    def mean_diff(x, y, axis):
+        return np.mean(x, axis=axis) - np.mean(y, axis=axis)
+
+    def spread(*g, axis):
+        return np.ptp([np.mean(s, axis=axis) for s in g], axis=0)
+
+    def corr(x, y):  # not vectorized: 1-d samples only
+        return np.corrcoef(x, y)[0, 1]
+
+    def flips(d, axis):
+        return np.mean(d, axis=axis)
+
+    def paired_t(x, y, axis):
+        return stats.ttest_rel(x, y, axis=axis).statistic
+
+    kinds = [("independent", mean_diff, (5, 4)), ("independent", spread, (3, 3, 2)),
+             ("independent", lambda x, y: np.median(x) - np.median(y), (4, 5)),
+             ("pairings", corr, (4, 4)), ("pairings", lambda x: np.sum(x * np.arange(5)), (5,)),
+             ("samples", flips, (7,)), ("samples", paired_t, (6, 6)), ("samples", lambda *g: np.max(g[0]), (4, 4, 4))]
+    for trial in range(60):
+        permutation_type, statistic, sizes = kinds[trial % len(kinds)]
+        ties, alternative = trial % 3 == 0, ("two-sided", "less", "greater")[trial % 3]
+        data = [random_data(rng, n, ties) for n in sizes]
+        args = dict(permutation_type=permutation_type, alternative=alternative)
+        with np.errstate(all="ignore"):
+            want = stats.permutation_test(data, statistic, n_resamples=np.inf, **args)
+            got = ks.permutation_test(data, statistic, batch=[None, 7, 1000][trial % 3], **args)
+        cases += 1
+        if not (agrees(got, want) and got.n_resamples == got.n_rearrangements == want.null_distribution.shape[0]
+                and not got.sampled):
+            bad.append("%s %s: p %r, scipy's %r" % (permutation_type, data, got.pvalue, want.pvalue))
+    # N-d data along each axis, a statistic vectorized or not, a sample broadcast
+    x, y = rng.normal(size=(2, 4, 3)), rng.normal(size=(5, 1))
+    for axis in (-2, 1):
+        for vectorized in (True, False):
+            def statistic(a, b, axis=None):
+                return np.mean(a, axis=axis) - np.median(b, axis=axis)
+            with np.errstate(all="ignore"):
+                want = stats.permutation_test((x, y), statistic, vectorized=vectorized, axis=axis,
+                                              n_resamples=np.inf)
+                got = ks.permutation_test((x, y), statistic, vectorized=vectorized, axis=axis, batch=50)
+            cases += 1
+            if not (agrees(got, want) and got.statistic.shape == (2, 3) and got.less.shape == (2, 3)):
+                bad.append("N-d, axis %d, vectorized %s: p %r, scipy's %r" % (axis, vectorized, got.pvalue, want.pvalue))
+    report(not bad, "a Python statistic = scipy's exact test (statistic, p-value, null distribution) in %d random "
+           "cases, every permutation type, N-d data%s" % (cases, "".join("\n# " + b for b in bad[:5])))
+
+
+def against_built_ins():
+    """a Python statistic that is a built-in one gives its counts in
+    tolerance mode (scipy 1.10's band): mean_difference's (counted on the
+    host), and for Welch's t, Pearson's r and the paired t those of the
+    brute force of reference.py in its 'scipy-1.10' mode (exact values
+    rounded once), which tests/test_stats.py holds the built-ins to"""
+    rng, bad, band = np.random.default_rng(SEED + 1), [], (1e-14, 1e-14)
+    fields = ("less", "equal", "greater", "abs_ge")
+
+    def check(name, data, statistic, want, permutation_type):
+        got = ks.permutation_test(data, statistic, permutation_type=permutation_type)
+        if isinstance(want, str):
+            want = ks.permutation_test(data, want, permutation_type=permutation_type, tolerance=band)
+        if any(int(getattr(got, f)) != getattr(want, f) for f in fields):
+            bad.append("%s %s: %s, want %s" % (name, data, [getattr(got, f) for f in fields],
+                                                [getattr(want, f) for f in fields]))
+
+    for _ in range(12):
+        x, y, z = rng.integers(-4, 5, 6).tolist(), rng.integers(-4, 5, 5).tolist(), rng.integers(-4, 5, 6).tolist()
+        check("mean difference", (x, y), lambda a, b, axis: np.mean(a, axis=axis) - np.mean(b, axis=axis),
+              "mean_difference", "independent")
+        check("one-sample mean", (x,), lambda d, axis: np.mean(d, axis=axis), "mean_difference", "samples")
+        check("paired mean difference", (x, z), lambda a, b, axis: np.mean(a - b, axis=axis),
+              "mean_difference", "samples")
+        if len(set(x + y)) > 1:
+            check("Welch's t", (x, y), lambda a, b, axis: stats.ttest_ind(a, b, equal_var=False, axis=axis).statistic,
+                  ref.independent([x, y], ref.WELCH_T, mode="scipy-1.10"), "independent")
+        if len(set(x)) > 1 and len(set(z)) > 1:
+            check("Pearson's r", (z,), lambda b: np.corrcoef(x, b)[0, 1],
+                  ref.pairings(x, z, ref.PEARSON_R, mode="scipy-1.10"), "pairings")
+        d = [a - b for a, b in zip(x, z)]
+        if any(d):
+            check("one-sample t", (d,), lambda v, axis: stats.ttest_1samp(v, 0, axis=axis).statistic,
+                  ref.paired(x, z, ref.PAIRED_T, mode="scipy-1.10"), "samples")
+    report(not bad, "a Python statistic's counts in tolerance mode = mean_difference's; Welch's t, Pearson's r and "
+           "the one-sample t = the brute force's (12 random cases each, ties)%s" % "".join("\n# " + b for b in bad[:5]))
+
+
+def sampled():
+    """n_resamples below the count: uniform random rearrangements, the same
+    for the same seed, scipy's p-value with its +1"""
+    x, y = [1.0, 2.0, 3.0], [4.0, 5.0, 6.0]
+
+    def first_sum(a, b, axis):
+        return np.sum(a, axis=axis)
+
+    res = ks.permutation_test((x, y), first_sum, n_resamples=19, rng=1)
+    again = ks.permutation_test((x, y), first_sum, n_resamples=19, random_state=np.random.default_rng(1))
+    other = ks.permutation_test((x, y), first_sum, n_resamples=19, rng=2, batch=5)
+    report(res.sampled and not res.exact and res.n_resamples == 19 and res.n_rearrangements == 20
+           and res.null_distribution.shape == (19,) and np.array_equal(res.null_distribution, again.null_distribution)
+           and not np.array_equal(res.null_distribution, other.null_distribution)
+           and res.pvalue_less == (res.less + res.equal + 1) / 20 and sum(res.histogram) == 19,
+           "n_resamples=19 of 20 splits: 19 drawn, sampled, not exact, the same for the same seed, (count + 1) / 20")
+    whole = ks.permutation_test((x, y), first_sum, n_resamples=20, rng=7)
+    report(not whole.sampled and whole.n_resamples == 20 and whole.pvalue_less == (whole.less + whole.equal) / 20,
+           "n_resamples = the number of rearrangements counts them all, once each (sampled False, no +1)")
+    # integers: a first sum is the same double whatever the order of its terms
+    draws, pooled = 40000, list(range(18))
+    sampled_big = ks.permutation_test((pooled[:9], pooled[9:]), first_sum, n_resamples=draws, rng=7)
+    exact_big = ks.permutation_test((pooled[:9], pooled[9:]), first_sum)
+    values, want = np.unique(exact_big.null_distribution, return_counts=True)
+    got = np.array([np.count_nonzero(sampled_big.null_distribution == v) for v in values])
+    expected = want / exact_big.n_rearrangements * draws
+    chi2 = float(np.sum((got - expected) ** 2 / expected))
+    dof = len(values) - 1
+    report(chi2 < dof + 6 * math.sqrt(2 * dof),
+           "%d random splits of 9 + 9: the first sum's %d values as often as among all 48620 (chi2 %.1f, %d dof)"
+           % (draws, len(values), chi2, dof))
+
+
+def refusals():
+    x, y = [1.0, 2.0, 3.0], [4.0, 5.0, 6.5]
+
+    def mean(d, axis):
+        return np.mean(d, axis=axis)
+
+    cases = [
+        ("welch_t of one sample", ((x,), "welch_t"), dict(permutation_type="samples"), ValueError, "one sample"),
+        ("vectorized with a name", ((x, y), "mean_difference"), dict(vectorized=True), ValueError, "Python statistic"),
+        ("axis with a name", ((x, y), "mean_difference"), dict(axis=1), ValueError, "1-d samples"),
+        ("n_resamples 0", ((x, y), mean), dict(n_resamples=0), ValueError, "n_resamples"),
+        ("n_resamples 2.5", ((x, y), mean), dict(n_resamples=2.5), ValueError, "n_resamples"),
+        ("a bad seed", ((x, y), lambda a, b: 0.0), dict(n_resamples=5, rng="seed"), ValueError, "rng"),
+        ("rng and random_state", ((x, y), lambda a, b: 0.0), dict(n_resamples=5, rng=1, random_state=1), ValueError,
+         "one of them"),
+        ("built-in sampled", ((x, y), "mean_difference"), dict(n_resamples=5), NotImplementedError, "n_resamples=5"),
+        ("axis out of range", ((x, y), lambda a, b: 0.0), dict(axis=1), ValueError, "axis"),
+        ("pairings of two lengths", ((x, y[:2]), lambda a, b: 0.0), dict(permutation_type="pairings"), ValueError,
+         "same length"),
+        ("one sample, independent", ((x,), mean), {}, ValueError, "two or more samples"),
+        ("a number for a statistic", ((x, y), 42), {}, TypeError, "Python callable"),
+        ("words for data", ((["a", "b"], y), lambda a, b: 0.0), {}, TypeError, "numbers"),
+        ("NaN observed", ((x, y), lambda a, b: math.nan), {}, ValueError, "nan"),
+        ("too many to enumerate", ((list(range(30)), list(range(30))), lambda a, b: 0.0), {}, ValueError,
+         "n_resamples"),
+        ("bad batch", ((x, y), lambda a, b: 0.0), dict(batch=0), ValueError, "batch"),
+    ]
+    bad = []
+    for name, (data, statistic), kwargs, kind, text in cases:
+        try:
+            ks.permutation_test(data, statistic, **kwargs)
+            bad.append("%s: no error" % name)
+        except Exception as e:  # noqa: BLE001 - the kind is checked
+            if not isinstance(e, kind) or text not in str(e) or "\n" in str(e):
+                bad.append("%s: %s: %s" % (name, type(e).__name__, e))
+    report(not bad, "every refusal (%d) raises its exception with a one-line message%s"
+           % (len(cases), "".join("\n# " + b for b in bad)))
+
+
+doc_examples()
+against_scipy()
+against_built_ins()
+sampled()
+refusals()
+sys.exit(1 if report.failed else 0)
