@@ -224,6 +224,8 @@ step "make install, then find_package(kperm CONFIG) from CMake" sh tests/cmake_c
 if /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
     step "tests/ptest/reference.py against scipy, R's coin and multtest, and the published p-values" \
         /usr/bin/python3 tests/ptest/check_reference.py
+    step "kperm.stats called as scipy: its doc examples, Python statistics, random rearrangements" \
+        /usr/bin/python3 tests/ptest/scipy_calls_check.py
 else
     record "SKIP tests/ptest/check_reference.py: no scipy for /usr/bin/python3 (make deps installs python3-scipy)"
 fi

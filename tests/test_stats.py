@@ -540,7 +540,7 @@ def errors(backend):
         ("too many pairings", dict(data=(list(range(21)), list(range(21))), permutation_type="pairings",
                                    statistic="pearson_r", max_rearrangements=10 ** 30), ValueError, "at most 20"),
         ("bad statistic name", dict(statistic="mean_diff"), ValueError, "unknown name 'mean_diff'"),
-        ("a Python function", dict(statistic=lambda a, b: 0), TypeError, "C source"),
+        ("a number for a statistic", dict(statistic=42), TypeError, "C source as a str, or a Python callable"),
         ("statistic and permutation type", dict(statistic="pearson_r"), ValueError, "goes with permutation_type"),
         ("three samples, two-sample statistic", dict(data=(x, y, y)), ValueError, "compares two samples"),
         ("paired samples of two lengths", dict(data=(x, y[:3]), permutation_type="samples"), ValueError,
