@@ -79,6 +79,21 @@ def doc_examples():
            "scipy's doc examples print what scipy prints (all but the sampled p-value), pearsonr's 576 pairings")
 
 
+def zea_mays():
+    """docs/stats.md's example: Fisher's sign flips of Darwin's 15
+    differences (samples/ptest/data/README.md), his published counts 835
+    greater and 28 equal of 32768, by scipy's one-sample call"""
+    d = [49, -67, 8, 16, 6, 23, 28, 41, 14, 29, 56, 24, 75, 60, -48]
+    exact = ks.permutation_test((d,), lambda v, axis: np.mean(v, axis=axis), permutation_type="samples",
+                                n_resamples=np.inf, alternative="greater")
+    named = ks.permutation_test((d,), "mean_difference", permutation_type="samples", alternative="greater")
+    report((exact.greater, exact.equal, exact.n_rearrangements) == (835, 28, 32768) == (named.greater, named.equal,
+                                                                                       named.n_rearrangements)
+           and exact.pvalue == named.pvalue == 863 / 32768 and exact.statistic == named.statistic == 314 / 15,
+           "Darwin's Zea mays, one sample (d,) under 'samples': Fisher's 835 greater and 28 equal of 2^15, p %.6g, "
+           "a Python mean and 'mean_difference' alike" % exact.pvalue)
+
+
 def random_data(rng, shape, ties):
     return rng.integers(-3, 4, shape).astype(float) if ties else rng.normal(size=shape)
 
@@ -256,6 +271,7 @@ def refusals():
 
 
 doc_examples()
+zea_mays()
 against_scipy()
 against_built_ins()
 sampled()
