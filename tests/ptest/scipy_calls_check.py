@@ -209,11 +209,14 @@ def sampled():
     res = ks.permutation_test((x, y), first_sum, n_resamples=19, rng=1)
     again = ks.permutation_test((x, y), first_sum, n_resamples=19, random_state=np.random.default_rng(1))
     other = ks.permutation_test((x, y), first_sum, n_resamples=19, rng=2, batch=5)
+    batched = ks.permutation_test((x, y), first_sum, n_resamples=19, rng=1, batch=4)
     report(res.sampled and not res.exact and res.n_resamples == 19 and res.n_rearrangements == 20
            and res.null_distribution.shape == (19,) and np.array_equal(res.null_distribution, again.null_distribution)
+           and np.array_equal(res.null_distribution, batched.null_distribution)
            and not np.array_equal(res.null_distribution, other.null_distribution)
            and res.pvalue_less == (res.less + res.equal + 1) / 20 and sum(res.histogram) == 19,
-           "n_resamples=19 of 20 splits: 19 drawn, sampled, not exact, the same for the same seed, (count + 1) / 20")
+           "n_resamples=19 of 20 splits: 19 drawn, sampled, not exact, the same for the same seed and any batch, "
+           "(count + 1) / 20")
     whole = ks.permutation_test((x, y), first_sum, n_resamples=20, rng=7)
     report(not whole.sampled and whole.n_resamples == 20 and whole.pvalue_less == (whole.less + whole.equal) / 20,
            "n_resamples = the number of rearrangements counts them all, once each (sampled False, no +1)")
