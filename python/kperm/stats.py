@@ -344,10 +344,7 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     import numpy as np
 
     _check_options(permutation_type, alternative, tolerance, bins, hist_range, backend, method)
-    if not (n_resamples is None or n_resamples == math.inf
-            or (isinstance(n_resamples, numbers.Integral) and not isinstance(n_resamples, bool) and n_resamples > 0)):
-        raise ValueError("n_resamples: None or numpy.inf (every rearrangement) or a positive int, not %r"
-                         % (n_resamples,))
+    n_resamples = _resamples(n_resamples)
     if callable(statistic):
         return _python_test(data, statistic, permutation_type, vectorized, n_resamples, batch, alternative, axis,
                             random_state, rng, tolerance, bins, hist_range, max_rearrangements)
@@ -401,6 +398,17 @@ def _result(observed, counters, total, alternative, sampled=False, n_resamples=N
         pvalue_less=p_less, pvalue_greater=p_greater, pvalue_two_sided=p_two,
         pvalue_abs=(abs_ge + adjust) / (drawn + adjust), less=less, equal=equal, greater=greater, abs_ge=abs_ge,
         in_band=in_band, undefined=undefined, n_rearrangements=total, sampled=sampled, n_resamples=drawn, **fields)
+
+
+def _resamples(n_resamples):
+    """None (every rearrangement), or a positive int; scipy's np.inf is None,
+    and a whole float (1e5) its int"""
+    whole = (isinstance(n_resamples, numbers.Real) and not isinstance(n_resamples, bool)
+             and (n_resamples == math.inf or (math.isfinite(n_resamples) and n_resamples == int(n_resamples) > 0)))
+    if n_resamples is not None and not whole:
+        raise ValueError("n_resamples: None or numpy.inf (every rearrangement) or a positive whole number, not %r"
+                         % (n_resamples,))
+    return None if n_resamples is None or n_resamples == math.inf else int(n_resamples)
 
 
 def _one_sample_flips(samples, code, permutation_type):

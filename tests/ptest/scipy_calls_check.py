@@ -209,7 +209,7 @@ def sampled():
     res = ks.permutation_test((x, y), first_sum, n_resamples=19, rng=1)
     again = ks.permutation_test((x, y), first_sum, n_resamples=19, random_state=np.random.default_rng(1))
     other = ks.permutation_test((x, y), first_sum, n_resamples=19, rng=2, batch=5)
-    batched = ks.permutation_test((x, y), first_sum, n_resamples=19, rng=1, batch=4)
+    batched = ks.permutation_test((x, y), first_sum, n_resamples=19.0, rng=1, batch=4)  # scipy takes 19.0 too
     report(res.sampled and not res.exact and res.n_resamples == 19 and res.n_rearrangements == 20
            and res.null_distribution.shape == (19,) and np.array_equal(res.null_distribution, again.null_distribution)
            and np.array_equal(res.null_distribution, batched.null_distribution)
@@ -246,6 +246,8 @@ def refusals():
         ("axis with a name", ((x, y), "mean_difference"), dict(axis=1), ValueError, "1-d samples"),
         ("n_resamples 0", ((x, y), mean), dict(n_resamples=0), ValueError, "n_resamples"),
         ("n_resamples 2.5", ((x, y), mean), dict(n_resamples=2.5), ValueError, "n_resamples"),
+        ("n_resamples NaN", ((x, y), mean), dict(n_resamples=math.nan), ValueError, "n_resamples"),
+        ("n_resamples True", ((x, y), mean), dict(n_resamples=True), ValueError, "n_resamples"),
         ("a bad seed", ((x, y), lambda a, b: 0.0), dict(n_resamples=5, rng="seed"), ValueError, "rng"),
         ("rng and random_state", ((x, y), lambda a, b: 0.0), dict(n_resamples=5, rng=1, random_state=1), ValueError,
          "one of them"),
