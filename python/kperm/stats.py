@@ -392,7 +392,8 @@ def _result(observed, counters, total, alternative, sampled=False, n_resamples=N
     less, equal, greater, abs_ge, in_band, undefined = counters
     adjust, drawn = int(sampled), total if n_resamples is None else n_resamples
     p_less, p_greater = (less + equal + adjust) / (drawn + adjust), (greater + equal + adjust) / (drawn + adjust)
-    p_two = np.minimum(1.0, 2 * np.minimum(p_less, p_greater))[()]
+    p_two = np.minimum(1.0, 2 * np.minimum(p_less, p_greater))
+    p_two = float(p_two) if np.ndim(p_two) == 0 else p_two  # arrays for a Python statistic's N-d data
     return PermutationTestResult(
         statistic=observed, pvalue={"less": p_less, "greater": p_greater, "two-sided": p_two}[alternative],
         pvalue_less=p_less, pvalue_greater=p_greater, pvalue_two_sided=p_two,
