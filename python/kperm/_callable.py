@@ -60,9 +60,10 @@ def samples_along(data, axis):
 
 
 def layout(samples, permutation_type):
-    """(samples as rearranged, number of rearrangements, rearrange, all
-    index rows, random index rows, n_samples_passed): rearrange(rows) is the
-    samples of a batch of index rows, each with the batch first"""
+    """(number of rearrangements, rearrange, every, draw, samples passed):
+    rearrange(rows) is the samples of a batch of index rows, each with the
+    batch first; every(batch) yields the index rows of all rearrangements,
+    the data's own first, batch at a time; draw(rng, b) b random rows"""
     m, sizes = len(samples), [s.shape[-1] for s in samples]
     if min(sizes) < 2:
         raise ValueError("data: each sample needs two or more observations along axis")
@@ -76,14 +77,16 @@ def layout(samples, permutation_type):
 
         def rearrange(rows):
             return np.split(np.moveaxis(pooled[..., rows], -2, 0), cuts, axis=-1)
-        return total, rearrange, lambda: _splits(sizes), lambda rng, b: np.argsort(rng.random((b, n)), axis=-1), m
+        return (total, rearrange, lambda batch: _batches(_splits(sizes), batch),
+                lambda rng, b: np.argsort(rng.random((b, n)), axis=-1), m)
     if len(set(sizes)) > 1:
         raise ValueError("permutation_type %r: samples of the same length, not %s" % (permutation_type, sizes))
     n = sizes[0]
     if permutation_type == "pairings":
         def rearrange(rows):  # rows[b, i]: the order of sample i
             return [np.moveaxis(s[..., rows[:, i]], -2, 0) for i, s in enumerate(samples)]
-        return (math.factorial(n) ** m, rearrange, lambda: itertools.product(itertools.permutations(range(n)), repeat=m),
+        orders = itertools.product(itertools.permutations(range(n)), repeat=m)
+        return (math.factorial(n) ** m, rearrange, lambda batch: _batches(orders, batch),
                 lambda rng, b: np.argsort(rng.random((b, m, n)), axis=-1), m)
     # "samples": in each pair the observations change samples; one sample:
     # its sign flips, as scipy does it, the second sample being its negative
@@ -95,8 +98,29 @@ def layout(samples, permutation_type):
     def rearrange(rows):  # rows[b, j, i]: the sample whose observation j goes to sample i
         moved = np.moveaxis(stacked[..., rows.transpose(0, 2, 1), np.arange(n)], -3, 0)
         return [moved[..., i, :] for i in range(passed)]
-    return (math.factorial(m) ** n, rearrange, lambda: itertools.product(itertools.permutations(range(m)), repeat=n),
+    return (math.factorial(m) ** n, rearrange, lambda batch: _assignments(m, n, batch),
             lambda rng, b: np.argsort(rng.random((b, n, m)), axis=-1), passed)
+
+
+def _batches(rows, batch):
+    """the tuples of the iterator rows as arrays of up to batch rows"""
+    while True:
+        chunk = np.array(list(itertools.islice(rows, batch)))
+        if not len(chunk):
+            return
+        yield chunk
+
+
+def _assignments(m, n, batch):
+    """every choice of an order of the m samples in each of n pairs, as
+    itertools.product(permutations(range(m)), repeat=n) gives them: rank r's
+    digits in base m!, the last pair's fastest, each an order's index"""
+    orders = np.array(list(itertools.permutations(range(m))))
+    base, total = len(orders), len(orders) ** n
+    powers = np.array([base ** (n - 1 - j) for j in range(n)], dtype=np.int64)
+    for start in range(0, total, batch):
+        ranks = np.arange(start, min(start + batch, total), dtype=np.int64)
+        yield orders[ranks[:, None] // powers % base]
 
 
 def _splits(sizes):
@@ -127,15 +151,9 @@ def generator(rng, random_state):
     raise ValueError("rng: None, an int seed >= 0 or a numpy.random.Generator, not %r" % (seed,))
 
 
-def null_values(statistic, rearrange, rows, count, batch):
-    """the statistic of `count` rearrangements, the index rows taken from
-    the iterator rows (or drawn by rows(batch size)) `batch` at a time"""
-    parts = []
-    for start in range(0, count, batch):
-        size = min(batch, count - start)
-        chunk = rows(size) if callable(rows) else np.array(list(itertools.islice(rows, size)))
-        parts.append(np.asarray(statistic(*rearrange(chunk), axis=-1), dtype=float))
-    return np.concatenate(parts, axis=0)
+def null_values(statistic, rearrange, chunks):
+    """the statistic of every rearrangement of each chunk of index rows"""
+    return np.concatenate([np.asarray(statistic(*rearrange(rows), axis=-1), dtype=float) for rows in chunks], axis=0)
 
 
 def run(data, statistic, permutation_type, vectorized, n_resamples, batch, axis, rng, random_state, band,
@@ -151,8 +169,9 @@ def run(data, statistic, permutation_type, vectorized, n_resamples, batch, axis,
     sampled = n_resamples is not None and n_resamples < total
     count = int(n_resamples) if sampled else total
     if not sampled and total > max_rearrangements:
-        raise ValueError("%d rearrangements is more than max_rearrangements = %d for a Python statistic (its values "
-                         "are kept); raise it, or give n_resamples to draw that many at random" % (total, max_rearrangements))
+        raise ValueError("%d rearrangements is more than max_rearrangements = %d for a Python statistic (its "
+                         "values are kept); raise it, or give n_resamples to draw that many at random"
+                         % (total, max_rearrangements))
     observed = np.asarray(statistic(*samples[:passed], axis=-1), dtype=float)[()]
     if np.any(np.isnan(observed)) or np.any(np.isinf(observed)):
         raise ValueError("statistic: %r for the data as observed (a zero variance?)" % (observed,))
@@ -161,10 +180,10 @@ def run(data, statistic, permutation_type, vectorized, n_resamples, batch, axis,
     batch = int(batch) if batch is not None else max(1, BATCH_VALUES // per_row)
     if sampled:
         drawn_by = generator(rng, random_state)
-        rows = lambda size: draw(drawn_by, size)  # noqa: E731
+        chunks = (draw(drawn_by, min(batch, count - start)) for start in range(0, count, batch))
     else:
-        rows = every()
-    null = null_values(statistic, rearrange, rows, count, batch)
+        chunks = every(batch)
+    null = null_values(statistic, rearrange, chunks)
     return observed, gamma, null, total, count, sampled
 
 

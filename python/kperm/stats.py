@@ -432,9 +432,10 @@ def _python_test(data, statistic, permutation_type, vectorized, n_resamples, bat
     import numpy as np
 
     tolerance = _callable.SCIPY_TOLERANCE if tolerance is None else tolerance
+    bound = _callable.MAX_REARRANGEMENTS if max_rearrangements is None else max_rearrangements
     observed, gamma, null, total, drawn, sampled = _callable.run(
         data, statistic, permutation_type, vectorized, n_resamples, batch, axis, rng, random_state,
-        lambda x: _band(x, tolerance), _callable.MAX_REARRANGEMENTS if max_rearrangements is None else max_rearrangements)
+        lambda x: _band(x, tolerance), bound)
     if np.ndim(observed) == 0:
         lo, hi, hist, hist_range = _callable.histogram(null, bins, hist_range)
         edges = [float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else []

@@ -155,7 +155,8 @@ def against_scipy():
                 got = ks.permutation_test((x, y), statistic, vectorized=vectorized, axis=axis, batch=50)
             cases += 1
             if not (agrees(got, want) and got.statistic.shape == (2, 3) and got.less.shape == (2, 3)):
-                bad.append("N-d, axis %d, vectorized %s: p %r, scipy's %r" % (axis, vectorized, got.pvalue, want.pvalue))
+                bad.append("N-d, axis %d, vectorized %s: p %r, scipy's %r"
+                           % (axis, vectorized, got.pvalue, want.pvalue))
     report(not bad, "a Python statistic = scipy's exact test (statistic, p-value, null distribution) in %d random "
            "cases, every permutation type, N-d data%s" % (cases, "".join("\n# " + b for b in bad[:5])))
 
