@@ -97,11 +97,11 @@ def _quiet():
 
 
 def kernel_source():
-    """stats_kernel.h with its #include "stats_wide.h" replaced by the file"""
+    """stats_kernel.h with each #include "stats_*.h" replaced by the file"""
     def read(name):
         with open(os.path.join(_HERE, name)) as f:
             return f.read()
-    return read("stats_kernel.h").replace('#include "stats_wide.h"\n', read("stats_wide.h"))
+    return re.sub(r'#include "(stats_\w+\.h)"\n', lambda m: read(m.group(1)), read("stats_kernel.h"))
 
 
 def groups_a_unit(bound, local):

@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 from typing import List
 
-from . import _callable, _exact_data, _linear, _stats_device
+from . import _callable, _exact_data, _linear, _regression, _stats_device
 
 # built-in statistics: their code in stats_kernel.h (PS_STAT) and the
 # permutation types they go with
@@ -446,3 +446,62 @@ def _python_test(data, statistic, permutation_type, vectorized, n_resamples, bat
                    total, alternative, sampled, drawn, exact=False, tolerance=gamma, decimals=0, null_min=lo,
                    null_max=hi, histogram=hist, bin_edges=edges, device="host (numpy)", method="python",
                    null_distribution=null)
+
+
+@dataclasses.dataclass(frozen=True)
+class RegressionTestResult(PermutationTestResult):
+    """regression_test's result: PermutationTestResult's fields (statistic:
+    the observed t, or F) and the design's"""
+    scheme: str = "freedman_lane"
+    df: int = 0  # the residual degrees of freedom, n - 1 - covariates - tested columns
+
+
+def regression_test(y, x, covariates=None, *, scheme="freedman_lane", alternative="two-sided", strata=None,
+                    backend=None, device=None, tolerance=None, bins=64, hist_range=None, max_rearrangements=10 ** 12):
+    """The exact permutation test of x's coefficient in OLS y ~ 1 + x + Z
+    (Z: covariates, an (n, q) array or n values), over every one of the n!
+    orders: scheme 'freedman_lane' rearranges the residuals of y ~ 1 + Z
+    and adds them back to its fit, 'permute_y' rearranges y. x of n values
+    gives t (pvalue two-sided: |t| >= |t_obs|); an (n, k) x the F of its k
+    columns (pvalue: F >= F_obs). The statistic is computed in doubles from
+    exact sums and compared within max(a, r*|observed|), tolerance r or
+    (r, a), default r = 1e-9 (docs/stats.md)."""
+    import numpy as np
+
+    if strata is not None:
+        raise NotImplementedError("regression_test: strata= is not supported yet")
+    _check_options("pairings", alternative, tolerance, bins, hist_range, backend, "enumerate")
+    v, cols, k, df, s = _regression.design(y, x, covariates, scheme)
+    code = 9 if np.ndim(x) == 2 else 8  # stats_kernel.h's PS_REG_F, PS_REG_T
+    if code == 9 and alternative != "two-sided":
+        raise ValueError("alternative: an F test is one-sided (F >= F_obs): leave alternative 'two-sided'")
+    total = math.factorial(len(v))
+    if total > max_rearrangements:
+        raise ValueError("%d rearrangements is more than max_rearrangements = %d; raise it to enumerate them all"
+                         % (total, max_rearrangements))
+    width = 1 + len(cols)  # PS_K: the sums' columns and one
+    data = {"v": np.array(v + [c for col in cols for c in col], dtype=np.int64),
+            "d": np.array([s, df, _regression.ZERO * s], dtype=np.float64),
+            "sizes": np.zeros(width, dtype=np.uint8), "aux": np.array([k] + [0] * len(cols), dtype=np.uint64),
+            "par": np.array([1, 0, 0, 0, 0, 0, 0, 1], dtype=np.float64), "obs": np.zeros(5, dtype=np.uint64),
+            "n": len(v), "m": len(v)}
+    dev = _stats_device.open_backend(backend, device)
+    program = dev.build(_source(_PAIRINGS, code, 0, 0, width, None))
+    observed = dev.values(program, data, 0, 1)[1][0]
+    if not math.isfinite(observed) or dev.values(program, data, 0, 1)[0][0][0] == _NAN:
+        raise ValueError("y: fitted exactly by x and the covariates, so the observed %s is not finite"
+                         % ("t" if code == 8 else "F"))
+    gamma = _band(observed, _regression.TOLERANCE if tolerance is None else tolerance)
+    data["par"][1:5] = observed, observed - gamma, observed + gamma, abs(observed) - gamma
+    counters, lo, hi, hist, hist_range = _count(dev, program, data, total, bins, hist_range)
+    less, equal, greater, abs_ge, in_band, undefined = counters
+    p_less, p_greater = (less + equal) / total, (greater + equal) / total
+    p_two = min(1.0, 2 * min(p_less, p_greater))
+    pvalue = {"less": p_less, "greater": p_greater, "two-sided": abs_ge / total if code == 8 else p_greater}
+    return RegressionTestResult(
+        statistic=observed, pvalue=pvalue[alternative], pvalue_less=p_less, pvalue_greater=p_greater,
+        pvalue_two_sided=p_two, pvalue_abs=abs_ge / total, less=less, equal=equal, greater=greater, abs_ge=abs_ge,
+        in_band=in_band, undefined=undefined, n_rearrangements=total, exact=False, tolerance=gamma, decimals=0,
+        null_min=lo, null_max=hi, histogram=hist,
+        bin_edges=[float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else [], device=dev.device,
+        method="enumerate", scheme=scheme, df=df)

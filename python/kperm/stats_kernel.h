@@ -95,6 +95,9 @@
 #define PS_PEARSON_R 5
 #define PS_KENDALL_TAU 6
 #define PS_USER 7
+#define PS_REG_T 8 /* PS_PAIRINGS: a regression coefficient's t (stats_regression.h) */
+#define PS_REG_F 9 /* ... the F of a set of columns */
+#define PS_REGRESSION (PS_STAT == PS_REG_T || PS_STAT == PS_REG_F)
 
 #define PS_MAXN 64       /* observations (pairs for PS_FLIPS, 20 for PS_PAIRINGS) */
 #define PS_MAX_BINS 1024 /* the histogram's bins */
@@ -170,6 +173,8 @@ typedef struct {
 #elif PS_STAT == PS_KENDALL_TAU
     ps_i64 con; /* concordant minus discordant pairs */
     int sorted; /* x is nondecreasing: an adjacent swap changes O(1) pairs (ps_swap) */
+#elif PS_REGRESSION
+    ps_u128 acc[PS_K - 1]; /* stats_regression.h's exact sums */
 #else
     int none; /* a C statistic keeps no sums (and C has no empty struct) */
 #endif
@@ -219,6 +224,10 @@ typedef struct {
 #endif
 } ps_value;
 #define PS_NAN 2
+
+#if PS_REGRESSION
+#include "stats_regression.h"
+#endif
 
 PS_FN int ps_sgn(ps_i64 a)
 {
@@ -311,6 +320,8 @@ PS_FN void ps_build(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const 
             s->con += ps_sgn(v[i] - v[j]) * ps_sgn(v[n + cur[i]] - v[n + cur[j]]);
         s->sorted &= i == 0 || v[i - 1] <= v[i];
     }
+#elif PS_REGRESSION
+    ps_reg_build(s->acc, v, sh, cur);
 #else
     (void)s, (void)v, (void)cur, (void)i, (void)n; /* a C statistic reads cur itself */
 #endif
@@ -337,6 +348,8 @@ PS_FN void ps_move(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const k
             ps_i64 yj = v[n + cur[j]];
             s->con += ps_sgn(v[i] - v[j]) * (ps_sgn(v[n + b] - yj) - ps_sgn(v[n + a] - yj));
         }
+#elif PS_REGRESSION
+    ps_reg_move(s->acc, v, sh, i, 0, a, b);
 #else
     (void)s, (void)v, (void)i, (void)a, (void)b;
 #endif
@@ -371,6 +384,8 @@ PS_FN void ps_swap(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, kperm_u
             ps_i64 yj = v[n + PS_AT(word, j)];
             s->con += (ps_sgn(v[q] - v[j]) - ps_sgn(v[q + 1] - v[j])) * (ps_sgn(yb - yj) - ps_sgn(ya - yj));
         }
+#elif PS_REGRESSION
+    ps_reg_move(s->acc, v, sh, q, 1, a, b); /* one move: position q gains b, q + 1 loses it */
 #else
     ps_move(s, v, sh, 0, q, a, b);
     ps_move(s, v, sh, 0, q + 1, b, a);
@@ -659,6 +674,9 @@ PS_FN ps_value ps_eval(const ps_walk *w, const ps_sums *s, const PS_G ps_i64 *v,
     r.sign = ps_sgn(s->con);
     r.num = ps_from_i64(s->con < 0 ? -s->con : s->con);
     r.x = (double)s->con / scale;
+#elif PS_REGRESSION
+    (void)scale;
+    ps_reg_eval(&r, s->acc, d, sh);
 #else
     r.x = ps_user_eval(w, d, sh);
     r.sign = r.x != r.x ? PS_NAN : 0;
@@ -795,7 +813,7 @@ PS_FN ps_obs ps_observed(const PS_G ps_u64 *obs, const PS_G double *par)
  * statistic's value is its double. */
 PS_FN int ps_same(const ps_value *r, const ps_value *obs)
 {
-#if PS_STAT == PS_USER
+#if PS_STAT == PS_USER || PS_REGRESSION /* the statistic's bits: its sums are exact (stats_regression.h) */
     return r->x == obs->x;
 #else
     return r->sign == obs->sign && (r->den.lo | r->den.hi) != 0 && r->num.lo == obs->num.lo
