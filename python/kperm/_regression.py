@@ -102,8 +102,9 @@ def design(y, x, covariates, scheme):
     if df < 1:
         raise ValueError("%d observations are too few for %d coefficients: n must exceed the intercept, x's and "
                          "the covariates' columns (%d) for a residual variance" % (n, 1 + q + k, 1 + q + k))
-    ints, _, _ = _exact_data.read([y] + xs + zs)
-    exact = [[Fraction(v) for v in col] for col in ints]
+    # each value as the decimal it is written as (_exact_data's reading),
+    # with no bound on its digits: the projections are made in Fractions
+    exact = [[Fraction(_exact_data._decimal(v)) for v in col] for col in [y] + xs + zs]
     yv, xv, zv = exact[0], exact[1:1 + k], exact[1 + k:]
     basis = [[Fraction(1)] * n] + zv
     if _residuals(yv, basis) is None:
