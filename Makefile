@@ -133,11 +133,12 @@ run:
 PTEST := samples/ptest
 PSTATS := python/kperm
 PTEST_INC := -Iinclude -I$(PTEST) -I$(PSTATS) -I$(RUN) -I$(COMMON) -Icl
-PTEST_HEADERS := $(wildcard $(PTEST)/*.h) $(PSTATS)/stats_kernel.h $(PSTATS)/stats_wide.h $(RUN_HEADERS) $(wildcard $(COMMON)/*.h)
+PTEST_HEADERS := $(wildcard $(PTEST)/*.h) $(wildcard $(PSTATS)/stats_*.h) $(RUN_HEADERS) $(wildcard $(COMMON)/*.h)
 PTEST_VARIANTS := $(shell sed -n 's/^PTEST_VARIANT(\(.*\))$$/\1/p' $(PTEST)/ptest_variants.h | tr -d ' ' | tr , _)
 PTEST_OBJS := $(addprefix $(B)/ptest/,ptest_main.o ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
                                      ptest_range.o ptest_cpu.o ptest_backend.o ptest_result.o ptest_sample.o \
-                                     ptest_report.o ptest_linear.o ptest_join.o ptest_user_check.o ptest_guard.o) \
+                                     ptest_report.o ptest_linear.o ptest_join.o ptest_user_check.o ptest_guard.o \
+                                     ptest_regression.o) \
               $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(RUN_OBJS) \
               $(if $(OPENCL)$(NVCC),$(B)/ptest/ptest_device.o $(B)/ptest/ptest_stats_text.o) \
               $(if $(OPENCL),$(B)/ptest/ptest_opencl.o $(B)/common/cl_build_quiet.o $(B)/libkperm_cl.a) \
@@ -165,7 +166,7 @@ $(B)/ptest/variant_%.o: $(PTEST)/ptest_cpu_variant.c $(PTEST_HEADERS) $(CORE) $(
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(foreach i,1 2 3 4 5 6,-D$(word $(i),PS_WALK PS_STAT PS_EXACT PS_WIDE \
 	    PS_K PS_COLUMNS)=$(word $(i),$(subst _, ,$*))) -DPTEST_ENTRY=ptest_cpu_$* -c $< -o $@
-$(B)/ptest/ptest_stats_text.c: $(B)/cl_embed tools/cl_inline.awk $(PSTATS)/stats_kernel.h $(PSTATS)/stats_wide.h $(STAMP)
+$(B)/ptest/ptest_stats_text.c: $(B)/cl_embed tools/cl_inline.awk $(wildcard $(PSTATS)/stats_*.h) $(STAMP)
 	@mkdir -p $(dir $@)
 	awk -f tools/cl_inline.awk $(PSTATS)/stats_kernel.h $(PSTATS) > $@.cl
 	$(B)/cl_embed ptest_stats_kernel_text < $@.cl > $@.tmp && mv $@.tmp $@

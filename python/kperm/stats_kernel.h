@@ -321,6 +321,7 @@ PS_FN void ps_build(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, const 
         s->sorted &= i == 0 || v[i - 1] <= v[i];
     }
 #elif PS_REGRESSION
+    (void)i, (void)n;
     ps_reg_build(s->acc, v, sh, cur);
 #else
     (void)s, (void)v, (void)cur, (void)i, (void)n; /* a C statistic reads cur itself */

@@ -75,7 +75,11 @@ static void help(void)
                "  --test T             independent (default): a label column and a value column,\n"
                "                       every split into the groups; paired: two columns x, y, every\n"
                "                       swap within pairs (sign flips of x - y); pairings: two\n"
-               "                       columns, every order of y against x\n"
+               "                       columns, every order of y against x; regression: the t of\n"
+               "                       x's coefficient in y ~ 1 + x + Z (--columns Y,X[,Z...]),\n"
+               "                       every order of the residuals or of y (--scheme)\n"
+               "  --scheme S           regression: freedman-lane (default: the residuals of\n"
+               "                       y ~ 1 + Z rearranged and added to its fit) or permute-y\n"
                "  --stat S             mean (default for two groups and pairs), welch, var-ratio,\n"
                "                       anova (default for 3+ groups), pearson (default for\n"
                "                       pairings), kendall\n"
@@ -91,7 +95,7 @@ static void help(void)
                "  --groups A,B,...     the groups in this order, others left out (default: in\n"
                "                       order of appearance; the first is A)\n"
                "  --tolerance R        compare in floating point: equal within R*|observed|\n"
-               "                       (default: exact; a C statistic: 100 eps)\n"
+               "                       (default: exact; a C statistic: 100 eps; regression: 1e-9)\n"
                "  --bins N             histogram bins, 0..1024 (default 20)\n"
                "  --hist-range LO:HI   the histogram's range\n"
                "  --method M           auto (default), enumerate, shift or mitm: --stat mean of two\n"
@@ -171,7 +175,7 @@ static void parse_range(ptest_spec *s, const char *v)
 static const char *const valued[] = {"--test", "--stat", "--statistic", "--statistic-timeout", "--columns",
                                      "--group", "--groups", "--tolerance", "--bins", "--hist-range", "--method",
                                      "--backend", "--device", "--threads", "--checkpoint", "--checkpoint-every",
-                                     "--chunk", "--worker-timeout"};
+                                     "--chunk", "--worker-timeout", "--scheme"};
 #define NVALUED (int)(sizeof valued / sizeof valued[0])
 
 /* one option and its value (NULL for a flag) */
@@ -179,9 +183,13 @@ static void option(options *o, const char *a, const char *v)
 {
     ptest_spec *s = &o->spec;
     if (!strcmp(a, "--test")) {
-        if (strcmp(v, "independent") && strcmp(v, "paired") && strcmp(v, "pairings"))
-            bad_value(a, v, "is not independent, paired or pairings");
+        if (strcmp(v, "independent") && strcmp(v, "paired") && strcmp(v, "pairings") && strcmp(v, "regression"))
+            bad_value(a, v, "is not independent, paired, pairings or regression");
         s->test = v;
+    } else if (!strcmp(a, "--scheme")) {
+        if (strcmp(v, "freedman-lane") && strcmp(v, "permute-y"))
+            bad_value(a, v, "is not freedman-lane or permute-y");
+        s->scheme = v;
     } else if (!strcmp(a, "--stat"))
         s->stat = v;
     else if (!strcmp(a, "--statistic"))

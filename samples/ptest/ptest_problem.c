@@ -3,6 +3,7 @@
  * number of rearrangements, the exact integers. */
 #include "ptest_problem.h"
 #include "ptest_decimal.h"
+#include "ptest_regression.h"
 #include "ptest_terms.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,11 +11,12 @@
 
 #define DEFAULT_TOLERANCE (100 * 2.220446049250313e-16) /* scipy >= 1.13: 100 eps, relative */
 
-static const char *const stat_names[] = {"", "mean", "welch", "var-ratio", "anova", "pearson", "kendall", "user"};
+static const char *const stat_names[] = {"", "mean", "welch", "var-ratio", "anova", "pearson", "kendall", "user",
+                                         "t", "F"};
 
 const char *ptest_stat_name(int stat)
 {
-    return stat >= 1 && stat <= PTEST_USER ? stat_names[stat] : "?";
+    return stat >= 1 && stat <= PTEST_REG_F ? stat_names[stat] : "?";
 }
 
 static int fail(char *err, size_t errsize, const char *what)
@@ -330,6 +332,13 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
     ncols = column_list(t, s->columns, cols, 2 * PTEST_MAX_COLS, err, errsize);
     if (ncols < 0)
         return -1;
+    if (!strcmp(s->test, "regression")) {
+        if (s->stat || s->user_file || s->group || s->groups)
+            return fail(err, errsize, "a regression test takes no --stat, --statistic, --group or --groups");
+        return ptest_regression_build(t, s, cols, ncols, p, err, errsize);
+    }
+    if (s->scheme)
+        return fail(err, errsize, "--scheme goes with --test regression");
     if (indep) {
         int label = s->group ? ptest_table_column(t, s->group) : 0;
         if (ncols == 0)

@@ -18,6 +18,7 @@ typedef struct {
     int bins;
     int have_range;
     double hist_lo, hist_hi;
+    const char *scheme;    /* regression: "freedman-lane" (NULL: it) or "permute-y" */
 } ptest_spec;
 
 /* the statistic's name for output ("mean", ...) */

@@ -41,7 +41,8 @@ static const char *meaning(const ptest_problem *p)
 {
     static const char *const words[] = {"", "mean(A) - mean(B)", "Welch's t of A against B",
                                         "var(A) / var(B)", "one-way ANOVA F", "Pearson's r of (x, y)",
-                                        "Kendall's tau-b of (x, y)", "the C statistic"};
+                                        "Kendall's tau-b of (x, y)", "the C statistic",
+                                        "t of x's coefficient in y ~ 1 + x + Z", "F of the tested columns"};
     static const char *const paired[] = {"", "mean(x) - mean(y)", "Welch's t of x against y", "var(x) / var(y)"};
     return p->walk == PTEST_FLIPS && p->stat < PTEST_ANOVA ? paired[p->stat] : words[p->stat];
 }
