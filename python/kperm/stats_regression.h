@@ -55,9 +55,14 @@ PS_FN void ps_reg_move(ps_u128 *acc, const PS_G ps_i64 *v, const ps_shape *sh, i
     }
 }
 
+/* a sum's value: its two's complement as hi * 2^64 + lo, lo's 11 low bits
+ * dropped (2^-93 at most, far below any statistic's band) so that both
+ * halves convert as signed integers, without ps_to_double's branches on the
+ * sign, which a CPU mispredicts half the time here (n = 11 on one core:
+ * 2.2 -> 1.9 s) */
 PS_FN double ps_reg_value(ps_u128 a)
 {
-    return ps_to_double(a) * PS_REG_UNIT;
+    return ((double)(ps_i64)a.hi * 18446744073709551616.0 + (double)(ps_i64)(a.lo >> 11) * 2048.0) * PS_REG_UNIT;
 }
 
 PS_FN void ps_reg_eval(ps_value *r, const ps_u128 *acc, const PS_G double *d, const ps_shape *sh)
