@@ -23,6 +23,10 @@ MAX_COLUMNS = 7  # tested columns and covariates together: PS_K - 1 sums, PS_K <
 TOLERANCE = 1e-9  # the default band, relative to |observed|: t is computed in doubles (docs/stats.md)
 ONE = 2 ** 52  # the integers' unit
 ZERO = 2.0 ** -40  # an RSS at most this times S is a perfect fit (stats_regression.h)
+# a column whose residual on the intercept and the columns before it has a
+# squared norm at most this times its centred one is collinear with them (as
+# samples/ptest/ptest_regression.c, which projects in long double)
+COLLINEAR = Fraction(1, 2 ** 40)
 
 
 def _columns(values, name, n):
@@ -106,14 +110,18 @@ def design(y, x, covariates, scheme):
     # with no bound on its digits: the projections are made in Fractions
     exact = [[Fraction(_exact_data._decimal(v)) for v in col] for col in [y] + xs + zs]
     yv, xv, zv = exact[0], exact[1:1 + k], exact[1 + k:]
-    basis = [[Fraction(1)] * n] + zv
-    if _residuals(yv, basis) is None:
-        raise ValueError("covariates: collinear (with each other or the intercept): drop one")
-    tested = [_residuals(c, basis) for c in xv]
-    if _residuals(yv, basis + xv) is None:
-        constant = k == 1 and len(set(xv[0])) == 1
-        raise ValueError("x: constant" if constant else "x: collinear with the covariates or the intercept")
-    v = _residuals(yv, basis) if scheme == "freedman_lane" else yv
+    basis = [[Fraction(1)] * n]
+    for j, col in enumerate(zv + xv):  # each column against the intercept and those before it
+        centred = [c - sum(col) / n for c in col]
+        spread = sum(c * c for c in centred)
+        if sum(r * r for r in _residuals(col, basis)) <= COLLINEAR * spread:
+            if j < q:
+                raise ValueError("covariates: column %d is collinear with the intercept%s: drop it"
+                                 % (j, " and the columns before it" if j else ""))
+            raise ValueError("x: constant" if spread == 0 else "x: collinear with the covariates or the intercept")
+        basis.append(col)
+    tested = [_residuals(c, basis[:1 + q]) for c in xv]
+    v = _residuals(yv, basis[:1 + q]) if scheme == "freedman_lane" else yv
     centred = [[c - sum(col) / n for c in col] for col in zv]
     biggest = max(map(abs, v))
     vi = _grid(v, Fraction(ONE) / biggest if biggest else 0)

@@ -181,8 +181,67 @@ def python_refusals():
            "and constant y with a ValueError naming the problem%s" % notes(bad, 6))
 
 
+def csv_of(y, x, z):
+    cols = [y] + x + z
+    names = ["y", "x"] + ["z%d" % j for j in range(len(z))]
+    return names, ",".join(names) + "\n" + "".join(",".join(str(c[i]) for c in cols) + "\n" for i in range(len(y)))
+
+
+def cli_cases(rng, prog, backends, count):
+    bad, done = [], 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "reg.csv")
+        while done < count:
+            y, x, z = draw(rng, 1)
+            names, text = csv_of(y, x, z)
+            write(path, text)
+            scheme = ("freedman-lane", "permute-y")[done % 2]
+            want = None
+            for backend in backends if done < 3 else backends[:1]:  # a device build each: 3 cases
+                rc, out, err = run(prog, ["--test", "regression", "--columns", ",".join(names), "--scheme", scheme,
+                                          "--backend", backend, "--bins", "0", path])
+                if rc == 2 and backend == backends[0]:
+                    break  # refused (collinear, constant): the refusals are checked below
+                if want is None:
+                    want, obs = brute(y, x, z, scheme.replace("-", "_"), 1)
+                got = json.loads(out) if rc == 0 else {}
+                counts = [got.get(c) for c in ("less", "equal", "greater", "abs_ge", "undefined")]
+                if counts != want or not math.isclose(got["observed"], obs, rel_tol=1e-12):
+                    bad.append("%s %s %s: rc %d %s %s, brute force %s" % (text.replace("\n", " "), scheme, backend, rc,
+                                                                         counts, err.strip(), want))
+            done += want is not None
+    report(not bad, "kperm-ptest --test regression: %d random cases against the brute force on %s (the first 3 on %s)%s"
+           % (count, backends[0], ", ".join(backends), notes(bad, 3)))
+
+
+def cli_refusals(prog):
+    cases = [("collinear covariates", "y,x,a,b\n1,1,1,2\n2,0,2,4\n3,2,3,6\n5,3,4,8\n4,1,5,10\n6,1,6,12\n",
+              ["--columns", "y,x,a,b"], "collinear"),
+             ("constant x", "y,x\n1,2\n2,2\n3,2\n5,2\n", ["--columns", "y,x"], "is constant"),
+             ("n too small", "y,x,a,b\n1,1,1,0\n2,3,0,1\n3,2,1,1\n4,4,2,0\n", ["--columns", "y,x,a,b"], "4 rows"),
+             ("too many rows", "y,x\n" + "".join("%d,%d\n" % (i, i % 5) for i in range(21)), ["--columns", "y,x"],
+              "21 rows"),
+             ("one column", "y,x\n1,2\n2,3\n3,1\n", ["--columns", "y"], "--columns Y,X"),
+             ("a bad value", "y,x\n1,2\n2,3\nfoo,1\n4,5\n", ["--columns", "y,x"], ":4: 'foo' is not a number"),
+             ("--scheme elsewhere", "y,x\n1,2\n2,3\n3,1\n", ["--test", "pairings", "--scheme", "permute-y"],
+              "--scheme goes with --test regression")]
+    bad = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "bad.csv")
+        for what, text, args, want in cases:
+            write(path, text)
+            rc, _, err = run(prog, (["--test", "regression"] if "--test" not in args else []) + args + [path])
+            if rc != 2 or want not in err or len(err.strip().splitlines()) != 1 or not err.startswith("kperm-ptest: "):
+                bad.append("%s: rc %d, %r" % (what, rc, err.strip()))
+    report(not bad, "kperm-ptest refuses collinear covariates, constant x, n too small, 21 rows, one column, a bad "
+           "value and --scheme without --test regression: exit 2, one line naming the problem%s" % notes(bad, 7))
+
+
 def main():
     rng = random.Random(42)
+    if len(sys.argv) > 1:
+        cli_cases(rng, sys.argv[1], sys.argv[2:] or ["cpu"], 8)
+        cli_refusals(sys.argv[1])
     try:
         import pyopencl  # noqa: F401
     except ImportError:
