@@ -211,6 +211,8 @@ step "kperm-ptest: exact counts against the brute force, textbook p-values, erro
     sh -c "$MAKE -s $B/kperm-ptest $(command -v mpicc >/dev/null 2>&1 && echo $B/kperm-ptest-mpi) && sh tests/ptest_cli.sh"
 step "kperm-ptest: C statistics refused, stopped and bounded (tests/ptest/statistic_check.py)" \
     sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/statistic_check.py $B/kperm-ptest \$($B/kperm-ptest --list-devices | grep -oE '^(opencl|cuda) [0-9]' | cut -d' ' -f1 | sort -u)"
+step "kperm-ptest and kperm.stats: a regression coefficient's exact test against the brute force (tests/ptest/regression_check.py)" \
+    sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/regression_check.py $B/kperm-ptest cpu \$($B/kperm-ptest --list-devices | grep -oE '^(opencl|cuda) [0-9]' | cut -d' ' -f1 | sort -u)"
 step "kperm-ptest: what a C statistic's trial in a child process hands back" build_run $B/test_ptest_guard
 step "kperm-ptest's join of two groups = the kernel's walk, field for field; the screen decides continuous data" \
     build_run $B/test_ptest_join
