@@ -43,6 +43,20 @@ PS_FN void ps_reg_build(ps_u128 *acc, const PS_G ps_i64 *v, const ps_shape *sh, 
     }
 }
 
+/* a + w * dv: on the host through the compiler's 128-bit integers where
+ * it has them (one multiply; stats_wide.h's portable product takes four:
+ * n = 11 with 2 covariates on one core, 1.87 -> 1.68 s) */
+PS_FN ps_u128 ps_reg_add_product(ps_u128 a, ps_i64 w, ps_i64 dv)
+{
+#if !defined(__OPENCL_VERSION__) && !defined(__CUDACC__) && !defined(__CUDACC_RTC__) && defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 wide;
+    wide r = ((wide)a.hi << 64 | a.lo) + (wide)((__extension__(__int128)w) * dv);
+    return ps_make((ps_u64)r, (ps_u64)(r >> 64));
+#else
+    return ps_add(a, ps_mul_i64(w, dv));
+#endif
+}
+
 /* position i's value goes from v_a to v_b (weight the column's entry at i,
  * or for an adjacent swap the difference of two entries) */
 PS_FN void ps_reg_move(ps_u128 *acc, const PS_G ps_i64 *v, const ps_shape *sh, int i, int next, int a, int b)
@@ -51,7 +65,7 @@ PS_FN void ps_reg_move(ps_u128 *acc, const PS_G ps_i64 *v, const ps_shape *sh, i
     ps_i64 dv = v[b] - v[a];
     for (j = 0; j < PS_REG_COLS; j++) {
         const PS_G ps_i64 *w = v + n + j * n;
-        acc[j] = ps_add(acc[j], ps_mul_i64(next ? w[i] - w[i + 1] : w[i], dv));
+        acc[j] = ps_reg_add_product(acc[j], next ? w[i] - w[i + 1] : w[i], dv);
     }
 }
 
