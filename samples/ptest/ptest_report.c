@@ -55,11 +55,11 @@ static void text_groups(const ptest_problem *p)
         for (g = 0; g < p->k; g++)
             printf("%s%s (%d)", g ? ", " : "", p->names[g], p->sizes[g]);
         printf("%s\n", p->walk == PTEST_TWO ? "   (A, B)" : "");
-    } else if (p->stat == PTEST_REG_T) {
-        printf("columns         y = %s, x = %s, covariates", p->names[0], p->names[1]);
-        for (g = 2; g < p->k; g++)
-            printf("%s %s", g > 2 ? "," : "", p->names[g]);
-        printf("%s (%d rows)\n", p->k > 2 ? "" : " none", p->n);
+    } else if (p->stat >= PTEST_REG_T) { /* names: y, the tested columns (aux[0]), the covariates */
+        printf("columns         y = %s, tested", p->names[0]);
+        for (g = 1; g < p->k; g++)
+            printf("%s %s", g == 1 + (int)p->aux[0] ? ", covariates" : g > 1 ? "," : "", p->names[g]);
+        printf("%s (%d rows)\n", p->k > 1 + (int)p->aux[0] ? "" : ", no covariates", p->n);
     } else
         printf("columns         x = %s, y = %s (%d pairs)\n", p->names[0], p->names[1], p->n);
 }

@@ -50,9 +50,9 @@ def fitter(columns):
     return (lambda y: [sum(h * v for h, v in zip(row, y)) for row in hat]), xtx
 
 
-def statistic(y, columns, beta, xtx, k):
-    """(t^2 or F as a Fraction, sign of x's coefficient) of y, x's columns
-    1..k of columns; None: undefined (0/0), inf: a perfect fit"""
+def statistic(y, columns, beta, xtx, k, f):
+    """(t^2 or F as a Fraction, sign of x's coefficient; 1 for F) of y, x's
+    columns 1..k of columns; None: undefined (0/0), inf: a perfect fit"""
     b = beta(y)
     n, p = len(y), len(columns)
     rss = sum(v * v for v in y) - sum(c * sum(a * v for a, v in zip(u, y)) for c, u in zip(b, columns))
@@ -62,7 +62,7 @@ def statistic(y, columns, beta, xtx, k):
     else:
         sub = inverse([row[1:1 + k] for row in xtx[1:1 + k]])
         num = sum(tested[i] * sub[i][j] * tested[j] for i in range(k) for j in range(k)) / k
-    sign = (tested[0] > 0) - (tested[0] < 0) if k == 1 else 1
+    sign = 1 if f else (tested[0] > 0) - (tested[0] < 0)
     if rss == 0:
         return (None, 0) if num == 0 else (math.inf, sign)
     return num * (n - p) / rss, sign
@@ -75,9 +75,10 @@ def as_float(value):
     return sign * math.sqrt(t2) if sign != 0 or t2 == 0 else 0.0
 
 
-def brute(y, x, z, scheme, k):
+def brute(y, x, z, scheme, k, f=None):
     """(less, equal, greater, abs_ge, undefined) over every order, and the
-    observed statistic (t, or F)"""
+    observed statistic: t, or F (f true; by default for k > 1)"""
+    f = k > 1 if f is None else f
     ones = [Fraction(1)] * len(y)
     y = [Fraction(v) for v in y]
     xs = [[Fraction(v) for v in c] for c in x]
@@ -89,13 +90,13 @@ def brute(y, x, z, scheme, k):
     fit = [sum(c * u[i] for c, u in zip(g, [ones] + zs)) for i in range(len(y))]
     v = [a - f for a, f in zip(y, fit)] if scheme == "freedman_lane" else y
     base = fit if scheme == "freedman_lane" else [0] * len(y)
-    tf = (lambda s: s[0] if s[0] is None else float(s[0])) if k > 1 else as_float
-    obs_key = statistic(y, columns, beta, xtx, k)
+    tf = (lambda s: s[0] if s[0] is None else float(s[0])) if f else as_float
+    obs_key = statistic(y, columns, beta, xtx, k, f)
     obs = tf(obs_key)
     band = BAND * abs(obs)
     counts = [0] * 5
     for order in itertools.permutations(range(len(y))):
-        key = statistic([b + v[i] for b, i in zip(base, order)], columns, beta, xtx, k)
+        key = statistic([b + v[i] for b, i in zip(base, order)], columns, beta, xtx, k, f)
         if key[0] is None:
             counts[4] += 1
             continue
@@ -214,6 +215,34 @@ def cli_cases(rng, prog, backends, count):
            % (count, backends[0], ", ".join(backends), notes(bad, 3)))
 
 
+def cli_factor_cases(rng, prog, count):
+    """x a label column: the F of its dummies (levels after the first)"""
+    bad, done = [], 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "factor.csv")
+        while done < count:
+            q, levels = rng.randint(0, 1), rng.choice(("ab", "abc"))
+            n = rng.randint(len(levels) + q + 1, 7)
+            y = [rng.choice((0, 1, 1, 2, 3, 3.5, 5)) for _ in range(n)]
+            g = list(levels) + [rng.choice(levels) for _ in range(n - len(levels))]
+            z = [[rng.randint(-3, 6) for _ in range(n)] for _ in range(q)]
+            write(path, "y,g" + "".join(",z%d" % j for j in range(q)) + "\n" + "".join(
+                "%s,%s%s\n" % (y[i], g[i], "".join(",%s" % c[i] for c in z)) for i in range(n)))
+            rc, out, err = run(prog, ["--test", "regression", "--columns", "y,g" + "".join(",z%d" % j for j in range(q)),
+                                      "--bins", "0", path])
+            if rc == 2:
+                continue  # a design the test refuses
+            dummy = [[int(v == level) for v in g] for level in levels[1:]]
+            want, obs = brute(y, dummy, z, "freedman_lane", len(dummy), True)
+            got = json.loads(out) if rc == 0 else {}
+            counts = [got.get(c) for c in ("less", "equal", "greater", "abs_ge", "undefined")]
+            if counts != want or got.get("statistic") != "F" or not math.isclose(got["observed"], obs, rel_tol=1e-12):
+                bad.append("y=%s g=%s z=%s: rc %d %s %s, brute force %s" % (y, g, z, rc, counts, err.strip(), want))
+            done += 1
+    report(not bad, "kperm-ptest --test regression with a factor x: %d random cases of F against the brute force%s"
+           % (count, notes(bad, 3)))
+
+
 def cli_refusals(prog):
     cases = [("collinear covariates", "y,x,a,b\n1,1,1,2\n2,0,2,4\n3,2,3,6\n5,3,4,8\n4,1,5,10\n6,1,6,12\n",
               ["--columns", "y,x,a,b"], "collinear"),
@@ -222,6 +251,8 @@ def cli_refusals(prog):
              ("too many rows", "y,x\n" + "".join("%d,%d\n" % (i, i % 5) for i in range(21)), ["--columns", "y,x"],
               "21 rows"),
              ("one column", "y,x\n1,2\n2,3\n3,1\n", ["--columns", "y"], "--columns Y,X"),
+             ("a factor of 9 levels", "y,g\n" + "".join("%d,L%d\n" % (i, i) for i in range(12)), ["--columns", "y,g"],
+              "more than 8 levels"),
              ("a bad value", "y,x\n1,2\n2,3\nfoo,1\n4,5\n", ["--columns", "y,x"], ":4: 'foo' is not a number"),
              ("--scheme elsewhere", "y,x\n1,2\n2,3\n3,1\n", ["--test", "pairings", "--scheme", "permute-y"],
               "--scheme goes with --test regression")]
@@ -233,14 +264,15 @@ def cli_refusals(prog):
             rc, _, err = run(prog, (["--test", "regression"] if "--test" not in args else []) + args + [path])
             if rc != 2 or want not in err or len(err.strip().splitlines()) != 1 or not err.startswith("kperm-ptest: "):
                 bad.append("%s: rc %d, %r" % (what, rc, err.strip()))
-    report(not bad, "kperm-ptest refuses collinear covariates, constant x, n too small, 21 rows, one column, a bad "
-           "value and --scheme without --test regression: exit 2, one line naming the problem%s" % notes(bad, 7))
+    report(not bad, "kperm-ptest refuses collinear covariates, constant x, n too small, 21 rows, one column, a factor "
+           "of 9 levels, a bad value and --scheme without --test regression: exit 2, one line naming the problem%s" % notes(bad, 7))
 
 
 def main():
     rng = random.Random(42)
     if len(sys.argv) > 1:
         cli_cases(rng, sys.argv[1], sys.argv[2:] or ["cpu"], 8)
+        cli_factor_cases(rng, sys.argv[1], 6)
         cli_refusals(sys.argv[1])
     try:
         import pyopencl  # noqa: F401
