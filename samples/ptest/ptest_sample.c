@@ -28,13 +28,17 @@
 static int identity(const void *ctx, run_text *out)
 {
     const ptest_problem *p = (const ptest_problem *)ctx;
-    int i, bad, count = (p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n) * p->cols;
+    /* a regression's v holds n rows of its k columns (ptest_regression.c) */
+    int i, bad, count = p->stat >= PTEST_REG_T ? p->n * p->k
+                        : (p->walk == PTEST_FLIPS || p->walk == PTEST_PAIRINGS ? 2 * p->n : p->n) * p->cols;
     bad = run_text_put(out, "%d %d %d %d %d %d %d %d %a %a %a %d %d", p->walk, p->stat, p->exact, p->wide, p->k, p->n,
                        p->m, p->bins, p->hist_lo, p->hist_hi, p->exact ? 0.0 : p->rel_tol, p->decimals, p->cols);
     for (i = 0; i < count; i++)
         bad |= run_text_put(out, " %lld", p->v[i]);
     for (i = 0; i < p->k; i++)
         bad |= run_text_put(out, " %d", p->sizes[i]);
+    for (i = 0; p->stat >= PTEST_REG_T && i < 3; i++) /* its scale, degrees of freedom and zero */
+        bad |= run_text_put(out, " %a", p->d[i]);
     return bad | run_text_put(out, " %s", p->user);
 }
 
