@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 from typing import List
 
-from . import _callable, _exact_data, _linear, _regression, _stats_device
+from . import _callable, _exact_data, _linear, _regression, _strata, _stats_device
 
 # built-in statistics: their code in stats_kernel.h (PS_STAT) and the
 # permutation types they go with
@@ -100,8 +100,9 @@ def _statistic(statistic):
     return _USER, statistic
 
 
-def _walk(samples, code, permutation_type):
-    """(walk, sizes, number of rearrangements) for the data's shape"""
+def _walk(samples, code, permutation_type, host=False):
+    """(walk, sizes, number of rearrangements) for the data's shape; host:
+    counted on the host (within strata), so any number of observations"""
     sizes = [len(s) for s in samples]
     name = {v[0]: k for k, v in STATISTICS.items()}.get(code)
     if name and permutation_type not in STATISTICS[name][1]:
@@ -123,7 +124,7 @@ def _walk(samples, code, permutation_type):
         n = sizes[0]
         walk = _FLIPS if permutation_type == "samples" else _PAIRINGS
         count = 2 ** n if walk == _FLIPS else math.factorial(n)
-    if n > _MAX_N[walk]:
+    if n > _MAX_N[walk] and not host:
         raise ValueError("data: %d %s; at most %d" % (n, "pairs" if walk in (_FLIPS, _PAIRINGS) else "observations",
                                                        _MAX_N[walk]))
     return walk, sizes, count
@@ -285,9 +286,15 @@ def _count(dev, program, data, total, bins, hist_range):
     return counters, lo, hi, hist, hist_range
 
 
-def _host_plan(method, code, walk, ints, bins):
+def _host_plan(method, code, walk, ints, bins, labels=None):
     """(LinearKey, counter class) where the host counts the test (see
-    _linear.plan), else None: enumeration"""
+    _linear.plan; within strata, the pooled observations' `labels`:
+    _strata.plan), else None: enumeration"""
+    if labels is not None:
+        if code != STATISTICS["mean_difference"][0] or walk != _TWO:
+            raise ValueError("strata: only 'mean_difference' of two independent samples is counted within strata so "
+                             "far (with permutation_type='samples' strata change nothing: each pair is a stratum)")
+        return _strata.plan(method, ints, labels)
     linear = code == STATISTICS["mean_difference"][0] and walk in (_TWO, _FLIPS)
     if method in ("shift", "mitm") and not linear:
         raise ValueError("method=%r counts mean_difference only (two independent samples, or swaps within pairs); "
@@ -325,7 +332,7 @@ def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, unit, 
 
 def permutation_test(data, statistic, *, permutation_type="independent", vectorized=None, n_resamples=None, batch=None,
                      alternative="two-sided", axis=0, random_state=None, rng=None, backend=None, device=None,
-                     tolerance=None, bins=64, hist_range=None, max_rearrangements=None, method="auto"):
+                     tolerance=None, bins=64, hist_range=None, max_rearrangements=None, method="auto", strata=None):
     """An exact permutation test: the statistic of every rearrangement of
     data, counted against the observed one on the device. statistic is a
     name of STATISTICS, the body of the C function C_SIGNATURE, or a Python
@@ -340,20 +347,32 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     least the number of rearrangements enumerates them all; fewer draws that
     many at random (rng or random_state: a seed or a numpy Generator).
     max_rearrangements bounds enumeration (None: 10**12, a Python
-    statistic's _callable.MAX_REARRANGEMENTS). See docs/stats.md."""
+    statistic's _callable.MAX_REARRANGEMENTS). strata, a sequence of label
+    sequences shaped like data (one label per observation, or per pair),
+    rearranges labels only within each stratum (two independent samples;
+    with swaps within pairs it changes nothing). See docs/stats.md."""
     import numpy as np
 
     _check_options(permutation_type, alternative, tolerance, bins, hist_range, backend, method)
     n_resamples = _resamples(n_resamples)
     if callable(statistic):
+        if strata is not None and permutation_type != "samples":
+            raise ValueError("strata: a Python statistic is not rearranged within strata yet; use a built-in name or "
+                             "a C statistic")
         return _python_test(data, statistic, permutation_type, vectorized, n_resamples, batch, alternative, axis,
                             random_state, rng, tolerance, bins, hist_range, max_rearrangements)
     if vectorized is not None or batch is not None or axis not in (0, -1):
         raise ValueError("vectorized, batch and axis go with a Python statistic; a built-in or C statistic takes "
                          "1-d samples")
     code, body = _statistic(statistic)
-    samples = _one_sample_flips(_samples(data), code, permutation_type)
-    walk, sizes, total = _walk(samples, code, permutation_type)
+    samples = _samples(data)
+    # with swaps within pairs each pair is a stratum of its own already: strata change nothing
+    labels = None if strata is None or permutation_type == "samples" else _strata.labels_of(strata, map(len, samples))
+    samples = _one_sample_flips(samples, code, permutation_type)
+    walk, sizes, total = _walk(samples, code, permutation_type, labels is not None)
+    if n_resamples is not None and labels is not None:
+        raise ValueError("strata: random rearrangements within strata are not drawn yet; n_resamples=None or np.inf "
+                         "counts them all")
     if n_resamples is not None and n_resamples < total:
         raise NotImplementedError("n_resamples=%d < %d rearrangements: random rearrangements of a built-in or C "
                                   "statistic are not drawn yet; n_resamples=None counts them all, or pass the "
@@ -363,8 +382,9 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     if code == STATISTICS["kendall_tau"][0]:
         ints, floats = _pairs_by_x(ints, floats)
     exact, wide, scale, unit, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
-    host = _host_plan(method, code, walk, ints, bins)
+    host = _host_plan(method, code, walk, ints, bins, labels)
     if host is not None:
+        total = host[0].count
         band = None if exact else (lambda observed: _band(observed, tolerance))
         observed, gamma, counters, lo, hi, hist, hist_range, used = _linear.count(*host, scale, unit, band,
                                                                                    bins, hist_range)

@@ -43,6 +43,8 @@ typedef struct {
     char col_names[PTEST_MAX_COLS][2 * PTEST_NAME]; /* maxT: each value column, or "X,Y" pair */
     char user[PTEST_MAX_USER];      /* a C statistic's body, or empty */
     char user_file[256];            /* where it came from, for its compiler's messages */
+    int strata;                     /* --strata: the strata (0: none) */
+    unsigned char stratum[PTEST_MAXN]; /* each observation's stratum, in v's order */
 } ptest_problem;
 
 /* what a range of ranks adds up to: the run engine folds, sends and saves it */

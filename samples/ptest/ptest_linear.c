@@ -22,6 +22,7 @@
  * keys finds where it changes, and each field is a difference of counts. */
 #include "ptest_linear.h"
 #include "ptest_range.h"
+#include "ptest_strata.h"
 #include "kperm.h"
 #include "stats_wide.h"
 #include <math.h>
@@ -93,7 +94,7 @@ static void ptest_linear_split(const ptest_problem *p, ptest_linear_key *L)
     L->count = (int)n;
     for (i = 0; i < n; i++)
         L->values[i] = (long long)((u64)(p->v[i] - least) / unit);
-    L->size = (int)(n1 < n2 ? n1 : n2);
+    L->size = (int)(n1 < n2 || p->strata ? n1 : n2); /* strata: S is group A's sum (ptest_strata.c) */
     /* S = size*least + unit*S'; K = n*S1 - total*n1 = total*n2 - n*S2 */
     offset = n * L->size * least;
     if (L->size == n1) {
@@ -143,11 +144,14 @@ static void ptest_linear_key_of(const ptest_problem *p, ptest_linear_key *L)
         ptest_linear_flips(p, L);
     else
         ptest_linear_split(p, L);
-    qsort(L->values, (size_t)L->count, sizeof *L->values, ascending);
     L->sum_lo = L->sum_hi = 0;
+    if (p->strata) /* the values stay in p's order, each in its stratum */
+        ptest_strata_bounds(p, L->values, &L->sum_lo, &L->sum_hi);
+    else
+        qsort(L->values, (size_t)L->count, sizeof *L->values, ascending);
     if (L->size >= 0)
         low = L->count - L->size;
-    for (i = 0; i < L->count; i++) {
+    for (i = 0; i < L->count && !p->strata; i++) {
         L->sum_hi += i >= low ? L->values[i] : 0;
         L->sum_lo += L->size >= 0 && i < L->size ? L->values[i] : 0;
     }
@@ -420,12 +424,36 @@ const char *ptest_linear_device(int method)
     return method == PTEST_METHOD_SHIFT ? "shift algorithm" : "meet in the middle";
 }
 
+/* ptest_linear_choose within strata: SHIFT (the convolution), or -1 with err */
+static int ptest_linear_strata(const ptest_problem *p, int linear, int asked, char *err, size_t errsize)
+{
+    ptest_linear_key L;
+    if (asked == PTEST_METHOD_ENUMERATE || asked == PTEST_METHOD_MITM) {
+        snprintf(err, errsize, "--strata: --method %s does not count within strata (--method auto or shift)",
+                 ptest_method_names[asked]);
+        return -1;
+    }
+    if (!linear) {
+        snprintf(err, errsize, "--strata: |values| * 4n^2 must stay below 2^62 (fewer digits)");
+        return -1;
+    }
+    ptest_linear_key_of(p, &L);
+    if (shift_memory(&L) > PTEST_LINEAR_MEMORY) {
+        snprintf(err, errsize, "--strata: counting within strata would need %.0f MiB here, more than %.0f MiB "
+                 "(values of fewer digits need less)", shift_memory(&L) / 1048576, PTEST_LINEAR_MEMORY / 1048576);
+        return -1;
+    }
+    return PTEST_METHOD_SHIFT;
+}
+
 int ptest_linear_choose(const ptest_problem *p, int asked, char *err, size_t errsize)
 {
     ptest_linear_key L;
     double memory[2], cost[2], limit = PTEST_LINEAR_MEMORY;
     int linear = p->stat == PTEST_MEAN && p->cols == 1 && (p->walk == PTEST_TWO || p->walk == PTEST_FLIPS), best;
     linear = linear && ptest_linear_fits(p);
+    if (p->strata) /* counted by convolution (ptest_strata.h) alone: nothing else walks within strata yet */
+        return ptest_linear_strata(p, linear, asked, err, errsize);
     if (asked == PTEST_METHOD_ENUMERATE || (asked == PTEST_METHOD_AUTO && !linear))
         return PTEST_METHOD_ENUMERATE;
     if (!linear) {
@@ -469,7 +497,8 @@ int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_resul
     ptest_linear_key_of(p, &L);
     memset(&c, 0, sizeof c);
     c.method = method;
-    if (method == PTEST_METHOD_SHIFT ? shift_build(&c, &L) : mitm_build(&c, &L)) {
+    if (p->strata ? ptest_strata_cumulative(p, L.values, L.sum_hi, &c.cumulative)
+                  : method == PTEST_METHOD_SHIFT ? shift_build(&c, &L) : mitm_build(&c, &L)) {
         counter_free(&c);
         snprintf(err, errsize, "out of memory for the %s", ptest_linear_device(method));
         return -1;

@@ -94,6 +94,8 @@ static void help(void)
                "  --group C            the label column (default: the first)\n"
                "  --groups A,B,...     the groups in this order, others left out (default: in\n"
                "                       order of appearance; the first is A)\n"
+               "  --strata C           rearrange only within the strata of label column C\n"
+               "                       (blocks; --stat mean of two groups; paired: no change)\n"
                "  --tolerance R        compare in floating point: equal within R*|observed|\n"
                "                       (default: exact; a C statistic: 100 eps; regression: 1e-9)\n"
                "  --bins N             histogram bins, 0..1024 (default 20)\n"
@@ -173,7 +175,7 @@ static void parse_range(ptest_spec *s, const char *v)
 }
 
 static const char *const valued[] = {"--test", "--stat", "--statistic", "--statistic-timeout", "--columns",
-                                     "--group", "--groups", "--tolerance", "--bins", "--hist-range", "--method",
+                                     "--group", "--groups", "--strata", "--tolerance", "--bins", "--hist-range", "--method",
                                      "--backend", "--device", "--threads", "--checkpoint", "--checkpoint-every",
                                      "--chunk", "--worker-timeout", "--scheme"};
 #define NVALUED (int)(sizeof valued / sizeof valued[0])
@@ -202,6 +204,8 @@ static void option(options *o, const char *a, const char *v)
         s->group = v;
     else if (!strcmp(a, "--groups"))
         s->groups = v;
+    else if (!strcmp(a, "--strata"))
+        s->strata = v;
     else if (!strcmp(a, "--tolerance"))
         s->tolerance = parse_real(a, v, 0);
     else if (!strcmp(a, "--bins"))

@@ -4,6 +4,7 @@
 #include "ptest_problem.h"
 #include "ptest_decimal.h"
 #include "ptest_regression.h"
+#include "ptest_strata.h"
 #include "ptest_terms.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,11 @@ static int is_missing(const char *s)
         if (strcmp(s, na[i]) == 0)
             return 1;
     return 0;
+}
+
+int ptest_is_missing(const char *s)
+{
+    return is_missing(s);
 }
 
 /* the distinct labels of column c in order of appearance, ", "-separated,
@@ -396,6 +402,8 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
         snprintf(p->user_file, sizeof p->user_file, "%s", s->user_file);
     }
     if (ptest_terms(p, err, errsize))
+        return -1;
+    if (s->strata && ptest_strata_read(t, s->strata, s->group, p, err, errsize))
         return -1;
     note_numbers_first(t, s, p);
     return 0;

@@ -19,10 +19,14 @@ typedef struct {
     int have_range;
     double hist_lo, hist_hi;
     const char *scheme;    /* regression: "freedman-lane" (NULL: it) or "permute-y" */
+    const char *strata;    /* --strata: the stratum label column, or NULL */
 } ptest_spec;
 
 /* the statistic's name for output ("mean", ...) */
 const char *ptest_stat_name(int stat);
+
+/* whether a field is a missing value (empty, blank, NA, NaN, ...) */
+int ptest_is_missing(const char *s);
 
 /* Fills p from the table. Returns 0, or -1 with err (one line, naming
  * FILE:LINE: where a value is at fault). */

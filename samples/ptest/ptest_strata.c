@@ -1,0 +1,192 @@
+/* ptest_strata.c - rearrangements within strata (ptest_strata.h).
+ *
+ * Within strata the mean difference's key K = S1*n2 - S2*n1 is still an
+ * affine function of S, group A's sum, and S is the sum of independent
+ * per-stratum sums: stratum h gives a subset of size m_h (its group A rows)
+ * of its n_h values. So S's distribution is the convolution of the strata's
+ * subset-sum distributions, each the shift algorithm's table (as
+ * ptest_linear.c's); every count of ptest_linear_count then follows from
+ * #(S < s) as without strata. The counts fit 64 bits: the rearrangements
+ * within strata are a product of binomials C(n_h, m_h) <= C(n, m) < 2^64. */
+#include "ptest_strata.h"
+#include "ptest_problem.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef unsigned long long u64;
+
+/* the stratum of a label (added when new): its index */
+static int stratum_of(const char **labels, int *count, const char *label)
+{
+    int h;
+    for (h = 0; h < *count; h++)
+        if (strcmp(labels[h], label) == 0)
+            return h;
+    labels[*count] = label;
+    return (*count)++;
+}
+
+/* the rows of p's observations in p's order: independent, group after group
+ * (as ptest_problem.c's independent), else row after row */
+static int observation_rows(const ptest_table *t, const char *group, const ptest_problem *p, int *rows)
+{
+    int label = group ? ptest_table_column(t, group) : 0, g, r, n = 0;
+    if (p->walk != PTEST_TWO && p->walk != PTEST_GROUPS) {
+        for (r = 0; r < p->n; r++)
+            rows[n++] = r;
+        return n;
+    }
+    for (g = 0; g < p->k; g++)
+        for (r = 0; r < t->rows; r++)
+            if (strcmp(t->field[r][label], p->names[g]) == 0)
+                rows[n++] = r;
+    return n;
+}
+
+/* n_h and m_h: each stratum's observations and those of group A */
+static void stratum_sizes(const ptest_problem *p, int *size, int *size_a)
+{
+    int i;
+    memset(size, 0, PTEST_MAXN * sizeof *size);
+    memset(size_a, 0, PTEST_MAXN * sizeof *size_a);
+    for (i = 0; i < p->n; i++) {
+        size[p->stratum[i]]++;
+        size_a[p->stratum[i]] += i < p->m;
+    }
+}
+
+int ptest_strata_read(const ptest_table *t, const char *column, const char *group, ptest_problem *p, char *err,
+                      size_t errsize)
+{
+    const char *labels[PTEST_MAXN];
+    int c = ptest_table_column(t, column), rows[PTEST_MAXN], n, i, h, size[PTEST_MAXN], size_a[PTEST_MAXN];
+    if (c < 0) {
+        snprintf(err, errsize, "%s: no column '%s' for --strata", t->file, column);
+        return -1;
+    }
+    if (p->walk == PTEST_FLIPS) {
+        fprintf(stderr, "kperm-ptest: note: --strata changes nothing in a paired test: each pair is a stratum of "
+                        "its own already\n");
+        return 0;
+    }
+    if (p->walk != PTEST_TWO || p->stat != PTEST_MEAN || p->cols != 1) {
+        snprintf(err, errsize, "--strata: only --stat mean of two groups (one value column) is counted within strata "
+                               "so far");
+        return -1;
+    }
+    n = observation_rows(t, group, p, rows);
+    p->strata = 0;
+    for (i = 0; i < n; i++) {
+        const char *label = t->field[rows[i]][c];
+        if (ptest_is_missing(label)) {
+            snprintf(err, errsize, "%s:%d: a missing stratum ('%s'): every row of the test needs one", t->file,
+                     t->line[rows[i]], label);
+            return -1;
+        }
+        p->stratum[i] = (unsigned char)stratum_of(labels, &p->strata, label);
+    }
+    stratum_sizes(p, size, size_a);
+    p->total = 1;
+    for (h = 0; h < p->strata; h++) {
+        kperm_rank c = 0;
+        kperm_comb_count(size[h], size_a[h], &c); /* fits: n <= 64 */
+        p->total *= c;
+    }
+    return 0;
+}
+
+static int descending(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x < y) - (x > y);
+}
+
+/* stratum h's values, greatest first: their count */
+static int stratum_values(const ptest_problem *p, const long long *values, int h, long long *out)
+{
+    int i, count = 0;
+    for (i = 0; i < p->n; i++)
+        if (p->stratum[i] == h)
+            out[count++] = values[i];
+    qsort(out, (size_t)count, sizeof *out, descending);
+    return count;
+}
+
+void ptest_strata_bounds(const ptest_problem *p, const long long *values, long long *lo, long long *hi)
+{
+    long long v[PTEST_MAXN];
+    int size[PTEST_MAXN], size_a[PTEST_MAXN], h, i, count;
+    stratum_sizes(p, size, size_a);
+    *lo = *hi = 0;
+    for (h = 0; h < p->strata; h++)
+        for (count = stratum_values(p, values, h, v), i = 0; i < count; i++) {
+            *hi += i < size_a[h] ? v[i] : 0;
+            *lo += i >= count - size_a[h] ? v[i] : 0;
+        }
+}
+
+/* the number of the m-subsets of v[0..count) of each sum s in [0, width):
+ * the shift algorithm (ptest_linear.c's shift_build); NULL out of memory */
+static u64 *subset_sums(const long long *v, int count, int m, size_t width)
+{
+    u64 *table = calloc(((size_t)m + 1) * width, sizeof *table), *last;
+    size_t s;
+    int i, j;
+    if (!table)
+        return NULL;
+    table[0] = 1;
+    for (i = 0; i < count; i++)
+        for (j = i + 1 < m ? i + 1 : m; j > 0; j--) { /* downwards: row j - 1 still without v[i] */
+            u64 *to = table + (size_t)j * width, *from = to - width;
+            for (s = (size_t)v[i]; s < width; s++)
+                to[s] += from[s - (size_t)v[i]];
+        }
+    last = malloc(width * sizeof *last);
+    if (last)
+        memcpy(last, table + (size_t)m * width, width * sizeof *last);
+    free(table);
+    return last;
+}
+
+int ptest_strata_cumulative(const ptest_problem *p, const long long *values, long long hi,
+                            unsigned long long **cumulative)
+{
+    size_t width = (size_t)hi + 1, reach = 0, a, b, s;
+    u64 *sum = calloc(width, sizeof *sum), *next = calloc(width, sizeof *next), *part = NULL;
+    long long v[PTEST_MAXN];
+    int size[PTEST_MAXN], size_a[PTEST_MAXN], h, i, count;
+    *cumulative = malloc((width + 1) * sizeof **cumulative);
+    stratum_sizes(p, size, size_a);
+    if (!sum || !next || !*cumulative)
+        goto fail;
+    sum[0] = 1; /* the empty convolution: S = 0 once */
+    for (h = 0; h < p->strata; h++) {
+        size_t top = 0; /* stratum h's greatest sum */
+        count = stratum_values(p, values, h, v);
+        for (i = 0; i < size_a[h]; i++)
+            top += (size_t)v[i];
+        if (!(part = subset_sums(v, count, size_a[h], top + 1)))
+            goto fail;
+        memset(next, 0, width * sizeof *next);
+        for (a = 0; a <= reach; a++)
+            if (sum[a])
+                for (b = 0; b <= top; b++)
+                    next[a + b] += sum[a] * part[b];
+        free(part);
+        memcpy(sum, next, width * sizeof *sum);
+        reach += top;
+    }
+    (*cumulative)[0] = 0;
+    for (s = 0; s < width; s++)
+        (*cumulative)[s + 1] = (*cumulative)[s] + sum[s];
+    free(sum);
+    free(next);
+    return 0;
+fail:
+    free(sum);
+    free(next);
+    free(*cumulative);
+    *cumulative = NULL;
+    return -1;
+}
