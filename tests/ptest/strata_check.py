@@ -1,0 +1,256 @@
+#!/usr/bin/python3
+"""strata_check.py - rearrangements within strata (kperm-ptest --strata,
+kperm.stats.permutation_test(..., strata=)) against a brute force written
+here: every rearrangement of the labels within each stratum (itertools) and
+the mean difference in fractions. Random small cases (2 to 4 strata, ties,
+strata where a group is missing or of one row), on the CLI's CPU and OpenCL
+backends and in Python; one stratum against no strata; a paired test, which
+strata leave as it is; the refusals; R coin's exact oneway_test(y ~ g | s)
+(SKIP without Rscript and coin); 10 strata of 15 + 15 in Python, timed.
+Prints PASS/FAIL/SKIP lines; exits 1 on a failure.
+
+    python3 tests/ptest/strata_check.py build/kperm-ptest
+"""
+import itertools
+import json
+import math
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+import harness  # noqa: E402
+import kperm.stats as ks  # noqa: E402
+from harness import Report, notes  # noqa: E402
+
+CASES = 60
+COIN_CASES = 30
+report = Report("strata")
+
+
+def draw_case(rng, places=(0, 1, 2), both=False):
+    """rows (group, value text, stratum), the first row's group A (as the CLI reads it);
+    2 to 4 strata of 0 to 4 rows of each group (1 to 4 where `both`: coin
+    takes no stratum of one row); None where a group has fewer than 2 rows"""
+    rows = []
+    for h in range(rng.randint(2, 4)):
+        sizes = [0, 0]
+        while sum(sizes) == 0 or (both and min(sizes) == 0):
+            sizes = [rng.randint(0, 4), rng.randint(0, 4)]
+        for group, size in zip("AB", sizes):
+            rows += [(group, harness.tied_value(rng, places), "s%d" % h) for _ in range(size)]
+    rng.shuffle(rows)
+    if min(sum(r[0] == g for r in rows) for g in "AB") < 2:
+        return None
+    return rows
+
+
+def brute_force(rows):
+    """(less, equal, greater, abs_ge, total): mean(A) - mean(B) of every
+    rearrangement within strata against the observed, in fractions"""
+    first = rows[0][0]
+    values = [Fraction(v) for _, v, _ in rows]
+    in_a = [g == first for g, _, _ in rows]
+    n1, n2, pooled = sum(in_a), len(rows) - sum(in_a), sum(values)
+
+    def stat(a_rows):
+        s1 = sum(values[i] for i in a_rows)
+        return s1 / n1 - (pooled - s1) / n2
+
+    observed = stat([i for i in range(len(rows)) if in_a[i]])
+    per_stratum = []
+    for h in sorted(set(r[2] for r in rows)):
+        members = [i for i, r in enumerate(rows) if r[2] == h]
+        per_stratum.append(list(itertools.combinations(members, sum(in_a[i] for i in members))))
+    counts = [0] * 4
+    for choice in itertools.product(*per_stratum):
+        t = stat([i for part in choice for i in part])
+        counts[0 if t < observed else 1 if t == observed else 2] += 1
+        counts[3] += abs(t) >= abs(observed)
+    return counts + [sum(counts[:3])]
+
+
+def python_counts(rows, strata=True, **kw):
+    first = rows[0][0]
+    x = [v for g, v, _ in rows if g == first]
+    y = [v for g, v, _ in rows if g != first]
+    labels = ([h for g, _, h in rows if g == first], [h for g, _, h in rows if g != first]) if strata else None
+    r = ks.permutation_test((x, y), "mean_difference", strata=labels, bins=0, **kw)
+    return [r.less, r.equal, r.greater, r.abs_ge, r.n_rearrangements]
+
+
+def write_csv(rows, folder, name="case.csv"):
+    path = os.path.join(folder, name)
+    harness.write(path, "g,y,s\n" + "".join("%s,%s,%s\n" % r for r in rows))
+    return path
+
+
+def cli_counts(prog, path, backend, extra=()):
+    """the counts of kperm-ptest --strata s, or the error"""
+    rc, out, err = harness.run(prog, ["--backend", backend, "--columns", "y", "--strata", "s", *extra, path])
+    if rc:
+        return "exit %d: %s" % (rc, err.strip())
+    j = json.loads(out)
+    return [j["less"], j["equal"], j["greater"], j["abs_ge"], j["n_rearrangements"]]
+
+
+def check_random(prog, backends, folder):
+    rng = random.Random(42)
+    bad = []
+    for rows in harness.random_cases(CASES, lambda: draw_case(rng)):
+        want = brute_force(rows)
+        got = {"python auto": python_counts(rows), "python shift": python_counts(rows, method="shift")}
+        path = write_csv(rows, folder)
+        for b in backends:
+            got["cli " + b] = cli_counts(prog, path, b)
+        bad += ["%s: %s, not %s for %s" % (k, v, want, rows) for k, v in got.items() if v != want]
+    report(not bad, "%d random cases (2-4 strata, ties, strata missing a group) against the brute force: python, "
+           "cli %s%s" % (CASES, ", ".join(backends), notes(bad, 3)))
+
+
+def check_one_stratum(prog, folder):
+    rng = random.Random(7)
+    bad = []
+    for rows in harness.random_cases(20, lambda: draw_case(rng)):
+        rows = [(g, v, "all") for g, v, _ in rows]
+        if python_counts(rows) != python_counts(rows, strata=False):
+            bad.append("python: %s" % rows)
+        path = write_csv(rows, folder)
+        with_strata = cli_counts(prog, path, "cpu")
+        rc, out, _ = harness.run(prog, ["--backend", "cpu", "--columns", "y", path])
+        j = json.loads(out) if rc == 0 else {}
+        if with_strata != [j.get(k) for k in ("less", "equal", "greater", "abs_ge", "n_rearrangements")]:
+            bad.append("cli: %s" % rows)
+    report(not bad, "one stratum gives the counts of no strata (python and cli)%s" % notes(bad, 3))
+
+
+def check_paired(prog, folder):
+    rng = random.Random(3)
+    rows = [(harness.tied_value(rng), harness.tied_value(rng), "s%d" % rng.randint(0, 2)) for _ in range(8)]
+    path = os.path.join(folder, "pairs.csv")
+    harness.write(path, "x,y,s\n" + "".join("%s,%s,%s\n" % r for r in rows))
+    outs = [harness.run(prog, ["--test", "paired", "--columns", "x,y", "--backend", "cpu", *extra, path])
+            for extra in ([], ["--strata", "s"])]
+    x, y, s = ([r[i] for r in rows] for i in range(3))
+    same = ks.permutation_test((x, y), "mean_difference", permutation_type="samples", strata=(s, s), bins=0) \
+        == ks.permutation_test((x, y), "mean_difference", permutation_type="samples", bins=0)
+    fields = [{k: v for k, v in json.loads(out).items() if k != "seconds"} for rc, out, _ in outs if rc == 0]
+    report(len(fields) == 2 and fields[0] == fields[1] and "changes nothing" in outs[1][2] and same,
+           "a paired test: --strata and strata= change nothing (a note on stderr)")
+
+
+def check_refusals(prog, folder):
+    rows = [("A", "1", "a"), ("A", "2", "b"), ("B", "3", "a"), ("B", "4", "b"), ("B", "5", "")]
+    path = write_csv(rows, folder, "bad.csv")
+    good = write_csv(rows[:4], folder, "good.csv")
+    cases = [(["--strata", "s", path], "bad.csv:6: a missing stratum"),
+             (["--strata", "nope", good], "no column 'nope' for --strata"),
+             (["--strata", "s", "--stat", "welch", good], "--strata: only --stat mean"),
+             (["--strata", "s", "--method", "enumerate", good], "--strata: --method enumerate"),
+             (["--strata", "s", "--method", "mitm", good], "--strata: --method mitm")]
+    bad = []
+    for args, words in cases:
+        rc, _, err = harness.run(prog, ["--backend", "cpu", "--columns", "y"] + args)
+        if rc != 2 or words not in err or len(err.strip().splitlines()) != 1:
+            bad.append("%s: exit %d, %r" % (" ".join(args), rc, err.strip()))
+    for kw, kind in (({"strata": (["a", "b"], ["a"])}, ValueError), ({"strata": "ab"}, ValueError),
+                     ({"strata": (["a", "b"], ["a", "b"]), "method": "mitm"}, ValueError)):
+        try:
+            ks.permutation_test(([1, 2], [3, 4]), "mean_difference", **kw)
+            bad.append("python %s: accepted" % kw)
+        except kind as e:
+            if "strata" not in str(e):
+                bad.append("python %s: %s" % (kw, e))
+    try:
+        ks.permutation_test(([1, 2], [3, 4]), "welch_t", strata=(["a", "b"], ["a", "b"]))
+        bad.append("python welch_t within strata: accepted")
+    except ValueError:
+        pass
+    report(not bad, "the refusals: one line, exit 2 (cli), ValueError (python)%s" % notes(bad, 5))
+
+
+COIN = """suppressMessages(library(coin))
+d <- read.csv("%s", colClasses = c("integer", "character", "numeric", "character"))
+for (c in unique(d$case)) {
+    e <- d[d$case == c, ]
+    e$g <- factor(e$g, levels = unique(e$g)); e$s <- factor(e$s)
+    p <- sapply(c("less", "greater"), function(a)
+        pvalue(oneway_test(y ~ g | s, data = e, distribution = "exact", alternative = a)))
+    cat(c, sprintf("%%.15g", p), "\\n")
+}
+"""
+
+
+def check_coin(folder):
+    if not shutil.which("Rscript"):
+        print("SKIP strata: R coin's exact oneway_test(y ~ g | s): no Rscript")
+        return
+    rng = random.Random(11)
+    cases = list(harness.random_cases(COIN_CASES, lambda: draw_case(rng, places=(0, 1), both=True)))
+    path = os.path.join(folder, "coin.csv")
+    harness.write(path, "case,g,y,s\n" + "".join("%d,%s,%s,%s\n" % ((c,) + r) for c, rows in enumerate(cases)
+                                                   for r in rows))
+    script = os.path.join(folder, "coin.R")
+    harness.write(script, COIN % path)
+    out = subprocess.run(["Rscript", "--vanilla", script], capture_output=True, text=True, timeout=120)
+    if out.returncode and "there is no package called" in out.stderr:
+        print("SKIP strata: R coin's exact oneway_test(y ~ g | s): no coin (apt-get install r-cran-coin)")
+        return
+    bad = [] if out.returncode == 0 else ["Rscript: %s" % out.stderr.strip()[-300:]]
+    for line in out.stdout.split("\n") if out.returncode == 0 else []:
+        if not line.strip():
+            continue
+        c, less, greater = line.split()
+        first = cases[int(c)][0][0]
+        x = [v for g, v, _ in cases[int(c)] if g == first]
+        y = [v for g, v, _ in cases[int(c)] if g != first]
+        sx = [h for g, _, h in cases[int(c)] if g == first]
+        sy = [h for g, _, h in cases[int(c)] if g != first]
+        r = ks.permutation_test((x, y), "mean_difference", strata=(sx, sy), bins=0)
+        if less == "NA":  # coin's statistic has no variance: the null is one value
+            if r.null_min != r.null_max:
+                bad.append("case %s: coin's p is NA, the null not one value" % c)
+        elif not (math.isclose(r.pvalue_less, float(less), rel_tol=1e-9)
+                and math.isclose(r.pvalue_greater, float(greater), rel_tol=1e-9)):
+            bad.append("case %s: %s, %s against coin's %s, %s" % (c, r.pvalue_less, r.pvalue_greater, less, greater))
+    report(not bad and len(out.stdout.split()) == 3 * COIN_CASES,
+           "%d random cases: one-sided p-values equal R coin's exact oneway_test(y ~ g | s)%s"
+           % (COIN_CASES, notes(bad, 3)))
+
+
+def check_large():
+    rng = random.Random(5)
+    x = [rng.randint(0, 99) for _ in range(150)]
+    y = [rng.randint(5, 104) for _ in range(150)]
+    s = [i // 15 for i in range(150)]
+    t0 = time.monotonic()
+    r = ks.permutation_test((x, y), "mean_difference", strata=(s, s))
+    seconds = time.monotonic() - t0
+    ok = r.n_rearrangements == math.comb(30, 15) ** 10 and r.less + r.equal + r.greater == r.n_rearrangements
+    report(ok and sum(r.histogram) == r.n_rearrangements,
+           "10 strata of 15 + 15 (integers 0..104): %.3g rearrangements, exact, in %.2f s" % (r.n_rearrangements,
+                                                                                          seconds))
+
+
+def main():
+    prog = sys.argv[1]
+    rc, out, _ = harness.run(prog, ["--list-devices"])
+    backends = ["cpu"] + (["opencl"] if "opencl " in out else [])
+    with tempfile.TemporaryDirectory() as folder:
+        check_random(prog, backends, folder)
+        check_one_stratum(prog, folder)
+        check_paired(prog, folder)
+        check_refusals(prog, folder)
+        check_coin(folder)
+    check_large()
+    sys.exit(1 if report.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
