@@ -224,6 +224,25 @@ def check_coin(folder):
            % (COIN_CASES, notes(bad, 3)))
 
 
+def check_warpbreaks(prog):
+    """the worked example of docs/stats.md and samples/ptest/README.md: R's
+    warpbreaks, wool blocked by tension; R coin 1.4-2's exact oneway_test
+    printed p_greater 0.037751764292759 and two-sided 0.075503528585518"""
+    path = os.path.join(harness.DATA, "warpbreaks.csv")
+    rc, out, err = harness.run(prog, ["--backend", "cpu", "--columns", "breaks", "--strata", "tension", path])
+    j = json.loads(out) if rc == 0 else {}
+    with open(path) as f:
+        rows = [line.strip().split(",") for line in f][1:]
+    a, b = ([r for r in rows if r[0] == g] for g in "AB")
+    r = ks.permutation_test(([int(x[1]) for x in a], [int(x[1]) for x in b]), "mean_difference",
+                            strata=([x[2] for x in a], [x[2] for x in b]))
+    want = [4338924730798, 8677849461596, 114933031928000]
+    ok = [j.get("pvalue_greater_numerator"), j.get("abs_ge"), j.get("n_rearrangements")] == want \
+        and [r.greater + r.equal, r.abs_ge, r.n_rearrangements] == want \
+        and ("%.15g" % (want[0] / want[2]), "%.15g" % (want[1] / want[2])) == ("0.037751764292759", "0.075503528585518")
+    report(ok, "warpbreaks (wool | tension): the documented counts, coin's exact p-values (cli and python)")
+
+
 def check_large():
     rng = random.Random(5)
     x = [rng.randint(0, 99) for _ in range(150)]
@@ -248,6 +267,7 @@ def main():
         check_paired(prog, folder)
         check_refusals(prog, folder)
         check_coin(folder)
+    check_warpbreaks(prog)
     check_large()
     sys.exit(1 if report.failed else 0)
 
