@@ -103,6 +103,23 @@ def labels_of(strata, sizes):
     return [label for g in groups for label in g]
 
 
+def walk_layout(labels_x, labels_y):
+    """(x's order, y's order, aux, number of rearrangements) for the
+    kernels' walk within strata (stats_strata.h, PS_STRATA): the strata with
+    rows of both samples first, in one order in x and in y, then the others
+    (one arrangement each, not walked); aux: the bits that mark where each
+    walked stratum's rows start in x and in y, and where they end"""
+    in_x, in_y = stratum_indices(labels_x), stratum_indices(labels_y)
+    walked = [h for h in in_x if h in in_y]
+    orders, aux = [], []
+    for rows, other in ((in_x, in_y), (in_y, in_x)):
+        orders.append([i for h in walked for i in rows[h]] + [i for h in rows if h not in other for i in rows[h]])
+        starts = itertools.accumulate([len(rows[h]) for h in walked], initial=0)
+        aux.append(sum(1 << a for a in starts))
+    total = math.prod(math.comb(len(in_x[h]) + len(in_y[h]), len(in_x[h])) for h in walked)
+    return orders[0], orders[1], aux, total
+
+
 def plan(method, ints, labels):
     """(StrataKey, counter class) for permutation_test: the convolution
     counts within strata whatever the method asked ('auto' or 'shift')"""

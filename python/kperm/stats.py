@@ -214,9 +214,9 @@ def _band(x, tolerance):
     return max(absolute, rel * abs(x))
 
 
-def _source(walk, code, exact, wide, k, body):
+def _source(walk, code, exact, wide, k, body, strata=False):
     head = "#define PS_WALK %d\n#define PS_STAT %d\n#define PS_EXACT %d\n#define PS_WIDE %d\n#define PS_K %d\n" % (
-        walk, code, exact, wide, k)
+        walk, code, exact, wide, k) + ("#define PS_STRATA 1\n" if strata else "")
     tail = "" if body is None else "\nPS_FN double ps_user_statistic(const double *x, const int *start, int k)\n{\n" \
                                    "%s%s\n}\n" % (_stats_device.BODY_LINE, body)
     return head + _stats_device.kernel_source() + tail
@@ -291,9 +291,11 @@ def _host_plan(method, code, walk, ints, bins, labels=None):
     _linear.plan; within strata, the pooled observations' `labels`:
     _strata.plan), else None: enumeration"""
     if labels is not None:
-        if code != STATISTICS["mean_difference"][0] or walk != _TWO:
-            raise ValueError("strata: only 'mean_difference' of two independent samples is counted within strata so "
-                             "far (with permutation_type='samples' strata change nothing: each pair is a stratum)")
+        if walk != _TWO:
+            raise ValueError("strata: only two independent samples are rearranged within strata so far (with "
+                             "permutation_type='samples' strata change nothing: each pair is a stratum)")
+        if code != STATISTICS["mean_difference"][0] or method == "enumerate":
+            return None  # enumerated within strata
         return _strata.plan(method, ints, labels)
     linear = code == STATISTICS["mean_difference"][0] and walk in (_TWO, _FLIPS)
     if method in ("shift", "mitm") and not linear:
@@ -306,21 +308,22 @@ def _host_plan(method, code, walk, ints, bins, labels=None):
 
 
 def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, unit, aux, tolerance, bins, hist_range,
-               backend, device, total):
+               backend, device, total, strata=False):
     """(observed, gamma, counters, lo, hi, hist, hist_range, device): every
-    rearrangement counted on the device"""
+    rearrangement counted on the device (strata: within them, aux their
+    layout, _strata.walk_layout)"""
     import numpy as np
 
     k = len(sizes) if walk == _GROUPS else 2
     data = {"v": np.array([v for s in ints for v in s], dtype=np.int64),
             "d": np.array([v for s in floats for v in s], dtype=np.float64),
             "sizes": np.array(sizes if walk == _GROUPS else [sizes[0], 0], dtype=np.uint8),
-            "aux": np.array(aux if walk == _GROUPS else [0, 0], dtype=np.uint64),
+            "aux": np.array(aux if walk == _GROUPS or strata else [0, 0], dtype=np.uint64),
             "par": np.array([scale, 0, 0, 0, 0, 0, 0, unit], dtype=np.float64), "obs": np.zeros(5, dtype=np.uint64),
             "n": sizes[0] if walk in (_FLIPS, _PAIRINGS) else sum(sizes), "m": sizes[0]}
     dev = _stats_device.open_backend(backend, device)
     try:
-        program = dev.build(_source(walk, code, exact, wide, k, body), _register_bound(code, exact, wide))
+        program = dev.build(_source(walk, code, exact, wide, k, body, strata), _register_bound(code, exact, wide))
     except _stats_device.BuildFailed as e:
         if body is None:
             raise
@@ -383,6 +386,11 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
         ints, floats = _pairs_by_x(ints, floats)
     exact, wide, scale, unit, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
     host = _host_plan(method, code, walk, ints, bins, labels)
+    if host is None and labels is not None:  # the kernels' walk within strata: each sample's rows in stratum order
+        if sum(sizes) > _MAX_N[walk]:
+            raise ValueError("strata: %d observations: the device walks at most %d" % (sum(sizes), _MAX_N[walk]))
+        order_x, order_y, aux, total = _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:])
+        ints, floats = ([[s[0][i] for i in order_x], [s[1][i] for i in order_y]] for s in (ints, floats))
     if host is not None:
         total = host[0].count
         band = None if exact else (lambda observed: _band(observed, tolerance))
@@ -395,7 +403,7 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     else:
         observed, gamma, counters, lo, hi, hist, hist_range, where = _enumerate(
             walk, code, body, ints, floats, sizes, exact, wide, scale, unit, aux, tolerance, bins, hist_range, backend,
-            device, total)
+            device, total, labels is not None)
         used = "enumerate"
     return _result(observed, counters, total, alternative, exact=exact, tolerance=gamma, decimals=decimals,
                    null_min=lo, null_max=hi, histogram=hist,

@@ -23,6 +23,7 @@
  *             and every term of ps_eval fit 64 bits
  *   PS_COLUMNS  (default 1) the most value columns ps_maxt walks together,
  *             each v's layout repeated column after column
+ *   PS_STRATA (default 0) 1: PS_TWO's splits within strata (stats_strata.h)
  *
  * The walks are minimal-change orders wherever kperm has one: splits in
  * revolving-door order (kperm_revdoor_cursor), sign flips in Gray code order
@@ -105,6 +106,9 @@
 #ifndef PS_K
 #define PS_K 2 /* groups, or samples the statistic sees */
 #endif
+#ifndef PS_STRATA
+#define PS_STRATA 0
+#endif
 #ifndef PS_COLUMNS
 #define PS_COLUMNS 1
 #endif
@@ -180,6 +184,8 @@ typedef struct {
 #endif
 } ps_sums;
 
+#include "stats_strata.h"
+
 /* The arrangement and the cursor of its order. Rank 0 is always the
  * observed arrangement: the revolving door's first subset is the m lowest
  * elements (group 1 as observed), the Gray code's first mask 0 (nothing
@@ -189,7 +195,9 @@ typedef struct {
 #if PS_WALK != PS_TWO
     ps_u64 first; /* the range's first rank: its visit changes nothing */
 #endif
-#if PS_WALK == PS_TWO
+#if PS_STRATA
+    ps_strata c;            /* c.mask: bit i set, element i is in group 1 */
+#elif PS_WALK == PS_TWO
     kperm_revdoor_cursor c; /* c.mask: bit i set, element i is in group 1 */
 #elif PS_WALK == PS_FLIPS
     kperm_gray_cursor c;    /* c.mask: bit i set, pair i is swapped */
@@ -428,7 +436,11 @@ PS_FN void ps_walk_init(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps
     w->first = begin;
 #endif
 #if PS_WALK == PS_TWO
+#if PS_STRATA
+    ps_strata_init(&w->c, sh, begin, end);
+#else
     kperm_revdoor_cursor_init(&w->c, sh->n, sh->m, begin, end);
+#endif
     for (c = 0; c < PS_NCOLS(sh); c++)
         ps_build(&w->sums[c], PS_COL(v, sh, c), sh, w->c.mask);
 #elif PS_WALK == PS_FLIPS
@@ -464,7 +476,10 @@ PS_FN void ps_walk_init(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps
 PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
 {
     int c;
-#if PS_WALK == PS_TWO
+#if PS_STRATA
+    (void)c;
+    return ps_strata_next(&w->c, w->sums, v, sh);
+#elif PS_WALK == PS_TWO
     /* no test of the first rank: its step (out = in = 0, see
      * kperm_revdoor_cursor_next) takes element 0 out and puts it back,
      * which leaves the integer sums as they were */

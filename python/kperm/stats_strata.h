@@ -1,0 +1,108 @@
+/* stats_strata.h - PS_STRATA 1: the splits of two groups within strata
+ * (blocks): each stratum's labels are rearranged among its own rows only,
+ * and the statistic is computed on the whole data as without strata.
+ * Included by stats_kernel.h before its walk, which holds a ps_strata where
+ * it would hold a revolving-door cursor.
+ *
+ * The order is a mixed-radix odometer over the strata's revolving-door
+ * orders: rank r's digit h is (r / (N_0 ... N_{h-1})) mod N_h, N_h =
+ * C(n_h, m_h). A step moves stratum 0 by one subset (one element out, one
+ * in: two ps_toggle); where stratum 0 was at its last subset it goes back to
+ * its first (O(n_0) toggles, once in N_0 steps) and stratum 1 steps, and so
+ * on: O(1) amortized, as without strata.
+ *
+ * The layout (the host orders the rows so): group 1's rows of walked stratum
+ * h are a[h] .. a[h+1] - 1, group 2's m + b[h] .. m + b[h+1] - 1, with group 1
+ * first in each stratum's own numbering, so that every stratum's first
+ * subset, and so rank 0, is the observed arrangement. Strata of one group
+ * only have one arrangement and are not walked: their rows follow. The host
+ * passes a[] and b[] as bits: aux[0] has bit a[h] set for h = 0 .. S (the
+ * last one ends the walked rows of group 1), aux[1] bit b[h]. */
+#if PS_STRATA
+#if PS_WALK != PS_TWO
+#error "PS_STRATA walks the splits of two groups (PS_TWO) only"
+#endif
+#define PS_MAX_STRATA (PS_MAXN / 2) /* a walked stratum has a row of each group */
+
+typedef struct {
+    ps_u64 rank, end, first; /* first: the range's first rank, whose visit changes nothing */
+    ps_u64 mask;             /* bit i set: element i is in group 1 (as the revolving door's c.mask) */
+    int strata;              /* the walked strata, S */
+    kperm_u8 a[PS_MAX_STRATA + 1], b[PS_MAX_STRATA + 1];
+    ps_u64 sub[PS_MAX_STRATA], gray[PS_MAX_STRATA]; /* stratum h's subset of its rows, and its Gray rank */
+} ps_strata;
+
+PS_FN void ps_toggle(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, int i, int in);
+
+/* stratum h's row j (group 1's first) as an element of the whole data */
+PS_FN int ps_strata_row(const ps_strata *t, const ps_shape *sh, int h, int j)
+{
+    int m = t->a[h + 1] - t->a[h];
+    return j < m ? t->a[h] + j : sh->m + t->b[h] + j - m;
+}
+
+/* element i of group 1 (in = 1) or not, in every column's sums and the mask */
+PS_FN void ps_strata_toggle(ps_strata *t, ps_sums *sums, const PS_G ps_i64 *v, const ps_shape *sh, int i, int in)
+{
+    int c;
+    for (c = 0; c < (PS_COLUMNS == 1 ? 1 : sh->cols); c++)
+        ps_toggle(&sums[c], v + c * sh->n, sh, i, in);
+    t->mask = in ? t->mask | ((ps_u64)1 << i) : t->mask & ~((ps_u64)1 << i);
+}
+
+/* the walk of ranks [begin, end); the sums are built from t->mask after */
+PS_FN void ps_strata_init(ps_strata *t, const ps_shape *sh, ps_u64 begin, ps_u64 end)
+{
+    ps_u64 r = begin;
+    int h = 0, g = 0, i, j;
+    for (i = 0; i < 64; i++) {
+        if ((sh->aux[0] >> i) & 1)
+            t->a[h++] = (kperm_u8)i;
+        if ((sh->aux[1] >> i) & 1)
+            t->b[g++] = (kperm_u8)i;
+    }
+    t->strata = h - 1;
+    t->mask = 0;
+    for (h = 0; h < t->strata; h++) {
+        int m = t->a[h + 1] - t->a[h], n = m + t->b[h + 1] - t->b[h];
+        kperm_rank count = 1;
+        kperm_comb_count(n, m, &count);
+        t->sub[h] = kperm_internal_kp_all(m);
+        if (begin < end)
+            kperm_revdoor_unrank_mask(r % count, n, m, &t->sub[h]);
+        r /= count;
+        t->gray[h] = kperm_internal_gray_inverse(t->sub[h]);
+        for (j = 0; j < n; j++)
+            if ((t->sub[h] >> j) & 1)
+                t->mask |= (ps_u64)1 << ps_strata_row(t, sh, h, j);
+    }
+    t->rank = t->first = begin;
+    t->end = end;
+}
+
+/* 1: the sums hold the next arrangement; 0: the range is done */
+PS_FN int ps_strata_next(ps_strata *t, ps_sums *sums, const PS_G ps_i64 *v, const ps_shape *sh)
+{
+    int h, j, out, in;
+    if (t->rank == t->end)
+        return 0;
+    if (t->rank++ == t->first)
+        return 1;
+    for (h = 0; h < t->strata; h++) {
+        int m = t->a[h + 1] - t->a[h], n = m + t->b[h + 1] - t->b[h];
+        ps_u64 first = kperm_internal_kp_all(m), moved;
+        if (kperm_internal_revdoor_step(&t->sub[h], &t->gray[h], kperm_internal_kp_all(n), m, &out, &in)) {
+            ps_strata_toggle(t, sums, v, sh, ps_strata_row(t, sh, h, out), 0);
+            ps_strata_toggle(t, sums, v, sh, ps_strata_row(t, sh, h, in), 1);
+            return 1;
+        }
+        /* stratum h was at its last subset: back to its first, and the next stratum steps */
+        for (moved = t->sub[h] ^ first, j = 0; j < n; j++)
+            if ((moved >> j) & 1)
+                ps_strata_toggle(t, sums, v, sh, ps_strata_row(t, sh, h, j), (int)(first >> j) & 1);
+        t->sub[h] = first;
+        t->gray[h] = kperm_internal_gray_inverse(first);
+    }
+    return 1; /* past the last rank: not within a range of the host's */
+}
+#endif
