@@ -62,7 +62,8 @@ PS_FN void ps_strata_init(ps_strata *t, const ps_shape *sh, ps_u64 begin, ps_u64
             t->b[g++] = (kperm_u8)i;
     }
     t->strata = h - 1;
-    t->mask = 0;
+    /* group 1's rows of the strata not walked stay in it */
+    t->mask = kperm_internal_kp_all(sh->m) & ~kperm_internal_kp_all(t->a[t->strata]);
     for (h = 0; h < t->strata; h++) {
         int m = t->a[h + 1] - t->a[h], n = m + t->b[h + 1] - t->b[h];
         kperm_rank count = 1;

@@ -27,9 +27,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
 import harness  # noqa: E402
 import kperm.stats as ks  # noqa: E402
+import reference  # noqa: E402
 from harness import Report, notes  # noqa: E402
 
-CASES = 60
+CASES = 40
 COIN_CASES = 30
 report = Report("strata")
 
@@ -51,19 +52,34 @@ def draw_case(rng, places=(0, 1, 2), both=False):
     return rows
 
 
-def brute_force(rows):
-    """(less, equal, greater, abs_ge, total): mean(A) - mean(B) of every
-    rearrangement within strata against the observed, in fractions"""
+def mean_difference(a, b):
+    return Fraction(sum(a), len(a)) - Fraction(sum(b), len(b))
+
+
+# a statistic's exact key, monotone in it: reference.py's (signed t^2 for Welch's t)
+KEYS = {"mean_difference": mean_difference, "welch_t": reference._welch_t_sq,
+        "variance_ratio": reference._var_ratio}
+
+
+def brute_force(rows, statistic="mean_difference"):
+    """(less, equal, greater, abs_ge, total): the statistic of every
+    rearrangement within strata against the observed, in fractions (its
+    undefined values, 0/0, compared with nothing); None where the observed
+    one is undefined"""
     first = rows[0][0]
     values = [Fraction(v) for _, v, _ in rows]
     in_a = [g == first for g, _, _ in rows]
-    n1, n2, pooled = sum(in_a), len(rows) - sum(in_a), sum(values)
 
     def stat(a_rows):
-        s1 = sum(values[i] for i in a_rows)
-        return s1 / n1 - (pooled - s1) / n2
+        a = set(a_rows)
+        try:
+            return KEYS[statistic]([values[i] for i in a], [v for i, v in enumerate(values) if i not in a])
+        except reference.Undefined:
+            return None
 
     observed = stat([i for i in range(len(rows)) if in_a[i]])
+    if observed is None:
+        return None
     per_stratum = []
     for h in sorted(set(r[2] for r in rows)):
         members = [i for i, r in enumerate(rows) if r[2] == h]
@@ -71,17 +87,18 @@ def brute_force(rows):
     counts = [0] * 4
     for choice in itertools.product(*per_stratum):
         t = stat([i for part in choice for i in part])
-        counts[0 if t < observed else 1 if t == observed else 2] += 1
-        counts[3] += abs(t) >= abs(observed)
-    return counts + [sum(counts[:3])]
+        if t is not None:
+            counts[0 if t < observed else 1 if t == observed else 2] += 1
+            counts[3] += abs(t) >= abs(observed)
+    return counts + [math.prod(len(p) for p in per_stratum)]
 
 
-def python_counts(rows, strata=True, **kw):
+def python_counts(rows, strata=True, statistic="mean_difference", **kw):
     first = rows[0][0]
     x = [v for g, v, _ in rows if g == first]
     y = [v for g, v, _ in rows if g != first]
     labels = ([h for g, _, h in rows if g == first], [h for g, _, h in rows if g != first]) if strata else None
-    r = ks.permutation_test((x, y), "mean_difference", strata=labels, bins=0, **kw)
+    r = ks.permutation_test((x, y), statistic, strata=labels, bins=0, **kw)
     return [r.less, r.equal, r.greater, r.abs_ge, r.n_rearrangements]
 
 
@@ -112,6 +129,28 @@ def check_random(prog, backends, folder):
         bad += ["%s: %s, not %s for %s" % (k, v, want, rows) for k, v in got.items() if v != want]
     report(not bad, "%d random cases (2-4 strata, ties, strata missing a group) against the brute force: python, "
            "cli %s%s" % (CASES, ", ".join(backends), notes(bad, 3)))
+
+
+def check_device():
+    """the kernels' walk within strata (stats_strata.h) on PyOpenCL"""
+    try:
+        import pyopencl  # noqa: F401
+    except ImportError:
+        print("SKIP strata: the kernels' walk within strata: no pyopencl")
+        return
+    rng = random.Random(17)
+    bad, done = [], 0
+    for statistic in ("mean_difference", "welch_t", "variance_ratio"):
+        for rows in harness.random_cases(15, lambda: draw_case(rng)):
+            want = brute_force(rows, statistic)
+            if want is None:
+                continue
+            got = python_counts(rows, statistic=statistic, method="enumerate", backend="pyopencl")
+            done += 1
+            if got != want:
+                bad.append("%s: %s, not %s for %s" % (statistic, got, want, rows))
+    report(not bad, "%d random cases of mean_difference, welch_t and variance_ratio enumerated within strata on "
+           "PyOpenCL (stats_strata.h) against the brute force%s" % (done, notes(bad, 3)))
 
 
 def check_one_stratum(prog, folder):
@@ -167,11 +206,13 @@ def check_refusals(prog, folder):
         except kind as e:
             if "strata" not in str(e):
                 bad.append("python %s: %s" % (kw, e))
-    try:
-        ks.permutation_test(([1, 2], [3, 4]), "welch_t", strata=(["a", "b"], ["a", "b"]))
-        bad.append("python welch_t within strata: accepted")
-    except ValueError:
-        pass
+    for data, statistic, kind in ((([1, 2], [3, 4], [5, 6]), "anova_f", "independent"),
+                                  (([1, 2, 3], [3, 5, 4]), "pearson_r", "pairings")):
+        try:
+            ks.permutation_test(data, statistic, permutation_type=kind, strata=[["a", "b", "a"][:len(d)] for d in data])
+            bad.append("python %s within strata: accepted" % statistic)
+        except ValueError:
+            pass
     report(not bad, "the refusals: one line, exit 2 (cli), ValueError (python)%s" % notes(bad, 5))
 
 
@@ -263,6 +304,7 @@ def main():
     backends = ["cpu"] + (["opencl"] if "opencl " in out else [])
     with tempfile.TemporaryDirectory() as folder:
         check_random(prog, backends, folder)
+        check_device()
         check_one_stratum(prog, folder)
         check_paired(prog, folder)
         check_refusals(prog, folder)
