@@ -107,7 +107,7 @@ static void cpu_close(ptest_backend *b)
 const ptest_kernel *ptest_cpu_kernel(const ptest_problem *p)
 {
     size_t i;
-    for (i = 0; i < sizeof variants / sizeof variants[0]; i++)
+    for (i = 0; i < sizeof variants / sizeof variants[0] && !p->strata; i++) /* none walks within strata */
         if (variants[i]->walk == p->walk && variants[i]->stat == p->stat && variants[i]->exact == p->exact
             && variants[i]->wide == p->wide && variants[i]->k == p->k
             && variants[i]->columns == (p->cols > 1 ? PTEST_MAX_COLS : 1))
@@ -123,7 +123,9 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
     if (!k) {
         snprintf(err, errsize, "cpu: %s", p->stat == PTEST_USER ? "a C statistic runs on --backend opencl or cuda "
                                                                   "(POCL runs OpenCL on the CPU)"
-                                                                : "no compiled kernel for this test");
+                                  : p->strata ? "--strata enumerates on --backend opencl or cuda (POCL runs OpenCL on "
+                                                "the CPU)"
+                                              : "no compiled kernel for this test");
         return 1;
     }
     threads = threads > 0 ? threads : cores > 0 ? (int)(cores < MAX_THREADS ? cores : MAX_THREADS) : 1;

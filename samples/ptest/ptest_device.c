@@ -28,8 +28,8 @@ char *ptest_device_source(const ptest_problem *p, const char *prelude, const cha
     for (i = 0; file[i]; i++) /* inside #line's string */
         file[i] = file[i] == '"' || file[i] == '\\' ? '_' : file[i];
     snprintf(s, size, "%s\n%s#define PS_WALK %d\n#define PS_STAT %d\n#define PS_EXACT %d\n#define PS_WIDE %d\n"
-             "#define PS_K %d\n#define PS_COLUMNS %d\n%s", prelude, strict, p->walk, p->stat, p->exact, p->wide,
-             p->k, p->cols, ptest_stats_kernel_text);
+             "#define PS_K %d\n#define PS_COLUMNS %d\n#define PS_STRATA %d\n%s", prelude, strict, p->walk, p->stat,
+             p->exact, p->wide, p->k, p->cols, p->strata > 0, ptest_stats_kernel_text);
     if (p->stat == PTEST_USER)
         snprintf(s + strlen(s), size - strlen(s), "\nPS_FN double ps_user_statistic(const double *x, const int *start, "
                  "int k)\n{\n#line 1 \"%s\"\n%s\n}\n", file, p->user);

@@ -424,26 +424,27 @@ const char *ptest_linear_device(int method)
     return method == PTEST_METHOD_SHIFT ? "shift algorithm" : "meet in the middle";
 }
 
-/* ptest_linear_choose within strata: SHIFT (the convolution), or -1 with err */
+/* ptest_linear_choose within strata: SHIFT (the convolution) where it
+ * applies and fits, else ENUMERATE (the kernels' walk within strata), or -1
+ * with err where the method asked does not apply */
 static int ptest_linear_strata(const ptest_problem *p, int linear, int asked, char *err, size_t errsize)
 {
     ptest_linear_key L;
-    if (asked == PTEST_METHOD_ENUMERATE || asked == PTEST_METHOD_MITM) {
-        snprintf(err, errsize, "--strata: --method %s does not count within strata (--method auto or shift)",
-                 ptest_method_names[asked]);
+    if (asked == PTEST_METHOD_MITM || (asked == PTEST_METHOD_SHIFT && !linear)) {
+        snprintf(err, errsize, "--strata: --method %s does not count this test within strata (--method auto, "
+                 "enumerate%s)", ptest_method_names[asked], linear ? " or shift" : "");
         return -1;
     }
-    if (!linear) {
-        snprintf(err, errsize, "--strata: |values| * 4n^2 must stay below 2^62 (fewer digits)");
-        return -1;
-    }
+    if (asked == PTEST_METHOD_ENUMERATE || !linear)
+        return PTEST_METHOD_ENUMERATE;
     ptest_linear_key_of(p, &L);
-    if (shift_memory(&L) > PTEST_LINEAR_MEMORY) {
-        snprintf(err, errsize, "--strata: counting within strata would need %.0f MiB here, more than %.0f MiB "
-                 "(values of fewer digits need less)", shift_memory(&L) / 1048576, PTEST_LINEAR_MEMORY / 1048576);
-        return -1;
-    }
-    return PTEST_METHOD_SHIFT;
+    if (shift_memory(&L) <= PTEST_LINEAR_MEMORY)
+        return PTEST_METHOD_SHIFT;
+    if (asked == PTEST_METHOD_AUTO)
+        return PTEST_METHOD_ENUMERATE;
+    snprintf(err, errsize, "--strata: --method shift would need %.0f MiB here, more than %.0f MiB: --method auto or "
+             "enumerate", shift_memory(&L) / 1048576, PTEST_LINEAR_MEMORY / 1048576);
+    return -1;
 }
 
 int ptest_linear_choose(const ptest_problem *p, int asked, char *err, size_t errsize)

@@ -56,6 +56,53 @@ static void stratum_sizes(const ptest_problem *p, int *size, int *size_a)
     }
 }
 
+/* the bits of aux: where each walked stratum's rows start among one
+ * group's, rows from .. to - 1 of p in walk order, and where the last ends */
+static unsigned long long starts(const ptest_problem *p, const int *walked, int count, int from, int to)
+{
+    unsigned long long bits = 1;
+    int at = 0, h, i;
+    for (h = 0; h < count; h++) {
+        for (i = from; i < to; i++)
+            at += p->stratum[i] == walked[h];
+        bits |= 1ULL << at;
+    }
+    return bits;
+}
+
+/* each group's rows in stratum order, the strata with rows of both groups
+ * first (the same order in both), and aux[0], aux[1]: the layout the kernels'
+ * walk within strata takes (python/kperm/stats_strata.h). No statistic
+ * depends on the order of rows within a group. */
+static void walk_layout(ptest_problem *p, const int *size, const int *size_a)
+{
+    static const int none = PTEST_MAXN; /* sorts last: a stratum not walked */
+    int walked[PTEST_MAXN], rank[PTEST_MAXN], order[PTEST_MAXN], count = 0, h, i, j, g;
+    long long v[PTEST_MAXN];
+    double d[PTEST_MAXN];
+    unsigned char stratum[PTEST_MAXN];
+    for (h = 0; h < p->strata; h++) {
+        rank[h] = size_a[h] && size[h] > size_a[h] ? count : none;
+        if (rank[h] != none)
+            walked[count++] = h;
+    }
+    for (g = 0; g < 2; g++) { /* a stable insertion sort of each group's rows by their stratum's rank */
+        int from = g ? p->m : 0, to = g ? p->n : p->m;
+        for (i = from; i < to; i++) {
+            for (j = i; j > from && rank[p->stratum[order[j - 1]]] > rank[p->stratum[i]]; j--)
+                order[j] = order[j - 1];
+            order[j] = i;
+        }
+    }
+    for (i = 0; i < p->n; i++)
+        v[i] = p->v[order[i]], d[i] = p->d[order[i]], stratum[i] = p->stratum[order[i]];
+    memcpy(p->v, v, (size_t)p->n * sizeof *v);
+    memcpy(p->d, d, (size_t)p->n * sizeof *d);
+    memcpy(p->stratum, stratum, (size_t)p->n);
+    p->aux[0] = starts(p, walked, count, 0, p->m);
+    p->aux[1] = starts(p, walked, count, p->m, p->n);
+}
+
 int ptest_strata_read(const ptest_table *t, const char *column, const char *group, ptest_problem *p, char *err,
                       size_t errsize)
 {
@@ -70,9 +117,8 @@ int ptest_strata_read(const ptest_table *t, const char *column, const char *grou
                         "its own already\n");
         return 0;
     }
-    if (p->walk != PTEST_TWO || p->stat != PTEST_MEAN || p->cols != 1) {
-        snprintf(err, errsize, "--strata: only --stat mean of two groups (one value column) is counted within strata "
-                               "so far");
+    if (p->walk != PTEST_TWO || p->cols != 1) {
+        snprintf(err, errsize, "--strata: only two groups (one value column) are rearranged within strata so far");
         return -1;
     }
     n = observation_rows(t, group, p, rows);
@@ -93,6 +139,7 @@ int ptest_strata_read(const ptest_table *t, const char *column, const char *grou
         kperm_comb_count(size[h], size_a[h], &c); /* fits: n <= 64 */
         p->total *= c;
     }
+    walk_layout(p, size, size_a);
     return 0;
 }
 
