@@ -135,11 +135,13 @@ PSTATS := python/kperm
 PTEST_INC := -Iinclude -I$(PTEST) -I$(PSTATS) -I$(RUN) -I$(COMMON) -Icl
 PTEST_HEADERS := $(wildcard $(PTEST)/*.h) $(wildcard $(PSTATS)/stats_*.h) $(RUN_HEADERS) $(wildcard $(COMMON)/*.h)
 PTEST_VARIANTS := $(shell sed -n 's/^PTEST_VARIANT(\(.*\))$$/\1/p' $(PTEST)/ptest_variants.h | tr -d ' ' | tr , _)
+PTEST_STRATA_VARIANTS := $(shell sed -n 's/^PTEST_STRATA_VARIANT(\(.*\))$$/\1/p' $(PTEST)/ptest_strata_variants.h | tr -d ' ' | tr , _)
 PTEST_OBJS := $(addprefix $(B)/ptest/,ptest_main.o ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
                                      ptest_range.o ptest_cpu.o ptest_backend.o ptest_result.o ptest_sample.o \
                                      ptest_report.o ptest_linear.o ptest_strata.o ptest_join.o ptest_user_check.o ptest_guard.o \
                                      ptest_regression.o) \
               $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(RUN_OBJS) \
+              $(patsubst %,$(B)/ptest/strata_%.o,$(PTEST_STRATA_VARIANTS)) \
               $(if $(OPENCL)$(NVCC),$(B)/ptest/ptest_device.o $(B)/ptest/ptest_stats_text.o) \
               $(if $(OPENCL),$(B)/ptest/ptest_opencl.o $(B)/common/cl_build_quiet.o $(B)/libkperm_cl.a) \
               $(if $(NVCC),$(B)/ptest/ptest_cuda.o $(B)/ptest/ptest_cuda_text.o)
@@ -166,6 +168,9 @@ $(B)/ptest/variant_%.o: $(PTEST)/ptest_cpu_variant.c $(PTEST_HEADERS) $(CORE) $(
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(foreach i,1 2 3 4 5 6,-D$(word $(i),PS_WALK PS_STAT PS_EXACT PS_WIDE \
 	    PS_K PS_COLUMNS)=$(word $(i),$(subst _, ,$*))) -DPTEST_ENTRY=ptest_cpu_$* -c $< -o $@
+$(B)/ptest/strata_%.o: $(PTEST)/ptest_cpu_variant.c $(PTEST_HEADERS) $(CORE) $(STAMP)
+	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) -DPS_WALK=1 $(foreach i,1 2 3,-D$(word $(i),PS_STAT PS_EXACT PS_WIDE)=$(word \
+	    $(i),$(subst _, ,$*))) -DPS_K=2 -DPS_COLUMNS=1 -DPS_STRATA=1 -DPTEST_ENTRY=ptest_cpu_strata_$* -c $< -o $@
 $(B)/ptest/ptest_stats_text.c: $(B)/cl_embed tools/cl_inline.awk $(wildcard $(PSTATS)/stats_*.h) $(STAMP)
 	@mkdir -p $(dir $@)
 	awk -f tools/cl_inline.awk $(PSTATS)/stats_kernel.h $(PSTATS) > $@.cl
@@ -183,7 +188,8 @@ $(B)/kperm-ptest: $(PTEST_OBJS) $(B)/run/run_job_local.o $(STAMP)
 # the C backend's join against the kernel's walk
 PTEST_JOIN_TEST_OBJS := $(addprefix $(B)/ptest/,ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
                         ptest_cpu.o ptest_backend.o ptest_result.o ptest_join.o) \
-                        $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(B)/run/run_file.o $(B)/run/run_crew.o
+                        $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(B)/run/run_file.o $(B)/run/run_crew.o \
+                        $(patsubst %,$(B)/ptest/strata_%.o,$(PTEST_STRATA_VARIANTS))
 $(B)/test_ptest_join: tests/test_ptest_join.c $(PTEST_JOIN_TEST_OBJS) $(PTEST_HEADERS) $(CORE) $(STAMP)
 	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) -Itests $< $(PTEST_JOIN_TEST_OBJS) -lpthread -lm -o $@
 # what a C statistic's trial in a child process hands back to its parent

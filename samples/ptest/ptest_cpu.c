@@ -21,6 +21,14 @@ static const ptest_kernel *const variants[] = {
 #include "ptest_variants.h"
 };
 #undef PTEST_VARIANT
+#define PTEST_STRATA_VARIANT(s, e, x) extern const ptest_kernel ptest_cpu_strata_##s##_##e##_##x;
+#include "ptest_strata_variants.h"
+#undef PTEST_STRATA_VARIANT
+#define PTEST_STRATA_VARIANT(s, e, x) &ptest_cpu_strata_##s##_##e##_##x,
+static const ptest_kernel *const strata_variants[] = { /* the walk within strata (PS_STRATA) */
+#include "ptest_strata_variants.h"
+};
+#undef PTEST_STRATA_VARIANT
 #define MAX_THREADS 256
 
 typedef struct {
@@ -107,7 +115,11 @@ static void cpu_close(ptest_backend *b)
 const ptest_kernel *ptest_cpu_kernel(const ptest_problem *p)
 {
     size_t i;
-    for (i = 0; i < sizeof variants / sizeof variants[0] && !p->strata; i++) /* none walks within strata */
+    for (i = 0; i < sizeof strata_variants / sizeof strata_variants[0] && p->strata; i++)
+        if (strata_variants[i]->stat == p->stat && strata_variants[i]->exact == p->exact
+            && strata_variants[i]->wide == p->wide && p->walk == PTEST_TWO && p->cols == 1)
+            return strata_variants[i];
+    for (i = 0; i < sizeof variants / sizeof variants[0] && !p->strata; i++)
         if (variants[i]->walk == p->walk && variants[i]->stat == p->stat && variants[i]->exact == p->exact
             && variants[i]->wide == p->wide && variants[i]->k == p->k
             && variants[i]->columns == (p->cols > 1 ? PTEST_MAX_COLS : 1))
@@ -123,9 +135,7 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
     if (!k) {
         snprintf(err, errsize, "cpu: %s", p->stat == PTEST_USER ? "a C statistic runs on --backend opencl or cuda "
                                                                   "(POCL runs OpenCL on the CPU)"
-                                  : p->strata ? "--strata enumerates on --backend opencl or cuda (POCL runs OpenCL on "
-                                                "the CPU)"
-                                              : "no compiled kernel for this test");
+                                                                : "no compiled kernel for this test");
         return 1;
     }
     threads = threads > 0 ? threads : cores > 0 ? (int)(cores < MAX_THREADS ? cores : MAX_THREADS) : 1;
@@ -137,7 +147,7 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
         return -1;
     }
     s->k = k;
-    s->join = ptest_join_new(p, ptest_join_low(p));
+    s->join = p->strata ? NULL : ptest_join_new(p, ptest_join_low(p)); /* the join walks no strata */
     s->threads = threads;
     s->p = p;
     memset(b, 0, sizeof *b);
