@@ -131,26 +131,31 @@ def check_random(prog, backends, folder):
            "cli %s%s" % (CASES, ", ".join(backends), notes(bad, 3)))
 
 
-def check_device():
-    """the kernels' walk within strata (stats_strata.h) on PyOpenCL"""
+def check_walk(prog, backends, folder):
+    """the kernels' walk within strata (stats_strata.h): the CLI's backends
+    and PyOpenCL, every two-group statistic, against the brute force"""
     try:
         import pyopencl  # noqa: F401
+        python = True
     except ImportError:
-        print("SKIP strata: the kernels' walk within strata: no pyopencl")
-        return
+        print("SKIP strata: the kernels' walk within strata from Python: no pyopencl")
+        python = False
     rng = random.Random(17)
     bad, done = [], 0
-    for statistic in ("mean_difference", "welch_t", "variance_ratio"):
-        for rows in harness.random_cases(15, lambda: draw_case(rng)):
+    for statistic, name in (("mean_difference", "mean"), ("welch_t", "welch"), ("variance_ratio", "var-ratio")):
+        for rows in harness.random_cases(12, lambda: draw_case(rng)):
             want = brute_force(rows, statistic)
             if want is None:
                 continue
-            got = python_counts(rows, statistic=statistic, method="enumerate", backend="pyopencl")
             done += 1
-            if got != want:
-                bad.append("%s: %s, not %s for %s" % (statistic, got, want, rows))
-    report(not bad, "%d random cases of mean_difference, welch_t and variance_ratio enumerated within strata on "
-           "PyOpenCL (stats_strata.h) against the brute force%s" % (done, notes(bad, 3)))
+            got = {"cli " + b: cli_counts(prog, write_csv(rows, folder), b, ["--stat", name, "--method", "enumerate"])
+                   for b in backends}
+            if python:
+                got["python"] = python_counts(rows, statistic=statistic, method="enumerate", backend="pyopencl")
+            bad += ["%s %s: %s, not %s for %s" % (statistic, k, v, want, rows) for k, v in got.items() if v != want]
+    report(not bad, "%d random cases of mean, welch and var-ratio enumerated within strata (stats_strata.h) against "
+           "the brute force: cli %s%s%s" % (done, ", ".join(backends), ", python (pyopencl)" if python else "",
+                                             notes(bad, 3)))
 
 
 def check_one_stratum(prog, folder):
@@ -188,10 +193,11 @@ def check_refusals(prog, folder):
     rows = [("A", "1", "a"), ("A", "2", "b"), ("B", "3", "a"), ("B", "4", "b"), ("B", "5", "")]
     path = write_csv(rows, folder, "bad.csv")
     good = write_csv(rows[:4], folder, "good.csv")
+    three = write_csv(rows[:4] + [("C", "5", "a"), ("C", "6", "b")], folder, "three.csv")
     cases = [(["--strata", "s", path], "bad.csv:6: a missing stratum"),
              (["--strata", "nope", good], "no column 'nope' for --strata"),
-             (["--strata", "s", "--stat", "welch", good], "--strata: only --stat mean"),
-             (["--strata", "s", "--method", "enumerate", good], "--strata: --method enumerate"),
+             (["--strata", "s", "--groups", "A,B,C", three], "--strata: only two groups"),
+             (["--strata", "s", "--stat", "welch", "--method", "shift", good], "--strata: --method shift"),
              (["--strata", "s", "--method", "mitm", good], "--strata: --method mitm")]
     bad = []
     for args, words in cases:
@@ -304,7 +310,7 @@ def main():
     backends = ["cpu"] + (["opencl"] if "opencl " in out else [])
     with tempfile.TemporaryDirectory() as folder:
         check_random(prog, backends, folder)
-        check_device()
+        check_walk(prog, backends, folder)
         check_one_stratum(prog, folder)
         check_paired(prog, folder)
         check_refusals(prog, folder)
