@@ -122,12 +122,16 @@ def walk_layout(labels_x, labels_y):
 
 def plan(method, ints, labels):
     """(StrataKey, counter class) for permutation_test: the convolution
-    counts within strata whatever the method asked ('auto' or 'shift')"""
+    counts within strata ('auto' or 'shift'); None where 'auto' finds it
+    past MEMORY (enumeration then)"""
     if method not in ("auto", "shift"):
-        raise ValueError("strata: method=%r does not count within strata; method='auto' or 'shift'" % method)
+        raise ValueError("strata: method=%r does not count within strata; method='auto', 'shift' or 'enumerate'"
+                         % method)
     key = StrataKey(ints, labels)
     slot = (key.count.bit_length() + 8) // 8
     need = max(_linear.Shift.memory(v, m) for v, m in key.strata) + (key._sum_range()[1] + 1) * (slot * 3 + 8)
+    if need > _linear.MEMORY and method == "auto":
+        return None
     if need > _linear.MEMORY:
         raise ValueError("strata: counting within strata would need %d MiB here, more than %d MiB (values of fewer "
                          "digits need less)" % (need >> 20, _linear.MEMORY >> 20))

@@ -352,8 +352,9 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     max_rearrangements bounds enumeration (None: 10**12, a Python
     statistic's _callable.MAX_REARRANGEMENTS). strata, a sequence of label
     sequences shaped like data (one label per observation, or per pair),
-    rearranges labels only within each stratum (two independent samples;
-    with swaps within pairs it changes nothing). See docs/stats.md."""
+    rearranges labels only within each stratum (two independent samples:
+    mean_difference counted by convolution, the others enumerated within
+    strata; with swaps within pairs it changes nothing). See docs/stats.md."""
     import numpy as np
 
     _check_options(permutation_type, alternative, tolerance, bins, hist_range, backend, method)

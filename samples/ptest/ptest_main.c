@@ -95,7 +95,7 @@ static void help(void)
                "  --groups A,B,...     the groups in this order, others left out (default: in\n"
                "                       order of appearance; the first is A)\n"
                "  --strata C           rearrange only within the strata of label column C\n"
-               "                       (blocks; --stat mean of two groups; paired: no change)\n"
+               "                       (blocks; two groups; a paired test: no change)\n"
                "  --tolerance R        compare in floating point: equal within R*|observed|\n"
                "                       (default: exact; a C statistic: 100 eps; regression: 1e-9)\n"
                "  --bins N             histogram bins, 0..1024 (default 20)\n"
