@@ -128,6 +128,10 @@ def plan(method, ints, labels):
         raise ValueError("strata: method=%r does not count within strata; method='auto', 'shift' or 'enumerate'"
                          % method)
     key = StrataKey(ints, labels)
+    for values, m in key.strata:  # _linear.Shift counts one stratum's subsets in 64 bits
+        if math.comb(len(values), min(m, len(values) // 2)) >= 2 ** 64:
+            raise ValueError("strata: a stratum of %d observations (%d of them in the sample whose sum is counted) has "
+                             "2**64 or more splits; split it into smaller strata" % (len(values), m))
     slot = (key.count.bit_length() + 8) // 8
     need = max(_linear.Shift.memory(v, m) for v, m in key.strata) + (key._sum_range()[1] + 1) * (slot * 3 + 8)
     if need > _linear.MEMORY and method == "auto":

@@ -204,6 +204,12 @@ def check_refusals(prog, folder):
         rc, _, err = harness.run(prog, ["--backend", "cpu", "--columns", "y"] + args)
         if rc != 2 or words not in err or len(err.strip().splitlines()) != 1:
             bad.append("%s: exit %d, %r" % (" ".join(args), rc, err.strip()))
+    try:  # a stratum whose splits pass the 64-bit counts of its shift algorithm
+        ks.permutation_test((list(range(40)), list(range(40))), "mean_difference", strata=([0] * 40, [0] * 40))
+        bad.append("python: a stratum of 40 + 40 accepted")
+    except ValueError as e:
+        if "2**64" not in str(e):
+            bad.append("python: a stratum of 40 + 40: %s" % e)
     for kw, kind in (({"strata": (["a", "b"], ["a"])}, ValueError), ({"strata": "ab"}, ValueError),
                      ({"strata": (["a", "b"], ["a", "b"]), "method": "mitm"}, ValueError)):
         try:
