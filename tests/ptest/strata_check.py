@@ -211,13 +211,19 @@ def check_refusals(prog, folder):
         if "2**64" not in str(e):
             bad.append("python: a stratum of 40 + 40: %s" % e)
     for kw, kind in (({"strata": (["a", "b"], ["a"])}, ValueError), ({"strata": "ab"}, ValueError),
-                     ({"strata": (["a", "b"], ["a", "b"]), "method": "mitm"}, ValueError)):
+                     ({"strata": (["a", "b"], ["a", "b"]), "method": "mitm"}, ValueError),
+                     ({"strata": (["a", "b"], ["a", "b"]), "n_resamples": 3}, ValueError)):
         try:
             ks.permutation_test(([1, 2], [3, 4]), "mean_difference", **kw)
             bad.append("python %s: accepted" % kw)
         except kind as e:
             if "strata" not in str(e):
                 bad.append("python %s: %s" % (kw, e))
+    try:  # a Python statistic is not rearranged within strata: refused, not run without them
+        ks.permutation_test(([1, 2], [3, 4]), lambda a, b: a.mean() - b.mean(), strata=(["a", "b"], ["a", "b"]))
+        bad.append("python: a Python statistic within strata accepted")
+    except ValueError:
+        pass
     for data, statistic, kind in ((([1, 2], [3, 4], [5, 6]), "anova_f", "independent"),
                                   (([1, 2, 3], [3, 5, 4]), "pearson_r", "pairings")):
         try:
