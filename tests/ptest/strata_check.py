@@ -198,7 +198,8 @@ def check_refusals(prog, folder):
              (["--strata", "nope", good], "no column 'nope' for --strata"),
              (["--strata", "s", "--groups", "A,B,C", three], "--strata: only two groups"),
              (["--strata", "s", "--stat", "welch", "--method", "shift", good], "--strata: --method shift"),
-             (["--strata", "s", "--method", "mitm", good], "--strata: --method mitm")]
+             (["--strata", "s", "--method", "mitm", good], "--strata: --method mitm"),
+             (["--strata", "s", "--test", "regression", "--columns", "y,y", good], "--strata: a regression test")]
     bad = []
     for args, words in cases:
         rc, _, err = harness.run(prog, ["--backend", "cpu", "--columns", "y"] + args)
