@@ -1,7 +1,7 @@
 /* test_ptest_nvrtc.c - kperm-ptest's CUDA backend as far as a machine
  * without a GPU (CI: nvcc, no driver) can take it: NVRTC compiles the
  * statistics source for sm_90 in every variant the program may ask for
- * (each line of ptest_variants.h, and a C statistic on each walk), and a C statistic that does not compile comes back as one
+ * (each line of ptest_variants.h and ptest_strata_variants.h, and a C statistic on each walk), and a C statistic that does not compile comes back as one
  * FILE:LINE:COL: line. The backend's static functions are reached by
  * including its source. Prints PASS/FAIL lines; exits 1 on a failure. */
 #include "ptest_cuda.c"
@@ -10,6 +10,12 @@ static const int variants[][6] = {
 #define PTEST_VARIANT(walk, stat, exact, wide, k, columns) {walk, stat, exact, wide, k, columns},
 #include "ptest_variants.h"
 #undef PTEST_VARIANT
+};
+
+static const int strata_variants[][3] = {
+#define PTEST_STRATA_VARIANT(stat, exact, wide) {stat, exact, wide},
+#include "ptest_strata_variants.h"
+#undef PTEST_STRATA_VARIANT
 };
 
 static ptest_problem p; /* large: static */
@@ -22,6 +28,25 @@ static int builds(char *err, size_t errsize)
     int rc = compile(&p, 90, &cubin, &size, err, errsize);
     free(cubin);
     return rc;
+}
+
+/* the walk within strata (PS_STRATA) in each variant of
+ * ptest_strata_variants.h: 0, or 1 on a failure */
+static int strata_build(void)
+{
+    char err[PTEST_ERR_SIZE];
+    size_t i, n = sizeof strata_variants / sizeof strata_variants[0];
+    int failed = 0;
+    p.walk = PTEST_TWO, p.k = 2, p.cols = 1, p.strata = 2;
+    for (i = 0; i < n; i++) {
+        p.stat = strata_variants[i][0], p.exact = strata_variants[i][1], p.wide = strata_variants[i][2];
+        if (builds(err, sizeof err) && !failed++)
+            printf("FAIL NVRTC: within strata, variant %d %d %d: %.500s\n", p.stat, p.exact, p.wide, err);
+    }
+    p.strata = 0;
+    if (!failed)
+        printf("PASS NVRTC compiles the walk within strata in all %d variants of ptest_strata_variants.h\n", (int)n);
+    return failed > 0;
 }
 
 /* NVIDIA's OpenCL ignores #line and counts from the composed source's first
@@ -109,5 +134,6 @@ int main(void)
         printf("PASS NVRTC: a C statistic that does not compile is one line: %s\n", err);
     fails += nvidia_opencl_log();
     fails += undefined_refused();
+    fails += strata_build(); /* last: it leaves p a built-in statistic */
     return fails ? 1 : 0;
 }

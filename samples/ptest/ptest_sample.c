@@ -39,6 +39,12 @@ static int identity(const void *ctx, run_text *out)
         bad |= run_text_put(out, " %d", p->sizes[i]);
     for (i = 0; p->stat >= PTEST_REG_T && i < 3; i++) /* its scale, degrees of freedom and zero */
         bad |= run_text_put(out, " %a", p->d[i]);
+    /* within strata: each row's stratum and the layout in aux (nothing
+     * without, so that a checkpoint made before strata existed resumes) */
+    for (i = 0; p->strata && i < p->n; i++)
+        bad |= run_text_put(out, "%s %d", i ? "" : " strata", p->stratum[i]);
+    for (i = 0; p->strata && i < 2; i++)
+        bad |= run_text_put(out, " %llu", p->aux[i]);
     return bad | run_text_put(out, " %s", p->user);
 }
 
