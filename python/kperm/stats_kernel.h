@@ -892,6 +892,24 @@ PS_FN void ps_tally_add(PS_G ps_u64 *out, kperm_u32 *count, ps_u64 ranks)
     }
 }
 
+/* ps_tally of r, and r into the extremes lo, hi; returns r's histogram bin
+ * (of bins), or -1 where there is none */
+PS_FN int ps_note(const ps_value *r, const ps_obs *o, const PS_G double *par, kperm_u32 *count, int bins, double *lo,
+                  double *hi)
+{
+    int defined = ps_tally(r, o, par, count, 0);
+    double t;
+    if (r->x - r->x == 0) { /* finite: no NaN for fmin and fmax to handle, and comparisons cost less */
+        *lo = r->x < *lo ? r->x : *lo;
+        *hi = r->x > *hi ? r->x : *hi;
+    }
+    if (!defined || bins <= 0)
+        return -1;
+    t = (r->x - par[PS_HIST_LO]) * par[PS_HIST_INV];
+    t = t > 0 ? t : 0;
+    return t < bins - 1 ? (int)t : bins - 1;
+}
+
 PS_FN void ps_shape_load(ps_shape *sh, int n, int m, int cols, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux)
 {
     int g;
@@ -938,16 +956,9 @@ PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_
     ps_walk_init(&w, v, &sh, b, e);
     while (ps_walk_next(&w, v, &sh)) {
         ps_value r = ps_eval(&w, w.sums, v, d, &sh, par);
-        int defined = ps_tally(&r, &o, par, count, 0);
-        if (r.x - r.x == 0) { /* finite: no NaN for fmin and fmax to handle, and comparisons cost less */
-            lo = r.x < lo ? r.x : lo;
-            hi = r.x > hi ? r.x : hi;
-        }
-        if (defined && bins > 0) {
-            double t = (r.x - par[PS_HIST_LO]) * par[PS_HIST_INV];
-            t = t > 0 ? t : 0;
-            PS_LOCAL_INC(&local_hist[t < bins - 1 ? (int)t : bins - 1]);
-        }
+        int bin = ps_note(&r, &o, par, count, bins, &lo, &hi);
+        if (bin >= 0)
+            PS_LOCAL_INC(&local_hist[bin]);
     }
     ps_tally_add(out, count, e - b);
     extremes[2 * me] = lo;
@@ -1072,5 +1083,7 @@ PS_KERNEL PS_MAXT_BOUNDS ps_maxt(const PS_G ps_i64 *v, const PS_G double *d, con
         ps_walk_init(&w, v, &sh, b, stop);
     }
 }
+
+#include "stats_sample.h"
 
 #endif /* KPERM_STATS_KERNEL_H */
