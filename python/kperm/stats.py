@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 from typing import List
 
-from . import _callable, _exact_data, _linear, _regression, _strata, _stats_device
+from . import _callable, _exact_data, _linear, _regression, _resample, _strata, _stats_device
 
 # built-in statistics: their code in stats_kernel.h (PS_STAT) and the
 # permutation types they go with
@@ -266,23 +266,30 @@ def _observe(dev, program, data, exact, tolerance):
     return observed, gamma
 
 
-def _count(dev, program, data, total, bins, hist_range):
+def _count(dev, program, data, total, bins, hist_range, draws=None):
     """(counters, lo, hi, hist, hist_range): one pass over every
-    rearrangement, two when the histogram's range is the null's own"""
+    rearrangement (draws = (seed, n): over n random ones, _resample), two
+    when the histogram's range is the null's own"""
+    def count(bins):
+        if draws:
+            return _resample.count_random(dev, program, data, draws[0], total, draws[1], bins)
+        return dev.count(program, data, 0, total, bins)
+
     def set_range(lo, hi):
         data["par"][5:7] = lo, bins / (hi - lo) if hi > lo else 0.0
 
     if hist_range is not None:
         set_range(*hist_range)
-    counters, lo, hi, hist = dev.count(program, data, 0, total, bins if hist_range is not None else 0)
-    if sum(counters[:3]) + counters[5] != total:
-        raise RuntimeError("kperm.stats: the device counted %d of %d rearrangements" % (sum(counters[:3]), total))
+    counters, lo, hi, hist = count(bins if hist_range is not None else 0)
+    drawn = draws[1] if draws else total
+    if sum(counters[:3]) + counters[5] != drawn:
+        raise RuntimeError("kperm.stats: the device counted %d of %d rearrangements" % (sum(counters[:3]), drawn))
     if lo > hi:  # no finite value
         lo = hi = math.nan
     if hist_range is None and bins:
         hist_range = _linear.histogram_range(lo, hi, bins) if lo == lo else (0.0, 0.0)
         set_range(*hist_range)
-        hist = dev.count(program, data, 0, total, bins)[3]
+        hist = count(bins)[3]
     return counters, lo, hi, hist, hist_range
 
 
@@ -308,7 +315,7 @@ def _host_plan(method, code, walk, ints, bins, labels=None):
 
 
 def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, unit, aux, tolerance, bins, hist_range,
-               backend, device, total, strata=False):
+               backend, device, total, strata=False, draws=None):
     """(observed, gamma, counters, lo, hi, hist, hist_range, device): every
     rearrangement counted on the device (strata: within them, aux their
     layout, _strata.walk_layout)"""
@@ -329,7 +336,7 @@ def _enumerate(walk, code, body, ints, floats, sizes, exact, wide, scale, unit, 
             raise
         raise ValueError(str(e)) from None  # statistic:LINE:COL: error: WHAT
     observed, gamma = _observe(dev, program, data, exact, tolerance)
-    counters, lo, hi, hist, hist_range = _count(dev, program, data, total, bins, hist_range)
+    counters, lo, hi, hist, hist_range = _count(dev, program, data, total, bins, hist_range, draws)
     return observed, gamma, counters, lo, hi, hist, hist_range, dev.device
 
 
@@ -377,16 +384,13 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     if n_resamples is not None and labels is not None:
         raise ValueError("strata: random rearrangements within strata are not drawn yet; n_resamples=None or np.inf "
                          "counts them all")
-    if n_resamples is not None and n_resamples < total:
-        raise NotImplementedError("n_resamples=%d < %d rearrangements: random rearrangements of a built-in or C "
-                                  "statistic are not drawn yet; n_resamples=None counts them all, or pass the "
-                                  "statistic as a Python function" % (n_resamples, total))
+    draws = (_resample.seed_of(random_state if rng is None else rng), n_resamples) if n_resamples is not None and n_resamples < total else None
     max_rearrangements = 10 ** 12 if max_rearrangements is None else max_rearrangements
     ints, floats, decimals = _exact_data.read(samples)
     if code == STATISTICS["kendall_tau"][0]:
         ints, floats = _pairs_by_x(ints, floats)
     exact, wide, scale, unit, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
-    host = _host_plan(method, code, walk, ints, bins, labels)
+    host = None if draws else _host_plan(method, code, walk, ints, bins, labels)
     if host is None and labels is not None:  # the kernels' walk within strata: each sample's rows in stratum order
         if sum(sizes) > _MAX_N[walk]:
             raise ValueError("strata: %d observations: the device walks at most %d" % (sum(sizes), _MAX_N[walk]))
@@ -398,15 +402,15 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
         observed, gamma, counters, lo, hi, hist, hist_range, used = _linear.count(*host, scale, unit, band,
                                                                                    bins, hist_range)
         where = _HOST_DEVICE[used]
-    elif total > max_rearrangements:
+    elif total > max_rearrangements and not draws:
         raise ValueError("%d rearrangements is more than max_rearrangements = %d; raise it to enumerate them all"
                          % (total, max_rearrangements))
     else:
         observed, gamma, counters, lo, hi, hist, hist_range, where = _enumerate(
             walk, code, body, ints, floats, sizes, exact, wide, scale, unit, aux, tolerance, bins, hist_range, backend,
-            device, total, labels is not None)
-        used = "enumerate"
-    return _result(observed, counters, total, alternative, exact=exact, tolerance=gamma, decimals=decimals,
+            device, total, labels is not None, draws)
+        used = "sample" if draws else "enumerate"
+    return _result(observed, counters, total, alternative, draws is not None, draws and draws[1], exact=exact, tolerance=gamma, decimals=decimals,
                    null_min=lo, null_max=hi, histogram=hist,
                    bin_edges=[float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else [], device=where,
                    method=used)
