@@ -230,6 +230,8 @@ if /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
         /usr/bin/python3 tests/ptest/check_reference.py
     step "kperm.stats called as scipy: its doc examples, Python statistics, random rearrangements" \
         /usr/bin/python3 tests/ptest/scipy_calls_check.py
+    step "kperm.stats n_resamples: random rearrangements on the device, the same as numpy's draws (tests/ptest/resample_check.py)" \
+        /usr/bin/python3 tests/ptest/resample_check.py
 else
     record "SKIP tests/ptest/check_reference.py: no scipy for /usr/bin/python3 (make deps installs python3-scipy)"
 fi

@@ -31,10 +31,10 @@ def _mul_high64(a, b):
     return hh + (lh >> np.uint64(32)) + (hl >> np.uint64(32)) + (mid >> np.uint64(32))
 
 
-def check_seed(seed):
-    """seed as an int in [0, 2^64), else ValueError"""
+def check_seed(seed, what="seed"):
+    """seed as an int in [0, 2^64), else ValueError naming it as `what`"""
     if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
-        raise ValueError("seed: an integer in [0, 2^64), not %r" % (seed,))
+        raise ValueError("%s: an integer in [0, 2^64) or a numpy Generator, not %r" % (what, seed))
     return int(seed)
 
 
@@ -46,7 +46,7 @@ def seed_of(rng):
     if isinstance(rng, (np.random.Generator, np.random.RandomState)):
         return int(rng.randint(0, 2 ** 63) if isinstance(rng, np.random.RandomState)
                    else rng.integers(2 ** 64, dtype=np.uint64))
-    return check_seed(rng)
+    return check_seed(rng, "rng")
 
 
 def draw_ranks(seed, begin, end, total):

@@ -1,0 +1,116 @@
+#!/usr/bin/python3
+"""resample_check.py - Monte Carlo counting (kperm.stats.permutation_test
+with n_resamples below the number of rearrangements: stats_sample.h's
+ps_sample through python/kperm/_resample.py) on the OpenCL backend.
+
+- the draws: for each walk and several seeds, the counts ps_sample makes
+  equal those of the ranks kperm._resample.draw_ranks draws in numpy, each
+  valued on its own (ps_values) and compared in fractions here;
+- uniformity: the 20 ranks of C(6,3) over 10^5 numpy draws pass a
+  chi-square test at a fixed seed;
+- the Monte Carlo p within 4 standard errors of the exact p;
+- the same seed the same counts, another seed other counts; scipy's p;
+- refusals: n_resamples 0, a seed out of range.
+Prints PASS/FAIL/SKIP lines; exits 1 on a failure.
+
+    python3 tests/ptest/resample_check.py
+"""
+import math
+import os
+import sys
+from fractions import Fraction
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+import numpy as np  # noqa: E402
+import kperm._resample as kr  # noqa: E402
+import kperm.stats as ks  # noqa: E402
+
+FAILED = []
+
+
+def report(ok, what):
+    print("%s: %s" % ("PASS" if ok else "FAIL", what))
+    if not ok:
+        FAILED.append(what)
+
+
+def signed(key):
+    sign, num, den = key
+    return None if sign == 2 else sign * Fraction(num, den)
+
+
+def draws_equal(name, data, kind, seed, n):
+    """ps_sample's counters against draw_ranks' ranks valued one by one"""
+    seen = {}
+    count_random = kr.count_random
+
+    def spy(dev, program, data_, seed_, total, draws, bins):
+        seen.update(dev=dev, program=program, data=data_, total=total)
+        return count_random(dev, program, data_, seed_, total, draws, bins)
+
+    kr.count_random = spy
+    try:
+        r = ks.permutation_test(data, name, permutation_type=kind, n_resamples=n, rng=seed, backend="pyopencl",
+                                bins=0)
+    finally:
+        kr.count_random = count_random
+    dev, program, d = seen["dev"], seen["program"], seen["data"]
+    observed = signed(dev.values(program, d, 0, 1)[0][0])
+    less = equal = greater = undefined = 0
+    for rank in kr.draw_ranks(seed, 0, n, seen["total"]):
+        x = signed(dev.values(program, d, int(rank), 1)[0][0])
+        if x is None:
+            undefined += 1
+        else:
+            less, equal, greater = less + (x < observed), equal + (x == observed), greater + (x > observed)
+    return (r.less, r.equal, r.greater, r.undefined) == (less, equal, greater, undefined) and r.sampled
+
+
+def main():
+    try:
+        import pyopencl
+        pyopencl.create_some_context(interactive=False)
+    except Exception as e:  # no pyopencl or no OpenCL device
+        print("SKIP: resample_check.py: no OpenCL device for pyopencl (%s)" % e)
+        return
+    rs = np.random.RandomState(7)
+    x, y, z = (list(np.round(rs.normal(0, 1, 9), 1)) for _ in range(3))
+    cases = [("welch_t", (x, y), "independent"), ("mean_difference", (x, y), "samples"),
+             ("anova_f", (x[:6], y[:6], z[:6]), "independent"), ("pearson_r", (x, y), "pairings")]
+    for name, data, kind in cases:
+        ok = all(draws_equal(name, data, kind, seed, 300) for seed in (0, 1, 2 ** 64 - 1))
+        report(ok, "%s (%s): ps_sample counts the ranks draw_ranks draws, 3 seeds" % (name, kind))
+
+    from scipy import stats
+    counts = np.bincount(kr.draw_ranks(12345, 0, 10 ** 5, 20).astype(np.int64), minlength=20)
+    report(stats.chisquare(counts).pvalue > 1e-3 and counts.size == 20,
+           "the 20 splits of C(6,3): 10^5 draws pass a chi-square test (p = %.3g)" % stats.chisquare(counts).pvalue)
+
+    a, b = list(np.round(rs.normal(0, 1, 10), 2)), list(np.round(rs.normal(0.8, 1, 10), 2))
+    exact = ks.permutation_test((a, b), "welch_t", backend="pyopencl")
+    n = 20000
+    mc = ks.permutation_test((a, b), "welch_t", n_resamples=n, rng=5, backend="pyopencl")
+    se = math.sqrt(exact.pvalue * (1 - exact.pvalue) / n)
+    report(mc.sampled and mc.n_resamples == n and abs(mc.pvalue - exact.pvalue) < 4 * se + 1 / n,
+           "Monte Carlo p %.5f within 4 standard errors of the exact %.5f" % (mc.pvalue, exact.pvalue))
+    report(mc.pvalue_less == (mc.less + mc.equal + 1) / (n + 1),
+           "p = (count + 1) / (n_resamples + 1), scipy's")
+    again = ks.permutation_test((a, b), "welch_t", n_resamples=n, rng=5, backend="pyopencl")
+    other = ks.permutation_test((a, b), "welch_t", n_resamples=n, rng=6, backend="pyopencl")
+    report(again.less == mc.less and again.greater == mc.greater and other.less != mc.less,
+           "the same seed draws the same counts, another seed others")
+    gen = ks.permutation_test((a, b), "welch_t", n_resamples=n, rng=np.random.default_rng(5), backend="pyopencl")
+    report(gen.sampled and gen.n_resamples == n, "rng= a numpy Generator")
+
+    for bad, what in ((dict(n_resamples=0), "n_resamples=0"), (dict(n_resamples=100, rng=-1), "rng=-1"),
+                      (dict(n_resamples=100, rng=2 ** 64), "rng=2^64")):
+        try:
+            ks.permutation_test((a, b), "welch_t", backend="pyopencl", **bad)
+            report(False, "%s refused" % what)
+        except ValueError as e:
+            report(True, "%s refused (%s)" % (what, e))
+    sys.exit(1 if FAILED else 0)
+
+
+if __name__ == "__main__":
+    main()
