@@ -410,7 +410,7 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
             walk, code, body, ints, floats, sizes, exact, wide, scale, unit, aux, tolerance, bins, hist_range, backend,
             device, total, labels is not None, draws)
         used = "sample" if draws else "enumerate"
-    return _result(observed, counters, total, alternative, draws is not None, draws and draws[1], exact=exact, tolerance=gamma, decimals=decimals,
+    return _result(observed, counters, total, alternative, draws is not None, draws and draws[1], exact=exact and not draws, tolerance=gamma, decimals=decimals,
                    null_min=lo, null_max=hi, histogram=hist,
                    bin_edges=[float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else [], device=where,
                    method=used)
