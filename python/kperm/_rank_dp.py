@@ -57,23 +57,25 @@ def _check_memory(cells, name):
                          "for the host" % (name, cells, LIMIT_BYTES >> 20))
 
 
-def _program(groups, start, place):
+def _program(groups, start, make, place, unit=1):
     """run the program over the tie blocks: start the array of the empty
-    state; place(old, full, parts, score, ways) the array that state full
-    (every group's count so far) sends to full + parts.  Returns the array
-    of the final state."""
+    state, make(c) a zero array of state c; place(target, old, full, parts,
+    score, ways) adds to target what state full (every group's count so far)
+    sends to full + parts, score the block's 2*midrank / unit.  Returns the
+    array of the final state."""
     sizes = [len(g) for g in groups]
     states = {(0,) * (len(sizes) - 1): start}
     seen = 0
     for _, t in tie_blocks([v for g in groups for v in g]):
-        score = 2 * seen + t + 1  # 2 * the midrank of the block
+        score = (2 * seen + t + 1) // unit  # 2 * the midrank of the block
         new = {}
         for c, old in states.items():
             full = c + (seen - sum(c),)
             for parts, ways in _splits(t, [n - x for n, x in zip(sizes, full)]):
                 key = tuple(x + p for x, p in zip(c, parts))
-                add = place(old, full, parts, score, ways)
-                new[key] = new[key] + add if key in new else add
+                if key not in new:
+                    new[key] = make(key)
+                place(new[key], old, full, parts, score, ways)
         states, seen = new, seen + t
     return states[tuple(sizes[:-1])]
 
@@ -105,18 +107,16 @@ def jonckheere_terpstra(groups):
     total = labellings(sizes)
     dtype = _dtype(total)
 
-    def place(old, full, parts, score, ways):
+    def place(target, old, full, parts, score, ways):
         # each new value of group j is above every earlier value of the
         # groups before j; in the block each pair of groups i < j ties (1/2)
         gain = sum(2 * p * sum(full[:j]) for j, p in enumerate(parts))
         gain += sum(a * b for a, b in itertools.combinations(parts, 2))
-        out = np.zeros(top + 1, dtype)
-        out[gain:] = old[:top + 1 - gain] * ways
-        return out
+        target[gain:] += old[:top + 1 - gain] * ways
 
     start = np.zeros(top + 1, dtype)
     start[0] = 1
-    counts = _program(groups, start, place)
+    counts = _program(groups, start, lambda c: np.zeros(top + 1, dtype), place)
     observed = jt2(groups)
     return (observed,) + _compare(counts, np.arange(top + 1), observed, total) + (total,)
 
@@ -132,29 +132,31 @@ def kruskal_wallis(groups):
     labelling (see _q_key; H is increasing in it)"""
     sizes = _sizes(groups, "kruskal_wallis")
     n = sum(sizes)
-    top = 2 * n  # a score is at most 2N
-    shapes = {c: tuple(x * top + 1 for x in c)
+    scores = _scores([v for g in groups for v in g])
+    unit = math.gcd(*scores)  # 2 where there are no ties: sums in ranks, arrays a quarter the size
+    # c_g values of a group sum to at most the c_g largest scores
+    top = list(itertools.accumulate(sorted((v // unit for v in scores), reverse=True), initial=0))
+    shapes = {c: tuple(top[x] + 1 for x in c)
               for c in itertools.product(*(range(m + 1) for m in sizes[:-1]))}
     _check_memory(2 * sum(math.prod(s) for s in shapes.values()), "kruskal_wallis")
     total = labellings(sizes)
     dtype = _dtype(total)
 
-    def place(old, full, parts, score, ways):
-        c = tuple(x + p for x, p in zip(full[:-1], parts))
-        out = np.zeros(shapes[c], dtype)
-        out[tuple(slice(p * score, p * score + m) for p, m in zip(parts, old.shape))] = old * ways
-        return out
+    def place(target, old, full, parts, score, ways):
+        # old's cells past what target holds are zeros (no sum reaches them)
+        fit = tuple(min(m, t - p * score) for p, m, t in zip(parts, old.shape, target.shape))
+        target[tuple(slice(p * score, p * score + m) for p, m in zip(parts, fit))] += \
+            old[tuple(slice(0, m) for m in fit)] * ways
 
-    counts = _program(groups, np.ones((1,) * (len(sizes) - 1), dtype), place)
-    grand = n * (n + 1)  # the sum of every score
-    sums = np.indices(counts.shape).reshape(len(sizes) - 1, -1)
+    counts = _program(groups, np.ones((1,) * (len(sizes) - 1), dtype), lambda c: np.zeros(shapes[c], dtype), place,
+                      unit)
+    grand = n * (n + 1) // unit  # the sum of every score
     held = counts.reshape(-1) != 0
-    sums = [list(map(int, row)) for row in sums[:, held]]
-    keys = np.array([_q_key(s + (grand - sum(s),), sizes) for s in zip(*sums)], dtype=object)
-    scores = _scores([v for g in groups for v in g])
+    sums = list(np.indices(counts.shape).reshape(len(sizes) - 1, -1)[:, held].astype(object))
+    keys = _q_key(sums + [grand - sum(sums)], sizes)  # Python integers: exact
     at, observed_sums = 0, []
     for m in sizes:
-        observed_sums.append(sum(scores[at:at + m]))
+        observed_sums.append(sum(scores[at:at + m]) // unit)
         at += m
     return (_q_key(observed_sums, sizes),) + _compare(counts.reshape(-1)[held], keys, _q_key(observed_sums, sizes),
                                                       total) + (total,)
