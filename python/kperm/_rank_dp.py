@@ -19,6 +19,7 @@ once, as in the enumeration, and the counts are the enumeration's.  A program
 whose arrays would pass LIMIT_BYTES is refused (ValueError), not run."""
 import itertools
 import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -80,14 +81,6 @@ def _program(groups, start, make, place, unit=1):
     return states[tuple(sizes[:-1])]
 
 
-def _compare(counts, keys, observed, total):
-    """(less, equal, greater) of the keys against observed, each key counted
-    counts times; they sum to total"""
-    less, equal, greater = (int(counts[m].sum()) for m in (keys < observed, keys == observed, keys > observed))
-    assert less + equal + greater == total
-    return less, equal, greater
-
-
 def _dtype(total):
     """int64 where every count fits, exact Python integers past that"""
     return np.int64 if total < 1 << 62 else object
@@ -99,8 +92,9 @@ def jt2(groups):
 
 
 def jonckheere_terpstra(groups):
-    """(2*JT observed, less, equal, greater, total) over every labelling of
-    the pooled values with the groups' sizes, the groups in their order"""
+    """(2*JT observed, the values of 2*JT, how many labellings give each)
+    over every labelling of the pooled values with the groups' sizes, the
+    groups in their order"""
     sizes = _sizes(groups, "jonckheere_terpstra")
     top = 2 * sum(a * b for a, b in itertools.combinations(sizes, 2))
     _check_memory(2 * math.prod(n + 1 for n in sizes[:-1]) * (top + 1), "jonckheere_terpstra")
@@ -117,8 +111,8 @@ def jonckheere_terpstra(groups):
     start = np.zeros(top + 1, dtype)
     start[0] = 1
     counts = _program(groups, start, lambda c: np.zeros(top + 1, dtype), place)
-    observed = jt2(groups)
-    return (observed,) + _compare(counts, np.arange(top + 1), observed, total) + (total,)
+    held = counts != 0
+    return jt2(groups), np.arange(top + 1)[held], counts[held]
 
 
 def _q_key(sums, sizes):
@@ -128,8 +122,9 @@ def _q_key(sums, sizes):
 
 
 def kruskal_wallis(groups):
-    """(Q key observed, less, equal, greater, total) of H over every
-    labelling (see _q_key; H is increasing in it)"""
+    """(Q observed, the values of Q, how many labellings give each, unit)
+    over every labelling: Q = sum_g R_g^2 / n_g of the groups' midrank sums
+    R_g (H is increasing in it) as whole multiples of the Fraction unit"""
     sizes = _sizes(groups, "kruskal_wallis")
     n = sum(sizes)
     scores = _scores([v for g in groups for v in g])
@@ -158,8 +153,8 @@ def kruskal_wallis(groups):
     for m in sizes:
         observed_sums.append(sum(scores[at:at + m]) // unit)
         at += m
-    return (_q_key(observed_sums, sizes),) + _compare(counts.reshape(-1)[held], keys, _q_key(observed_sums, sizes),
-                                                      total) + (total,)
+    to_q = Fraction(unit * unit, 4 * math.lcm(*sizes))  # S_g is 2 R_g / unit
+    return _q_key(observed_sums, sizes), keys, counts.reshape(-1)[held], to_q
 
 
 def _scores(values):
@@ -169,3 +164,42 @@ def _scores(values):
         rank[v] = 2 * seen + t + 1
         seen += t
     return [rank[v] for v in values]
+
+
+def h_of_q(q, values):
+    """scipy.stats.kruskal's H of Q for the pooled values (ValueError where
+    every value is tied: H is 0/0)"""
+    n = len(values)
+    ties = sum(t ** 3 - t for _, t in tie_blocks(values))
+    if ties == n ** 3 - n:
+        raise ValueError("statistic 'kruskal_wallis': every value is tied, H is undefined")
+    return (Fraction(12, n * (n + 1)) * q - 3 * (n + 1)) / (1 - Fraction(ties, n ** 3 - n))
+
+
+def test(result, groups, name, alternative, bins):
+    """permutation_test's result for name, counted by its program; result is
+    kperm.stats' _result (statistic, counters, total, alternative, fields)"""
+    groups = [list(g) for g in groups]
+    pooled = [v for g in groups for v in g]
+    if name == "jonckheere_terpstra":
+        observed, values, counts = jonckheere_terpstra(groups)
+        middle = sum(a * b for a, b in itertools.combinations(map(len, groups), 2))  # 2*JT's mean: symmetric about it
+        far = abs(values - middle) >= abs(observed - middle)
+        as_float = values / 2
+        statistic = observed / 2
+    else:
+        observed, values, counts, unit = kruskal_wallis(groups)
+        far = values >= observed  # H >= 0: |H| is H
+        at_0, at_1 = h_of_q(0, pooled), h_of_q(unit, pooled)  # H is linear in Q
+        as_float = values.astype(float) * float(at_1 - at_0) + float(at_0)
+        statistic = float(h_of_q(observed * unit, pooled))
+    counters = tuple(int(counts[m].sum()) for m in (values < observed, values == observed, values > observed, far))
+    lo, hi = float(as_float.min()), float(as_float.max())
+    edges = np.linspace(lo, hi, bins + 1) if bins else []
+    histogram = np.zeros(bins, counts.dtype)
+    if bins:
+        at = np.minimum(((as_float - lo) * (bins / (hi - lo)) if hi > lo else 0 * as_float).astype(int), bins - 1)
+        np.add.at(histogram, at, counts)
+    return result(statistic, counters + (0, 0), labellings([len(g) for g in groups]), alternative, exact=True,
+                  tolerance=0.0, decimals=0, null_min=lo, null_max=hi, histogram=histogram.tolist(),
+                  bin_edges=[float(e) for e in edges], device="host", method="dynamic program")
