@@ -130,24 +130,30 @@ def kruskal_wallis(groups):
     scores = _scores([v for g in groups for v in g])
     unit = math.gcd(*scores)  # 2 where there are no ties: sums in ranks, arrays a quarter the size
     # c_g values of a group sum to at most the c_g largest scores
-    top = list(itertools.accumulate(sorted((v // unit for v in scores), reverse=True), initial=0))
-    shapes = {c: tuple(top[x] + 1 for x in c)
+    # c values of a group sum to bottom[c] .. top[c], the c least and greatest
+    # scores: a state's array holds just these sums
+    bottom, top = (list(itertools.accumulate(sorted((v // unit for v in scores), reverse=way), initial=0))
+                   for way in (False, True))
+    shapes = {c: tuple(top[x] - bottom[x] + 1 for x in c)
               for c in itertools.product(*(range(m + 1) for m in sizes[:-1]))}
     _check_memory(2 * sum(math.prod(s) for s in shapes.values()), "kruskal_wallis")
     total = labellings(sizes)
     dtype = _dtype(total)
 
     def place(target, old, full, parts, score, ways):
-        # old's cells past what target holds are zeros (no sum reaches them)
-        fit = tuple(min(m, t - p * score) for p, m, t in zip(parts, old.shape, target.shape))
-        target[tuple(slice(p * score, p * score + m) for p, m in zip(parts, fit))] += \
-            old[tuple(slice(0, m) for m in fit)] * ways
+        # old's cells that fall outside target are zeros (no sum reaches them)
+        shifts = [bottom[c] + p * score - bottom[c + p] for c, p in zip(full, parts)]
+        spans = [(max(0, -d), min(m, t - d)) for d, m, t in zip(shifts, old.shape, target.shape)]
+        if all(lo < hi for lo, hi in spans):
+            target[tuple(slice(lo + d, hi + d) for (lo, hi), d in zip(spans, shifts))] += \
+                old[tuple(slice(lo, hi) for lo, hi in spans)] * ways
 
     counts = _program(groups, np.ones((1,) * (len(sizes) - 1), dtype), lambda c: np.zeros(shapes[c], dtype), place,
                       unit)
     grand = n * (n + 1) // unit  # the sum of every score
     held = counts.reshape(-1) != 0
-    sums = list(np.indices(counts.shape).reshape(len(sizes) - 1, -1)[:, held].astype(object))
+    sums = [row + bottom[m] for row, m in
+            zip(np.indices(counts.shape).reshape(len(sizes) - 1, -1)[:, held].astype(object), sizes)]
     keys = _q_key(sums + [grand - sum(sums)], sizes)  # Python integers: exact
     at, observed_sums = 0, []
     for m in sizes:
