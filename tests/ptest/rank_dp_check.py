@@ -89,6 +89,21 @@ def main():
         cases += 1
     print("%s: %d random cases of Kruskal-Wallis and Jonckheere-Terpstra with ties against the brute force"
           % ("FAIL" if failures else "PASS", cases))
+    # two groups: H is increasing in |U - its mean|, U = JT; counts past 2^62
+    # (exact Python integers) checked one program against the other
+    groups = [[rng.randint(0, 9) for _ in range(40)] for _ in range(2)]
+    h = _rank_dp.test(stats._result, groups, "kruskal_wallis", "greater", 0)
+    u = _rank_dp.test(stats._result, groups, "jonckheere_terpstra", "greater", 0)
+    ok = h.greater + h.equal == u.abs_ge and h.n_rearrangements > 1 << 62
+    failures += not ok
+    print("%s: two groups of 40 with ties (%d labellings): H >= H_obs %d times, |JT - mean| >= its observed %d times"
+          % ("PASS" if ok else "FAIL", h.n_rearrangements, h.greater + h.equal, u.abs_ge))
+    try:
+        _rank_dp.kruskal_wallis([list(range(30))] * 5)
+        print("FAIL: a Kruskal-Wallis program too big was not refused")
+        failures += 1
+    except ValueError as e:
+        print("PASS: refused: %s" % e)
     try:
         _rank_dp.jonckheere_terpstra([list(range(200))] * 6)
         print("FAIL: a Jonckheere-Terpstra program too big was not refused")
