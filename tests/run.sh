@@ -220,6 +220,8 @@ step "kperm-ptest at the edges of the doubles (1e-323 to 2^53): the brute force'
     sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/numeric_check.py $B/kperm-ptest"
 step "kperm-ptest --strata and kperm.stats strata=: the brute force within strata, one stratum, R's coin (tests/ptest/strata_check.py)" \
     sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/strata_check.py $B/kperm-ptest"
+step "kperm.stats: the dynamic programs of Kruskal-Wallis and Jonckheere-Terpstra against the brute force (tests/ptest/rank_dp_check.py)" \
+    /usr/bin/python3 tests/ptest/rank_dp_check.py
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
 step "make install, then find_package(kperm CONFIG) from CMake" sh tests/cmake_check.sh
 # the brute force kperm.stats is tested against, itself against scipy, R's
