@@ -222,7 +222,7 @@ class OpenCL(_Device):
                 logs = [program.get_build_info(d, self.cl.program_build_info.LOG) for d in self.ctx.devices]
                 raise BuildFailed(first_error("\n".join(logs), full)) from None
             dev, size = self.ctx.devices[0], self.cl.kernel_work_group_info.WORK_GROUP_SIZE
-            for name in ("ps_count", "ps_values"):  # fewer work-items a group where registers need it
+            for name in ("ps_count", "ps_values", "ps_sample"):  # fewer work-items a group where registers need it
                 self.local = min(self.local, self.cl.Kernel(program, name).get_work_group_info(size, dev))
             self._programs[source] = Program(self.cl.Program(program), self.units * groups_a_unit(bound, self.local))
         return self._programs[source]

@@ -252,7 +252,6 @@ def refusals():
         ("a bad seed", ((x, y), lambda a, b: 0.0), dict(n_resamples=5, rng="seed"), ValueError, "rng"),
         ("rng and random_state", ((x, y), lambda a, b: 0.0), dict(n_resamples=5, rng=1, random_state=1), ValueError,
          "one of them"),
-        ("built-in sampled", ((x, y), "mean_difference"), dict(n_resamples=5), NotImplementedError, "n_resamples=5"),
         ("axis out of range", ((x, y), lambda a, b: 0.0), dict(axis=1), ValueError, "axis"),
         ("pairings of two lengths", ((x, y[:2]), lambda a, b: 0.0), dict(permutation_type="pairings"), ValueError,
          "same length"),
