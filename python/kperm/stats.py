@@ -377,6 +377,7 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
                          "1-d samples")
     if isinstance(statistic, str) and statistic.strip() in _ranks.STATISTICS:  # counted as a statistic of midranks
         return _ranks.test(permutation_test, data, statistic.strip(), permutation_type, hist_range, tolerance, strata,
+                           _result,
                            n_resamples=n_resamples, alternative=alternative, backend=backend, device=device, bins=bins,
                            max_rearrangements=max_rearrangements, method=method, random_state=random_state, rng=rng)
     code, body = _statistic(statistic)

@@ -66,6 +66,11 @@ def h_of_sums(sums, sizes, pooled):
     return h / (1 - Fraction(ties, n ** 3 - n))
 
 
+def jt_of(groups):
+    return sum(Fraction(2 * (x < y) + (x == y), 2) for i, a in enumerate(groups) for b in groups[i + 1:]
+               for x in a for y in b)
+
+
 def splits(values, sizes):
     """every assignment of values to groups of these sizes (each once)"""
     if len(sizes) == 1:
@@ -97,6 +102,11 @@ def brute(name, samples):
         stats = [t_plus([s * v for s, v in zip(signs, d)]) for signs in itertools.product((1, -1), repeat=len(d))]
         return tally(stats, t_plus(d), sum(midranks([abs(v) for v in d])[i] for i in range(len(d)) if d[i]) / 2), \
             t_plus(d)
+    if name == "jonckheere_terpstra":
+        pooled = [v for g in samples for v in g]
+        stats = [jt_of(g) for g in splits(pooled, [len(g) for g in samples])]
+        pairs = sum(len(a) * len(b) for i, a in enumerate(samples) for b in samples[i + 1:])
+        return tally(stats, jt_of(samples), Fraction(pairs, 2)), jt_of(samples)
     pooled = [v for g in samples for v in g]  # each split's rank sums of the midranks, fixed by the pooled values
     sizes, r = [len(g) for g in samples], midranks(pooled)
     stats = [h_of_sums([sum(g) for g in split], sizes, pooled) for split in splits(r, sizes)]
@@ -109,12 +119,13 @@ def draw(rng, name):
     if name == "wilcoxon":
         n = rng.randint(2, 8)
         return [[rng.choice(VALUES) for _ in range(n)] for _ in range(2)]
-    groups = [[rng.choice(VALUES) for _ in range(rng.randint(2, 4))] for _ in range(rng.randint(2, 3))]
+    groups = [[rng.choice(VALUES) for _ in range(rng.randint(1 if name == "jonckheere_terpstra" else 2, 4))]
+              for _ in range(rng.randint(2, 3))]
     return groups if len(set(v for g in groups for v in g)) > 1 else None
 
 
 CLI = {"mann_whitney": ("independent", "mann-whitney"), "wilcoxon": ("paired", "wilcoxon"),
-       "kruskal_wallis": ("independent", "kruskal")}
+       "kruskal_wallis": ("independent", "kruskal"), "jonckheere_terpstra": ("independent", "jonckheere")}
 
 
 def csv_of(name, samples):
@@ -131,7 +142,7 @@ def differs(counts, statistic, got, stat_got, abs_too):
 
 def check_random(prog, backends, folder):
     rng = random.Random(42)
-    for name, cases in (("mann_whitney", 120), ("wilcoxon", 120), ("kruskal_wallis", 60)):
+    for name, cases in (("mann_whitney", 120), ("wilcoxon", 120), ("kruskal_wallis", 60), ("jonckheere_terpstra", 60)):
         bad, cli_runs = [], 0
         for c in range(cases):
             samples = None
@@ -139,12 +150,12 @@ def check_random(prog, backends, folder):
                 samples = draw(rng, name)
             counts, statistic = brute(name, samples)
             ptype = "samples" if name == "wilcoxon" else "independent"
-            for method in ("auto", "enumerate") if c % 5 == 0 else ("auto",):
+            for method in ("auto", "enumerate") if c % 5 == 0 and name != "jonckheere_terpstra" else ("auto",):
                 r = ks.permutation_test(samples, name, permutation_type=ptype, method=method, bins=4)
                 got = {"less": r.less, "equal": r.equal, "greater": r.greater, "abs_ge": r.abs_ge}
                 bad += ["%s %s %s: %s" % (name, method, samples, w)
                         for w in differs(counts, statistic, got, r.statistic, name != "kruskal_wallis")]
-            if c % 2:  # the CLI on every other case (a process each), each backend on every tenth
+            if c % 2 or name == "jonckheere_terpstra":  # the CLI on every other case (a process each), each backend on every tenth
                 continue
             path = os.path.join(folder, "case.csv")
             write(path, csv_of(name, samples))
