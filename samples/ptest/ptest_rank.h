@@ -3,7 +3,8 @@
  * T+ as the mean difference of 2*midrank (shift, meet in the middle or
  * enumeration), Kruskal-Wallis' H as the one-way F of 2*midrank. Each is an
  * increasing function of the kernel's statistic, so the counts are the
- * kernel's; the report says the statistic in its own units. */
+ * kernel's; the report says the statistic in its own units. Jonckheere-
+ * Terpstra's JT is counted by a dynamic program of its own. */
 #ifndef PTEST_RANK_H
 #define PTEST_RANK_H
 
@@ -29,5 +30,12 @@ double ptest_rank_kernel_value(const ptest_problem *p, double value);
 
 /* observed, least and greatest as the rank statistic (U and T+ are whole or half) */
 void ptest_rank_units(const ptest_problem *p, double *observed, double *lo, double *hi);
+
+/* --stat jonckheere: every labelling of p counted by a dynamic program over
+ * the tie blocks (no enumeration); *observed its JT. Sets p->hist_lo and
+ * hist_hi without have_range. Returns 0, or -1 with err (the tables would
+ * pass 256 MiB, or out of memory). */
+int ptest_rank_count(ptest_problem *p, int have_range, ptest_result *r, double *observed, char *err,
+                     size_t errsize);
 
 #endif
