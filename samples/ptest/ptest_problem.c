@@ -267,6 +267,13 @@ static int choose(const ptest_spec *s, ptest_problem *p, char *err, size_t errsi
             return -1;
         }
     }
+    if (p->rank && (p->rank == PTEST_WILCOXON ? !pairs_test(s) : strcmp(s->test, "independent")
+                                                                || (p->rank == PTEST_MANN_WHITNEY && p->k != 2))) {
+        snprintf(err, errsize, "--stat %s goes with %s", ptest_stat_name(p->rank), p->rank == PTEST_WILCOXON
+                 ? "a paired test" : p->rank == PTEST_MANN_WHITNEY ? "an independent test of two groups"
+                 : "an independent test");
+        return -1;
+    }
     if (strcmp(s->test, "independent") == 0) {
         st = st ? st : p->k == 2 ? PTEST_MEAN : PTEST_ANOVA;
         p->walk = p->k == 2 && st != PTEST_ANOVA ? PTEST_TWO : PTEST_GROUPS;
@@ -284,18 +291,9 @@ static int choose(const ptest_spec *s, ptest_problem *p, char *err, size_t errsi
                      "pearson, kendall)", ptest_stat_name(st), s->test);
             return -1;
         }
-        if (p->rank && p->rank != PTEST_WILCOXON) {
-            snprintf(err, errsize, "--stat %s goes with an independent test", ptest_stat_name(p->rank));
-            return -1;
-        }
         if (st == PTEST_ANOVA)
             return fail(err, errsize, "--stat anova goes with an independent test");
         p->walk = pairs ? PTEST_FLIPS : PTEST_PAIRINGS;
-    }
-    if ((p->rank == PTEST_MANN_WHITNEY && p->k != 2) || (p->rank == PTEST_WILCOXON && !pairs_test(s))) {
-        snprintf(err, errsize, "--stat %s goes with %s", ptest_stat_name(p->rank),
-                 p->rank == PTEST_WILCOXON ? "a paired test" : "an independent test of two groups");
-        return -1;
     }
     p->stat = st;
     return 0;

@@ -172,6 +172,31 @@ def check_random(prog, backends, folder):
                "%d CLI runs on %s)%s" % (name, cases, cli_runs, ", ".join(backends), notes(bad, 3)))
 
 
+def check_refused(prog, folder):
+    """what the rank statistics refuse: exit status 2 with a one-line
+    error, ValueError in Python"""
+    path = os.path.join(folder, "refused.csv")
+    write(path, "g,s,v\na,p,1\na,q,2\nb,p,2\nb,q,3\nc,p,4\nc,q,5\n")
+    bad = []
+    for args in (["--stat", "mann-whitney"], ["--stat", "wilcoxon"], ["--test", "paired", "--stat", "kruskal"],
+                 ["--stat", "kruskal", "--strata", "s", "--groups", "a,b"], ["--stat", "kruskal", "--tolerance", "0"],
+                 ["--stat", "jonckheere", "--method", "enumerate"]):
+        rc, out, err = run(prog, args + [path] if "--test" not in args else args + ["--columns", "v,v", path])
+        if rc != 2 or err.count("\n") != 1 or ("--stat" in err and args[1] not in err):
+            bad.append("%s: exit %d, %r" % (" ".join(args), rc, err))
+    for data, name, kw in ((([1, 2], [3, 4], [5, 6]), "mann_whitney", {}),
+                           (([1, 2], [3, 4]), "kruskal_wallis", {"tolerance": 1e-9}),
+                           (([1, 2], [3, 4]), "wilcoxon", {}),
+                           (([1, 2], [3, 4]), "mann_whitney", {"strata": (["a", "b"], ["a", "b"])})):
+        try:
+            ks.permutation_test(data, name, **kw)
+            bad.append("%s %s: no ValueError" % (name, kw))
+        except ValueError:
+            pass
+    report(not bad, "refused: a rank statistic with the wrong test or group count, --strata, --tolerance; "
+           "jonckheere with --method enumerate%s" % notes(bad, 3))
+
+
 COIN = """suppressMessages(library(coin))
 d <- read.csv("%s")
 for (c in unique(d$case)) {
@@ -233,6 +258,7 @@ def main():
     backends = sys.argv[2:] or ["cpu"]
     with tempfile.TemporaryDirectory() as folder:
         check_random(prog, backends, folder)
+        check_refused(prog, folder)
         check_coin(folder)
     sys.exit(1 if report.failed else 0)
 
