@@ -182,7 +182,7 @@ def check_refused(prog, folder):
                  ["--stat", "kruskal", "--strata", "s", "--groups", "a,b"], ["--stat", "kruskal", "--tolerance", "0"],
                  ["--stat", "jonckheere", "--method", "enumerate"]):
         rc, out, err = run(prog, args + [path] if "--test" not in args else args + ["--columns", "v,v", path])
-        if rc != 2 or err.count("\n") != 1 or ("--stat" in err and args[1] not in err):
+        if rc != 2 or err.count("\n") != 1 or ("--stat" in err and args[args.index("--stat") + 1] not in err):
             bad.append("%s: exit %d, %r" % (" ".join(args), rc, err))
     for data, name, kw in ((([1, 2], [3, 4], [5, 6]), "mann_whitney", {}),
                            (([1, 2], [3, 4]), "kruskal_wallis", {"tolerance": 1e-9}),
