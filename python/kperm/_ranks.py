@@ -106,6 +106,8 @@ def _scores(name, samples):
     if name == "mann_whitney" and len(sizes) != 2:
         raise ValueError("statistic 'mann_whitney' compares two samples, not %d" % len(sizes))
     scores = midrank_scores([v for sample in ints for v in sample])
+    if name == "kruskal_wallis" and len(set(scores)) == 1:
+        raise ValueError("statistic 'kruskal_wallis': H is 0/0 for data whose values are all equal")
     split, at = [], 0
     for size in sizes:
         split.append(scores[at:at + size])

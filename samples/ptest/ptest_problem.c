@@ -426,7 +426,7 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
         snprintf(p->user, sizeof p->user, "%s", s->user_text);
         snprintf(p->user_file, sizeof p->user_file, "%s", s->user_file);
     }
-    if (ptest_terms(p, err, errsize))
+    if (p->rank != PTEST_JONCKHEERE && ptest_terms(p, err, errsize)) /* JT: no kernel terms (ptest_rank_count) */
         return -1;
     if (s->strata && ptest_strata_read(t, s->strata, s->group, p, err, errsize))
         return -1;

@@ -69,7 +69,12 @@ int ptest_rank_scores(ptest_problem *p, char *err, size_t errsize)
     long long score[PTEST_VALUES], d[PTEST_MAXN];
     double n = p->n;
     int i;
-    (void)err, (void)errsize;
+    for (i = 1; i < p->n && p->v[i] == p->v[0]; i++)
+        ;
+    if (p->rank == PTEST_KRUSKAL && i == p->n) {
+        snprintf(err, errsize, "--stat kruskal: H is 0/0 for data whose values are all equal");
+        return -1;
+    }
     if (p->rank == PTEST_JONCKHEERE) { /* counted by ptest_rank_count on the values themselves */
         p->rank_map[0] = 1;
         return 0;

@@ -176,25 +176,29 @@ def check_refused(prog, folder):
     """what the rank statistics refuse: exit status 2 with a one-line
     error, ValueError in Python"""
     path = os.path.join(folder, "refused.csv")
-    write(path, "g,s,v\na,p,1\na,q,2\nb,p,2\nb,q,3\nc,p,4\nc,q,5\n")
+    write(path, "g,s,v,e\na,p,1,1\na,q,2,1\nb,p,2,1\nb,q,3,1\nc,p,4,1\nc,q,5,1\n")
     bad = []
-    for args in (["--stat", "mann-whitney"], ["--stat", "wilcoxon"], ["--test", "paired", "--stat", "kruskal"],
-                 ["--stat", "kruskal", "--strata", "s", "--groups", "a,b"], ["--stat", "kruskal", "--tolerance", "0"],
-                 ["--stat", "jonckheere", "--method", "enumerate"]):
-        rc, out, err = run(prog, args + [path] if "--test" not in args else args + ["--columns", "v,v", path])
+    for args in (["--stat", "mann-whitney", "--columns", "v"], ["--stat", "wilcoxon", "--columns", "v"],
+                 ["--test", "paired", "--stat", "kruskal", "--columns", "v,e"],
+                 ["--stat", "kruskal", "--columns", "v", "--strata", "s", "--groups", "a,b"],
+                 ["--stat", "kruskal", "--columns", "v", "--tolerance", "0"],
+                 ["--stat", "jonckheere", "--columns", "v", "--method", "enumerate"],
+                 ["--stat", "kruskal", "--columns", "e"]):
+        rc, out, err = run(prog, args + [path])
         if rc != 2 or err.count("\n") != 1 or ("--stat" in err and args[args.index("--stat") + 1] not in err):
             bad.append("%s: exit %d, %r" % (" ".join(args), rc, err))
     for data, name, kw in ((([1, 2], [3, 4], [5, 6]), "mann_whitney", {}),
                            (([1, 2], [3, 4]), "kruskal_wallis", {"tolerance": 1e-9}),
                            (([1, 2], [3, 4]), "wilcoxon", {}),
+                           (([1, 1], [1, 1]), "kruskal_wallis", {}),
                            (([1, 2], [3, 4]), "mann_whitney", {"strata": (["a", "b"], ["a", "b"])})):
         try:
             ks.permutation_test(data, name, **kw)
             bad.append("%s %s: no ValueError" % (name, kw))
         except ValueError:
             pass
-    report(not bad, "refused: a rank statistic with the wrong test or group count, --strata, --tolerance; "
-           "jonckheere with --method enumerate%s" % notes(bad, 3))
+    report(not bad, "refused: a rank statistic with the wrong test or group count, --strata, --tolerance; H of "
+           "values all equal; jonckheere with --method enumerate%s" % notes(bad, 3))
 
 
 COIN = """suppressMessages(library(coin))
