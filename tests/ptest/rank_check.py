@@ -187,6 +187,9 @@ def check_refused(prog, folder):
         rc, out, err = run(prog, args + [path])
         if rc != 2 or err.count("\n") != 1 or ("--stat" in err and args[args.index("--stat") + 1] not in err):
             bad.append("%s: exit %d, %r" % (" ".join(args), rc, err))
+    rc, out, err = run(prog, ["--stat", "jonckheere", "--columns", "e", path])  # JT of all ties: one value, counted
+    if rc or json.loads(out)["equal"] != 90 or json.loads(out)["observed"] != 6:
+        bad.append("--stat jonckheere of values all equal: exit %d, %s%s" % (rc, out[:200], err))
     for data, name, kw in ((([1, 2], [3, 4], [5, 6]), "mann_whitney", {}),
                            (([1, 2], [3, 4]), "kruskal_wallis", {"tolerance": 1e-9}),
                            (([1, 2], [3, 4]), "wilcoxon", {}),
@@ -198,7 +201,7 @@ def check_refused(prog, folder):
         except ValueError:
             pass
     report(not bad, "refused: a rank statistic with the wrong test or group count, --strata, --tolerance; H of "
-           "values all equal; jonckheere with --method enumerate%s" % notes(bad, 3))
+           "values all equal (JT of them counted); jonckheere with --method enumerate%s" % notes(bad, 3))
 
 
 COIN = """suppressMessages(library(coin))
