@@ -13,23 +13,23 @@ at sorted positions i..j, from 1, scores i + j):
                  H = (N-1) F(k-1) / (F(k-1) + N-k).
 
   jonckheere_terpstra  JT = sum_{i<j} U_ij (ties 1/2), the samples in their
-                 order; greater = increasing: a dynamic program over tie
-                 blocks (jonckheere_distribution), no enumeration.
+                 order; greater = increasing.
 
-Each of the first three is an increasing function of the one counted, so the counts
+kruskal_wallis (method 'auto', where its program fits) and
+jonckheere_terpstra are counted by _rank_dp's dynamic programs over the tie
+blocks, on the data's exact decimals. Each of the first three is an
+increasing function of the one counted, so the counts
 are that statistic's (on the device, or by the shift algorithm / meet in the
 middle); the statistic, null range and bin edges are mapped back."""
 import dataclasses
-import math
 from fractions import Fraction
 
-from . import _exact_data
+from . import _exact_data, _rank_dp
 
 STATISTICS = {"mann_whitney": ("mean_difference", ("independent",)),
               "wilcoxon": ("mean_difference", ("samples",)),
               "kruskal_wallis": ("anova_f", ("independent",)),
-              "jonckheere_terpstra": (None, ("independent",))}  # its own dynamic program
-MEMORY = 1 << 28  # bytes the dynamic program's tables may take
+              "jonckheere_terpstra": (None, ("independent",))}  # _rank_dp's program alone
 
 
 def midrank_scores(values):
@@ -128,12 +128,17 @@ def test(permutation_test, data, name, permutation_type, hist_range, tolerance, 
         samples = [list(s) for s in data]
     except TypeError:
         raise TypeError("data: a sequence of samples, each a sequence of numbers") from None
-    if name == "jonckheere_terpstra":
-        if len(samples) < 2 or min(map(len, samples)) < 1 or options["method"] not in ("auto", "dynamic program"):
-            raise ValueError("statistic 'jonckheere_terpstra': two or more ordered samples, method 'auto'")
-        if options["n_resamples"] is not None:
-            raise ValueError("statistic 'jonckheere_terpstra' is counted exactly: n_resamples None")
-        return jonckheere_test(samples, options["alternative"], options["bins"], hist_range, result)
+    if name == "jonckheere_terpstra" and options["method"] != "auto":
+        raise ValueError("statistic 'jonckheere_terpstra' is counted by its dynamic program: method 'auto'")
+    if name in ("jonckheere_terpstra", "kruskal_wallis") and options["method"] == "auto":
+        if options["n_resamples"] is not None or hist_range is not None:
+            raise ValueError("statistic %r by its dynamic program: no n_resamples and no hist_range" % name)
+        try:
+            return _rank_dp.test(result, _exact_data.read(samples)[0], name, options["alternative"],
+                                 options["bins"])
+        except ValueError:  # Kruskal-Wallis' program too big, or H 0/0: enumeration's turn (it says which)
+            if name == "jonckheere_terpstra" or options["method"] != "auto":
+                raise
     scores, to = _scores(name, samples)
     if hist_range is not None:
         hist_range = tuple(to.kernel(v) for v in hist_range)
@@ -143,84 +148,3 @@ def test(permutation_test, data, name, permutation_type, hist_range, tolerance, 
                                null_max=to.value(res.null_max), bin_edges=[to.edge(e) for e in res.bin_edges],
                                decimals=0)
 
-
-def _compositions(t, k):
-    """every (t_1, ..., t_k) of non-negative ints summing to t"""
-    if k == 1:
-        yield (t,)
-        return
-    for first in range(t + 1):
-        for rest in _compositions(t - first, k - 1):
-            yield (first,) + rest
-
-
-def jonckheere_distribution(samples):
-    """(2*JT observed, counts): counts[v] = the labellings (group sizes
-    kept) whose 2*JT is v, JT = sum_{i<j} #(x in group i < y in group j) +
-    #(ties)/2. A dynamic program over the tie blocks of the sorted pooled
-    values, state = (how many of each group so far, 2*JT so far): a block
-    of t tied values put t_j into group j adds
-    sum_j t_j (2 * (the earlier groups' count so far) + the earlier groups'
-    t_i), in C(t; t_1..t_k) ways."""
-    import numpy as np
-
-    ints = _exact_data.read(samples)[0]
-    sizes = [len(g) for g in ints]
-    k, pooled = len(sizes), sorted(v for g in ints for v in g)
-    pairs = sum(sizes[i] * sizes[j] for i in range(k) for j in range(i + 1, k))
-    total = math.factorial(len(pooled))
-    for s in sizes:
-        total //= math.factorial(s)
-    states = math.prod(s + 1 for s in sizes)
-    if total >= 2 ** 64:
-        raise ValueError("jonckheere_terpstra: %d labellings: the dynamic program counts in 64 bits" % total)
-    if states * (2 * pairs + 1) * 8 * 2 > MEMORY:
-        raise ValueError("jonckheere_terpstra: the dynamic program would need %d MiB (%d states of %d values), more "
-                         "than %d MiB" % (states * (2 * pairs + 1) * 16 >> 20, states, 2 * pairs + 1, MEMORY >> 20))
-    observed = sum(2 * (x < y) + (x == y) for i in range(k) for j in range(i + 1, k) for x in ints[i] for y in ints[j])
-    length = 2 * pairs + 1
-    dp = {(0,) * k: np.zeros(length, dtype=np.uint64)}
-    dp[(0,) * k][0] = 1
-    at = 0
-    while at < len(pooled):
-        t = pooled.count(pooled[at])
-        at += t
-        ways = [(c, math.factorial(t) // math.prod(math.factorial(x) for x in c)) for c in _compositions(t, k)]
-        grown = {}
-        for state, counts in dp.items():
-            below = [sum(state[:j]) for j in range(k)]  # the earlier groups' values so far
-            for comp, multiplicity in ways:
-                new = tuple(s + c for s, c in zip(state, comp))
-                if any(x > n for x, n in zip(new, sizes)):
-                    continue
-                step = sum(comp[j] * (2 * below[j] + sum(comp[:j])) for j in range(k))
-                into = grown.setdefault(new, np.zeros(length, dtype=np.uint64))
-                into[step:] += counts[:length - step] * np.uint64(multiplicity)
-        dp = grown
-    return observed, dp[tuple(sizes)], pairs
-
-
-def jonckheere_test(samples, alternative, bins, hist_range, result):
-    """permutation_test(samples, 'jonckheere_terpstra'): counted by the
-    dynamic program; result(observed, counters, total, alternative,
-    **fields) makes the result"""
-    import numpy as np
-
-    observed, counts, pairs = jonckheere_distribution(samples)
-    values = np.nonzero(counts)[0]
-    total = int(counts.sum())
-    less, equal = int(counts[:observed].sum()), int(counts[observed])
-    centre = np.abs(np.arange(len(counts)) - pairs)  # |2JT - 2E(JT)|, E(JT) = pairs / 2
-    abs_ge = int(counts[centre >= abs(observed - pairs)].sum())
-    lo, hi = values[0] / 2, values[-1] / 2
-    hist, edges = [], []
-    if bins:
-        lo_edge, hi_edge = hist_range if hist_range is not None else (lo, hi if hi > lo else lo + 1)
-        edges = [float(e) for e in np.linspace(lo_edge, hi_edge, bins + 1)]
-        where = np.clip(((values / 2 - lo_edge) * (bins / (hi_edge - lo_edge))).astype(np.int64), 0, bins - 1)
-        hist = np.zeros(bins, dtype=np.uint64)
-        np.add.at(hist, where, counts[values])
-        hist = [int(h) for h in hist]
-    return result(observed / 2, (less, equal, total - less - equal, abs_ge, 0, 0), total, alternative, exact=True,
-                  tolerance=0.0, decimals=0, null_min=float(lo), null_max=float(hi), histogram=hist, bin_edges=edges,
-                  device="host (numpy, dynamic program)", method="dynamic program")
