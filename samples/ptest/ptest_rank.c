@@ -150,7 +150,7 @@ void ptest_rank_units(const ptest_problem *p, double *observed, double *lo, doub
  * groups' t_i), in t! / (t_1! ... t_k!) ways. Every partial count is at most
  * the number of labellings, below 2^64. */
 
-#define PTEST_RANK_MEMORY ((double)(1 << 28)) /* bytes of the two tables, as kperm._ranks.MEMORY */
+#define PTEST_RANK_MEMORY ((double)(1 << 28)) /* bytes of the two tables, as kperm._rank_dp.LIMIT_BYTES */
 
 typedef unsigned long long u64;
 
