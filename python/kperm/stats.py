@@ -18,7 +18,7 @@ import sys
 from fractions import Fraction
 from typing import List
 
-from . import _callable, _exact_data, _linear, _regression, _resample, _strata, _stats_device
+from . import _callable, _exact_data, _linear, _ranks, _regression, _resample, _strata, _stats_device
 
 # built-in statistics: their code in stats_kernel.h (PS_STAT) and the
 # permutation types they go with
@@ -375,6 +375,11 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     if vectorized is not None or batch is not None or axis not in (0, -1):
         raise ValueError("vectorized, batch and axis go with a Python statistic; a built-in or C statistic takes "
                          "1-d samples")
+    if isinstance(statistic, str) and statistic.strip() in _ranks.STATISTICS:  # counted as a statistic of midranks
+        return _ranks.test(permutation_test, data, statistic.strip(), permutation_type, hist_range, tolerance, strata,
+                           _result,
+                           n_resamples=n_resamples, alternative=alternative, backend=backend, device=device, bins=bins,
+                           max_rearrangements=max_rearrangements, method=method, random_state=random_state, rng=rng)
     code, body = _statistic(statistic)
     samples = _samples(data)
     # with swaps within pairs each pair is a stratum of its own already: strata change nothing

@@ -20,6 +20,8 @@
 enum { PTEST_TWO = 1, PTEST_FLIPS, PTEST_GROUPS, PTEST_PAIRINGS };
 enum { PTEST_MEAN = 1, PTEST_WELCH, PTEST_VAR_RATIO, PTEST_ANOVA, PTEST_PEARSON, PTEST_KENDALL, PTEST_USER };
 enum { PTEST_REG_T = 8, PTEST_REG_F }; /* PS_REG_T, PS_REG_F: --test regression (ptest_regression.h) */
+/* rank statistics (ptest_rank.h): p->rank; the kernels count p->stat, MEAN or ANOVA, of their scores */
+enum { PTEST_MANN_WHITNEY = 10, PTEST_WILCOXON, PTEST_KRUSKAL, PTEST_JONCKHEERE };
 enum { PTEST_LESS, PTEST_EQUAL, PTEST_GREATER, PTEST_ABS_GE, PTEST_IN_BAND, PTEST_UNDEFINED };
 enum { PAR_SCALE, PAR_OBS_X, PAR_LO, PAR_HI, PAR_ABS_LO, PAR_HIST_LO, PAR_HIST_INV, PAR_UNIT, PAR_COUNT };
 
@@ -45,6 +47,8 @@ typedef struct {
     char user_file[256];            /* where it came from, for its compiler's messages */
     int strata;                     /* --strata: the strata (0: none) */
     unsigned char stratum[PTEST_MAXN]; /* each observation's stratum, in v's order */
+    int rank;                       /* a rank statistic (PTEST_MANN_WHITNEY ...), or 0 */
+    double rank_map[3];             /* ptest_rank.c: from the kernel's statistic to it */
 } ptest_problem;
 
 /* what a range of ranks adds up to: the run engine folds, sends and saves it */

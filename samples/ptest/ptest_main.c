@@ -20,6 +20,7 @@
 #include "ptest_range.h"
 #include "ptest_report.h"
 #include "ptest_linear.h"
+#include "ptest_rank.h"
 #include "ptest_guard.h"
 #include "ptest_user_check.h"
 #if defined(PTEST_HAVE_OPENCL) || defined(PTEST_HAVE_CUDA)
@@ -82,7 +83,8 @@ static void help(void)
                "                       y ~ 1 + Z rearranged and added to its fit) or permute-y\n"
                "  --stat S             mean (default for two groups and pairs), welch, var-ratio,\n"
                "                       anova (default for 3+ groups), pearson (default for\n"
-               "                       pairings), kendall\n"
+               "                       pairings), kendall; with midranks and ties: mann-whitney (U),\n"
+               "                       wilcoxon (paired, T+), kruskal (H), jonckheere (JT)\n"
                "  --statistic FILE     the body of a C function double statistic(const double *x,\n"
                "                       const int *start, int k) instead (OpenCL or CUDA)\n"
                "  --statistic-timeout S seconds its observed value may take, computed first in a\n"
@@ -548,16 +550,20 @@ static void count_on_host(const options *o, ptest_problem *p)
 {
     static ptest_result result;
     char err[PTEST_ERR_SIZE];
-    int status = 0, method = ptest_linear_choose(p, o->method, err, sizeof err);
+    int jt = p->rank == PTEST_JONCKHEERE; /* its dynamic program (ptest_rank.h) */
+    int status = 0, method = jt ? PTEST_METHODS : ptest_linear_choose(p, o->method, err, sizeof err);
     ptest_report rep;
     double t0 = run_now();
     if (method == PTEST_METHOD_ENUMERATE)
         return;
     if (method < 0)
         die(2, err);
+    if (jt && o->method != PTEST_METHOD_AUTO)
+        die(2, "--stat jonckheere is counted by a dynamic program: --method auto");
     memset(&rep, 0, sizeof rep);
-    if (run_job_rank() == 0 && ptest_linear_count(p, method, o->spec.have_range, &result, &rep.observed, err,
-                                                  sizeof err)) {
+    if (run_job_rank() == 0 && (jt ? ptest_rank_count(p, o->spec.have_range, &result, &rep.observed, err, sizeof err)
+                                   : ptest_linear_count(p, method, o->spec.have_range, &result, &rep.observed, err,
+                                                        sizeof err))) {
         fprintf(stderr, "%s: %s\n", prog, err);
         status = 4;
     } else if (run_job_rank() == 0) {
@@ -565,9 +571,9 @@ static void count_on_host(const options *o, ptest_problem *p)
         rep.test = o->spec.test;
         rep.p = p;
         rep.r = &result;
-        rep.method = ptest_method_names[method];
+        rep.method = jt ? "dynamic program" : ptest_method_names[method];
         rep.backend = "host";
-        rep.device = ptest_linear_device(method);
+        rep.device = jt ? "dynamic program" : ptest_linear_device(method);
         rep.seconds = run_now() - t0;
         ptest_report_write(&rep, o->json);
     }

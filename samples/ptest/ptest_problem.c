@@ -3,6 +3,7 @@
  * number of rearrangements, the exact integers. */
 #include "ptest_problem.h"
 #include "ptest_decimal.h"
+#include "ptest_rank.h"
 #include "ptest_regression.h"
 #include "ptest_strata.h"
 #include "ptest_terms.h"
@@ -13,11 +14,11 @@
 #define DEFAULT_TOLERANCE (100 * 2.220446049250313e-16) /* scipy >= 1.13: 100 eps, relative */
 
 static const char *const stat_names[] = {"", "mean", "welch", "var-ratio", "anova", "pearson", "kendall", "user",
-                                         "t", "F"};
+                                         "t", "F", "mann-whitney", "wilcoxon", "kruskal", "jonckheere"};
 
 const char *ptest_stat_name(int stat)
 {
-    return stat >= 1 && stat <= PTEST_REG_F ? stat_names[stat] : "?";
+    return stat >= 1 && stat <= PTEST_JONCKHEERE && *stat_names[stat] ? stat_names[stat] : "?";
 }
 
 static int fail(char *err, size_t errsize, const char *what)
@@ -243,6 +244,11 @@ static int two_columns(const ptest_table *t, const int *cols, ptest_problem *p, 
     return 0;
 }
 
+static int pairs_test(const ptest_spec *s)
+{
+    return strcmp(s->test, "paired") == 0;
+}
+
 /* the statistic and the walk for the test; -1 with err when they do not go together */
 static int choose(const ptest_spec *s, ptest_problem *p, char *err, size_t errsize)
 {
@@ -253,11 +259,20 @@ static int choose(const ptest_spec *s, ptest_problem *p, char *err, size_t errsi
         for (i = 1; i < PTEST_USER; i++)
             if (strcmp(s->stat, stat_names[i]) == 0)
                 st = i;
+        if (!st && (p->rank = ptest_rank_code(s->stat)))
+            st = ptest_rank_kernel_stat(p->rank);
         if (!st) {
-            snprintf(err, errsize, "--stat '%s': mean, welch, var-ratio, anova, pearson or kendall (or --statistic "
-                     "FILE for a C statistic)", s->stat);
+            snprintf(err, errsize, "--stat '%s': mean, welch, var-ratio, anova, pearson, kendall, mann-whitney, "
+                     "wilcoxon, kruskal or jonckheere (or --statistic FILE for a C statistic)", s->stat);
             return -1;
         }
+    }
+    if (p->rank && (p->rank == PTEST_WILCOXON ? !pairs_test(s) : strcmp(s->test, "independent")
+                                                                || (p->rank == PTEST_MANN_WHITNEY && p->k != 2))) {
+        snprintf(err, errsize, "--stat %s goes with %s", ptest_stat_name(p->rank), p->rank == PTEST_WILCOXON
+                 ? "a paired test" : p->rank == PTEST_MANN_WHITNEY ? "an independent test of two groups"
+                 : "an independent test");
+        return -1;
     }
     if (strcmp(s->test, "independent") == 0) {
         st = st ? st : p->k == 2 ? PTEST_MEAN : PTEST_ANOVA;
@@ -388,6 +403,10 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
             p->d[i] = strtod(src[i].text, NULL); /* the double nearest the decimal: what a C statistic sees */
     if (ptest_decimal_scale(x, src, count, t->file, p->v, &p->decimals, err, errsize))
         return -1;
+    if (p->rank && (p->cols > 1 || s->strata || s->tolerance >= 0))
+        return fail(err, errsize, "a rank statistic takes one value column (or pair), no --strata and no --tolerance");
+    if (p->rank && ptest_rank_scores(p, err, errsize))
+        return -1;
     if (p->walk == PTEST_PAIRINGS && p->stat == PTEST_KENDALL)
         sort_pairs_by_x(p);
     if (!(p->total = count_of(p)))
@@ -397,13 +416,17 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
     p->bins = p->cols > 1 ? 0 : s->bins; /* ps_maxt keeps no histogram */
     p->hist_lo = s->hist_lo;
     p->hist_hi = s->hist_hi;
+    if (p->rank && s->have_range) { /* given in the rank statistic's units */
+        p->hist_lo = ptest_rank_kernel_value(p, s->hist_lo);
+        p->hist_hi = ptest_rank_kernel_value(p, s->hist_hi);
+    }
     if (s->user_text) {
         if (strlen(s->user_text) >= sizeof p->user)
             return fail(err, errsize, "--statistic: the C statistic is longer than 16 KiB");
         snprintf(p->user, sizeof p->user, "%s", s->user_text);
         snprintf(p->user_file, sizeof p->user_file, "%s", s->user_file);
     }
-    if (ptest_terms(p, err, errsize))
+    if (p->rank != PTEST_JONCKHEERE && ptest_terms(p, err, errsize)) /* JT: no kernel terms (ptest_rank_count) */
         return -1;
     if (s->strata && ptest_strata_read(t, s->strata, s->group, p, err, errsize))
         return -1;

@@ -3,6 +3,7 @@
  * and as the double nearest it. */
 #include "ptest_report.h"
 #include "ptest_problem.h"
+#include "ptest_rank.h"
 #include "run_json.h"
 #include <math.h>
 #include <stdio.h>
@@ -44,6 +45,8 @@ static const char *meaning(const ptest_problem *p)
                                         "Kendall's tau-b of (x, y)", "the C statistic",
                                         "t of x's coefficient in y ~ 1 + x + Z", "F of the tested columns"};
     static const char *const paired[] = {"", "mean(x) - mean(y)", "Welch's t of x against y", "var(x) / var(y)"};
+    if (p->rank)
+        return ptest_rank_meaning(p->rank);
     return p->walk == PTEST_FLIPS && p->stat < PTEST_ANOVA ? paired[p->stat] : words[p->stat];
 }
 
@@ -67,7 +70,8 @@ static void text_groups(const ptest_problem *p)
 /* the histogram's edge i of bins + 1 */
 static double edge(const ptest_problem *p, int i)
 {
-    return p->hist_lo + (p->hist_hi - p->hist_lo) * i / p->bins;
+    double e = p->hist_lo + (p->hist_hi - p->hist_lo) * i / p->bins;
+    return p->rank ? ptest_rank_value(p, e) : e;
 }
 
 /* the widest of a string and the widest so far */
@@ -117,7 +121,7 @@ static void write_text(const ptest_report *rep)
     ptest_format_double(x, sizeof x, rep->observed);
     printf("kperm-ptest     %s: %s test\n", rep->file, rep->test);
     text_groups(p);
-    printf("statistic       %s = %s   (%s)\n", ptest_stat_name(p->stat), x, meaning(p));
+    printf("statistic       %s = %s   (%s)\n", ptest_stat_name(p->rank ? p->rank : p->stat), x, meaning(p));
     if (p->exact && p->decimals)
         printf("comparison      exact (the data read as integers times 10^-%d)\n", p->decimals);
     else if (p->exact) /* 10^-0 says nothing */
@@ -193,7 +197,7 @@ static void write_json(const ptest_report *rep)
     printf("{");
     json_string("file", rep->file);
     json_string("test", rep->test);
-    json_string("statistic", ptest_stat_name(p->stat));
+    json_string("statistic", ptest_stat_name(p->rank ? p->rank : p->stat));
     json_double("observed", rep->observed);
     printf("\"%s\": [", two ? "groups" : "columns");
     for (i = 0; i < p->k; i++) {
@@ -244,6 +248,15 @@ static void write_json(const ptest_report *rep)
 
 void ptest_report_write(const ptest_report *rep, int json)
 {
+    ptest_report ranked;
+    static ptest_result r;
+    if (rep->p->rank) { /* counted as the kernel's statistic of the scores: said in the rank statistic's units */
+        ranked = *rep;
+        r = *rep->r;
+        ptest_rank_units(rep->p, &ranked.observed, &r.lo, &r.hi);
+        ranked.r = &r;
+        rep = &ranked;
+    }
     if (json)
         write_json(rep);
     else

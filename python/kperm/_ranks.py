@@ -1,0 +1,150 @@
+"""Rank statistics with ties (midranks) for kperm.stats.permutation_test,
+counted as a built-in statistic of integer scores, 2*midrank (a tie block
+at sorted positions i..j, from 1, scores i + j):
+
+  mann_whitney   scipy.stats.mannwhitneyu's U of the first sample: the
+                 mean_difference D of the scores; U = a*D + b, a = n1 n2/(2N).
+  wilcoxon       T+, the midranks of |d| summed over d = x - y > 0, zeros
+                 ranked with the others and contributing nothing (Pratt, R
+                 coin's wilcoxsign_test default): the mean_difference of the
+                 pairs (sign(d)*score(|d|), 0) under swaps, T+ = n D/4 + sum|s|/4.
+  kruskal_wallis scipy.stats.kruskal's H (tie corrected) = (N-1) SSB/SST,
+                 increasing in anova_f's F of the scores (SST is fixed):
+                 H = (N-1) F(k-1) / (F(k-1) + N-k).
+
+  jonckheere_terpstra  JT = sum_{i<j} U_ij (ties 1/2), the samples in their
+                 order; greater = increasing.
+
+kruskal_wallis (method 'auto', where its program fits) and
+jonckheere_terpstra are counted by _rank_dp's dynamic programs over the tie
+blocks, on the data's exact decimals. Each of the first three is an
+increasing function of the one counted, so the counts
+are that statistic's (on the device, or by the shift algorithm / meet in the
+middle); the statistic, null range and bin edges are mapped back."""
+import dataclasses
+from fractions import Fraction
+
+from . import _exact_data, _rank_dp
+
+STATISTICS = {"mann_whitney": ("mean_difference", ("independent",)),
+              "wilcoxon": ("mean_difference", ("samples",)),
+              "kruskal_wallis": ("anova_f", ("independent",)),
+              "jonckheere_terpstra": (None, ("independent",))}  # _rank_dp's program alone
+
+
+def midrank_scores(values):
+    """2 * the midrank of each value among values (ties share theirs)"""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    scores = [0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j < len(order) and values[order[j]] == values[order[i]]:
+            j += 1
+        for t in range(i, j):
+            scores[order[t]] = i + j + 1  # positions i+1 .. j
+        i = j
+    return scores
+
+
+def signed_scores(d):
+    """sign(d_i) * 2 * the midrank of |d_i| among all |d| (Pratt: the zeros
+    ranked too, scoring 0): the Wilcoxon signed-rank scores of differences d"""
+    ranks = midrank_scores([abs(x) for x in d])
+    return [r if x > 0 else -r if x < 0 else 0 for r, x in zip(ranks, d)]
+
+
+class _Map:
+    """the rank statistic of the counted one, value(x), and back, kernel(v)"""
+
+    def __init__(self, name, n, sizes, magnitude=0):
+        self.name, n = name, Fraction(n)
+        if name == "mann_whitney":
+            n1, n2 = sizes
+            self.a = Fraction(n1 * n2) / (2 * n)
+            self.b = self.a * n * (n + 1) / n2 - Fraction(n1 * (n1 + 1), 2)
+        elif name == "wilcoxon":
+            self.a, self.b = n / 4, Fraction(magnitude, 4)
+        else:
+            self.n, self.k = n, len(sizes)
+
+    def value(self, x):
+        if x != x:  # nan: none
+            return x
+        if self.name != "kruskal_wallis":
+            return round(2 * float(self.a * Fraction(x) + self.b)) / 2  # U and T+ are whole or half
+        if x == float("inf"):
+            return float(self.n - 1)
+        return float((self.n - 1) * Fraction(x) * (self.k - 1) / (Fraction(x) * (self.k - 1) + self.n - self.k))
+
+    def edge(self, x):
+        """a bin edge: as value, not rounded"""
+        if self.name != "kruskal_wallis":
+            return float(self.a * Fraction(x) + self.b)
+        return self.value(x)
+
+    def kernel(self, v):
+        if self.name != "kruskal_wallis":
+            return float((Fraction(v) - self.b) / self.a)
+        v = Fraction(v)
+        return float("inf") if v >= self.n - 1 else float(v * (self.n - self.k) / ((self.k - 1) * (self.n - 1 - v)))
+
+
+def _scores(name, samples):
+    """(the samples as scores, the map back)"""
+    ints = _exact_data.read(samples)[0]
+    if name == "wilcoxon":
+        if len(ints) == 1:  # scipy's one-sample form: d itself
+            d = ints[0]
+        elif len(ints) == 2 and len(ints[0]) == len(ints[1]):
+            d = [x - y for x, y in zip(*ints)]
+        else:
+            raise ValueError("statistic 'wilcoxon': pairs (x, y) of the same length, or the differences (d,)")
+        s = signed_scores(d)
+        return [s, [0] * len(s)], _Map(name, len(s), None, sum(abs(v) for v in s))
+    sizes = [len(x) for x in ints]
+    if name == "mann_whitney" and len(sizes) != 2:
+        raise ValueError("statistic 'mann_whitney' compares two samples, not %d" % len(sizes))
+    scores = midrank_scores([v for sample in ints for v in sample])
+    if name == "kruskal_wallis" and len(set(scores)) == 1:
+        raise ValueError("statistic 'kruskal_wallis': H is 0/0 for data whose values are all equal")
+    split, at = [], 0
+    for size in sizes:
+        split.append(scores[at:at + size])
+        at += size
+    return split, _Map(name, at, sizes)
+
+
+def test(permutation_test, data, name, permutation_type, hist_range, tolerance, strata, result, **options):
+    """permutation_test(data, name, ...) for a rank statistic name: the
+    counted statistic's result, its statistic, null range and bin edges
+    given as the rank statistic's"""
+    if permutation_type not in STATISTICS[name][1]:
+        raise ValueError("statistic %r goes with permutation_type %r, not %r"
+                         % (name, STATISTICS[name][1][0], permutation_type))
+    if tolerance is not None or strata is not None:
+        raise ValueError("statistic %r: ranks are compared exactly (no tolerance) and not within strata yet" % name)
+    try:
+        samples = [list(s) for s in data]
+    except TypeError:
+        raise TypeError("data: a sequence of samples, each a sequence of numbers") from None
+    if name == "jonckheere_terpstra" and options["method"] != "auto":
+        raise ValueError("statistic 'jonckheere_terpstra' is counted by its dynamic program: method 'auto'")
+    if name in ("jonckheere_terpstra", "kruskal_wallis") and options["method"] == "auto":
+        if options["n_resamples"] is not None or hist_range is not None:
+            raise ValueError("statistic %r by its dynamic program: no n_resamples and no hist_range" % name)
+        try:
+            return _rank_dp.test(result, _exact_data.read(samples)[0], name, options["alternative"],
+                                 options["bins"])
+        except ValueError:  # Kruskal-Wallis' program too big, or H 0/0: enumeration's turn (it says which)
+            if name == "jonckheere_terpstra" or options["method"] != "auto":
+                raise
+    scores, to = _scores(name, samples)
+    if hist_range is not None:
+        hist_range = tuple(to.kernel(v) for v in hist_range)
+    res = permutation_test(scores, STATISTICS[name][0], permutation_type=permutation_type, hist_range=hist_range,
+                           **options)
+    return dataclasses.replace(res, statistic=to.value(res.statistic), null_min=to.value(res.null_min),
+                               null_max=to.value(res.null_max), bin_edges=[to.edge(e) for e in res.bin_edges],
+                               decimals=0)
+
