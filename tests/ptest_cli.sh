@@ -355,8 +355,8 @@ refuse "a checkpoint of another test" "a checkpoint of another test" --bins 8 --
 # a hopeless run (20! pairings) is refused with the estimate, exit 3
 awk 'BEGIN { srand(3); print "x,y"; for (i = 0; i < 20; i++) printf "%d,%d\n", int(rand() * 100), int(rand() * 100) }' > $T/p20.csv
 $P --backend cpu --test pairings --bins 0 $T/p20.csv > $T/out 2> $T/err; rc=$?
-[ $rc -eq 3 ] && grep -q "days) for 2432902008176640000 rearrangements.*--force runs it anyway" $T/err \
-    && echo "PASS a hopeless run (20! pairings) is refused with its estimate, exit 3" \
+[ $rc -eq 3 ] && grep -q "days) for 2432902008176640000 rearrangements.*--resamples N estimates p.*--force runs it anyway" $T/err \
+    && echo "PASS a hopeless run (20! pairings) is refused with its estimate and --resamples suggested, exit 3" \
     || echo "FAIL a hopeless run: exit $rc: $(cat $T/err)"
 
 # the reader against Python's csv module on random tables, refusals word for word

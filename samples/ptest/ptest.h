@@ -49,6 +49,10 @@ typedef struct {
     unsigned char stratum[PTEST_MAXN]; /* each observation's stratum, in v's order */
     int rank;                       /* a rank statistic (PTEST_MANN_WHITNEY ...), or 0 */
     double rank_map[3];             /* ptest_rank.c: from the kernel's statistic to it */
+    /* Monte Carlo (--resamples): total is then the draws, rearrangements the
+     * number drawn from (low and high words), seed the generator's
+     * (python/kperm/stats_sample.h); resamples 0: every rearrangement */
+    unsigned long long resamples, seed, rearrangements[2];
 } ptest_problem;
 
 /* what a range of ranks adds up to: the run engine folds, sends and saves it */

@@ -63,6 +63,10 @@ static void cpu_walk(void *state, int part)
         if (p->cols > 1) {
             s->k->maxt(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, p->cols, at, end, counts);
             ptest_backend_add_maxt(&t->r, counts, 1, p->cols);
+        } else if (p->resamples) {
+            s->k->sample(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, p->seed, p->rearrangements[0], at,
+                         end, p->bins, counts, extremes, hist);
+            ptest_backend_add(&t->r, counts, extremes, hist, 1, 1, p->bins);
         } else {
             s->k->count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, at, end, p->bins, counts,
                         extremes, hist);
@@ -147,7 +151,7 @@ int ptest_cpu_open(ptest_backend *b, const ptest_problem *p, int threads, char *
         return -1;
     }
     s->k = k;
-    s->join = p->strata ? NULL : ptest_join_new(p, ptest_join_low(p)); /* the join walks no strata */
+    s->join = p->strata || p->resamples ? NULL : ptest_join_new(p, ptest_join_low(p)); /* the join walks no strata, and ranks, not draws */
     s->threads = threads;
     s->p = p;
     memset(b, 0, sizeof *b);

@@ -7,4 +7,4 @@
 #include "ptest_kernels.h"
 
 extern const ptest_kernel PTEST_ENTRY;
-const ptest_kernel PTEST_ENTRY = {PS_WALK, PS_STAT, PS_EXACT, PS_WIDE, PS_K, PS_COLUMNS, ps_values, ps_count, ps_maxt};
+const ptest_kernel PTEST_ENTRY = {PS_WALK, PS_STAT, PS_EXACT, PS_WIDE, PS_K, PS_COLUMNS, ps_values, ps_count, ps_maxt, ps_sample};

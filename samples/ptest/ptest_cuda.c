@@ -324,7 +324,8 @@ static int cuda_value(ptest_backend *b, int col, kperm_rank rank, unsigned long 
 }
 
 /* ps_count over [begin, end) on `groups` blocks, its counters (in s->out:
- * counters, extremes, histograms) read back into the host's arrays */
+ * counters, extremes, histograms) read back into the host's arrays;
+ * --resamples: ps_sample, whose seed and rearrangements come before begin */
 static int launch(void *state, const ptest_problem *p, kperm_rank begin, kperm_rank end, size_t groups,
                   unsigned long long *counts, double *extremes, unsigned long long *hist, char *err, size_t errsize)
 {
@@ -334,12 +335,15 @@ static int launch(void *state, const ptest_problem *p, kperm_rank begin, kperm_r
                        groups * (size_t)(p->bins ? p->bins : 1) * sizeof *hist};
     void *host[3] = {counts, extremes, hist};
     CUdeviceptr buf[3] = {s->out, s->out + bytes[0], s->out + bytes[0] + bytes[1]};
-    kperm_u64 first = begin, last = end;
+    kperm_u64 first = begin, last = end, seed = p->seed, total = p->rearrangements[0];
     int n = p->n, m = p->m, bins = p->bins, i;
     void *args[] = {&s->in[PTEST_IN_V], &s->in[PTEST_IN_D], &s->in[PTEST_IN_SIZES], &s->in[PTEST_IN_AUX],
                     &s->in[PTEST_IN_OBS], &s->in[PTEST_IN_PAR], &n, &m, &first, &last, &bins, &buf[0], &buf[1],
                     &buf[2]};
-    CUresult rc = cu.launch(s->count, (unsigned)groups, 1, 1, (unsigned)s->launcher.local, 1, 1, 0, NULL, args, NULL);
+    void *sampled[] = {args[0], args[1], args[2], args[3], args[4], args[5], &n, &m, &seed, &total, &first, &last,
+                       &bins, &buf[0], &buf[1], &buf[2]};
+    CUresult rc = cu.launch(s->count, (unsigned)groups, 1, 1, (unsigned)s->launcher.local, 1, 1, 0, NULL,
+                            p->resamples ? sampled : args, NULL);
     for (i = 0; i < 3 && rc == CUDA_SUCCESS; i++)
         rc = cu.to_host(host[i], buf[i], bytes[i]); /* after the launch: the copy waits for it */
     return rc == CUDA_SUCCESS ? 0 : cuda_fail(err, errsize, "ps_count", rc);
@@ -421,8 +425,9 @@ static int setup(cuda_state *s, const ptest_problem *p, int arch, const void *cu
     rc = cu.context_retain(&s->ctx, s->dev);
     if (rc == CUDA_SUCCESS && (what = "cuCtxSetCurrent", rc = cu.context_set(s->ctx)) == CUDA_SUCCESS)
         what = "cuModuleLoadData", rc = cu.module_load(&s->module, cubin);
-    if (rc == CUDA_SUCCESS && (what = "cuModuleGetFunction",
-                               rc = cu.module_function(&s->count, s->module, "ps_count")) == CUDA_SUCCESS
+    if (rc == CUDA_SUCCESS
+        && (what = "cuModuleGetFunction",
+            rc = cu.module_function(&s->count, s->module, p->resamples ? "ps_sample" : "ps_count")) == CUDA_SUCCESS
         && (rc = cu.module_function(&s->values, s->module, "ps_values")) == CUDA_SUCCESS)
         rc = cu.module_function(&s->maxt, s->module, "ps_maxt");
     for (i = 0; i < 2 && rc == CUDA_SUCCESS; i++) { /* fewer threads a block where a kernel's registers need it */

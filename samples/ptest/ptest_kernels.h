@@ -15,6 +15,12 @@ typedef void (*ptest_count_fn)(const long long *v, const double *d, const unsign
                                int m, unsigned long long begin, unsigned long long end, int bins,
                                unsigned long long *counts, double *extremes, unsigned long long *hist);
 
+typedef void (*ptest_sample_fn)(const long long *v, const double *d, const unsigned char *sizes,
+                                const unsigned long long *aux, const unsigned long long *obs, const double *par, int n,
+                                int m, unsigned long long seed, unsigned long long total, unsigned long long begin,
+                                unsigned long long end, int bins, unsigned long long *counts, double *extremes,
+                                unsigned long long *hist);
+
 typedef void (*ptest_maxt_fn)(const long long *v, const double *d, const unsigned char *sizes,
                               const unsigned long long *aux, const unsigned long long *obs, const double *par, int n,
                               int m, int cols, unsigned long long begin, unsigned long long end,
@@ -25,6 +31,7 @@ typedef struct {
     ptest_values_fn values;
     ptest_count_fn count;
     ptest_maxt_fn maxt;
+    ptest_sample_fn sample; /* ps_sample: draws of a seed for ranks (stats_sample.h) */
 } ptest_kernel;
 
 /* the compiled variant that runs p, or NULL (a C statistic has none) */

@@ -23,6 +23,7 @@
 #include "ptest_rank.h"
 #include "ptest_guard.h"
 #include "ptest_user_check.h"
+#include "ptest_resample.h"
 #if defined(PTEST_HAVE_OPENCL) || defined(PTEST_HAVE_CUDA)
 #include "ptest_device.h"
 #endif
@@ -48,6 +49,8 @@ typedef struct {
     int method; /* PTEST_METHOD_AUTO ... */
     unsigned long long chunk;
     double checkpoint_every, worker_timeout, statistic_timeout;
+    unsigned long long resamples, seed; /* --resamples N (0: every rearrangement), --seed S */
+    int have_seed;
 } options;
 
 static const char *prog = "kperm-ptest";
@@ -114,6 +117,9 @@ static void help(void)
                "  --checkpoint-every S seconds between saves (default 60)\n"
                "  --chunk N            the most rearrangements a chunk of work may have\n"
                "  --worker-timeout S   MPI: a rank silent this long is lost (default 60)\n"
+               "  --resamples N        count N uniform random rearrangements (Monte Carlo, p =\n"
+               "                       (count + 1) / (N + 1)); N >= all of them: exact\n"
+               "  --seed S             the draws' seed, 0 .. 2^64 - 1 (default " NUMBER(PTEST_DEFAULT_SEED) ")\n"
                "  --force              run even when the estimate says more than a day\n"
                "  --quiet              no progress on stderr\n"
                "  --list-devices, --version, --help\n"
@@ -179,7 +185,7 @@ static void parse_range(ptest_spec *s, const char *v)
 static const char *const valued[] = {"--test", "--stat", "--statistic", "--statistic-timeout", "--columns",
                                      "--group", "--groups", "--strata", "--tolerance", "--bins", "--hist-range", "--method",
                                      "--backend", "--device", "--threads", "--checkpoint", "--checkpoint-every",
-                                     "--chunk", "--worker-timeout", "--scheme"};
+                                     "--chunk", "--worker-timeout", "--scheme", "--resamples", "--seed"};
 #define NVALUED (int)(sizeof valued / sizeof valued[0])
 
 /* one option and its value (NULL for a flag) */
@@ -237,6 +243,10 @@ static void option(options *o, const char *a, const char *v)
         o->chunk = parse_count(a, v, 1, ~0ULL);
     else if (!strcmp(a, "--worker-timeout"))
         o->worker_timeout = parse_seconds(a, v);
+    else if (!strcmp(a, "--resamples"))
+        o->resamples = parse_count(a, v, 1, ~0ULL);
+    else if (!strcmp(a, "--seed"))
+        o->seed = parse_count(a, v, 0, ~0ULL), o->have_seed = 1;
     else if (!strcmp(a, "--json"))
         o->json = 1;
     else if (!strcmp(a, "--force"))
@@ -318,6 +328,12 @@ static options parse_args(int argc, char **argv)
         usage("give --stat or --statistic, not both");
     if (o.spec.user_file && !strcmp(o.backend, "cpu")) /* the C backend's kernels are compiled in */
         usage("a C statistic (--statistic) runs on --backend opencl or cuda (POCL runs OpenCL on the CPU)");
+    if (o.have_seed && !o.resamples)
+        usage("--seed goes with --resamples N");
+    if (o.resamples && o.method != PTEST_METHOD_AUTO && o.method != PTEST_METHOD_ENUMERATE)
+        usage("--resamples draws through the kernels: --method auto or enumerate");
+    if (!o.have_seed)
+        o.seed = PTEST_DEFAULT_SEED;
     if (o.checkpoint_every == 0)
         o.checkpoint_every = 60;
     if (o.statistic_timeout == 0)
@@ -554,7 +570,7 @@ static void count_on_host(const options *o, ptest_problem *p)
     int status = 0, method = jt ? PTEST_METHODS : ptest_linear_choose(p, o->method, err, sizeof err);
     ptest_report rep;
     double t0 = run_now();
-    if (method == PTEST_METHOD_ENUMERATE)
+    if (method == PTEST_METHOD_ENUMERATE || p->resamples)
         return;
     if (method < 0)
         die(2, err);
@@ -601,6 +617,14 @@ int main(int argc, char **argv)
     o = parse_args(argc, argv);
     run_job_watch(o.worker_timeout); /* from here on a rank that stops answering ends the job, start-up included */
     read_problem(&o, &p);
+    if (o.resamples) {
+        int exact = ptest_resample_setup(&p, o.resamples, o.seed, err, sizeof err);
+        if (exact < 0)
+            die(2, err);
+        if (exact && !o.quiet && run_job_rank() == 0)
+            fprintf(stderr, "%s: --resamples %llu covers all %llu rearrangements: every one is counted exactly\n",
+                    prog, o.resamples, (unsigned long long)p.total);
+    }
     count_on_host(&o, &p); /* returns where enumeration counts p */
     try_statistic(&o, &p, &program); /* before any OpenCL or CUDA context: a child may not use one made here */
     open_backend(&o, &p, program, &b);
@@ -661,7 +685,7 @@ int main(int argc, char **argv)
             rep.test = o.spec.test;
             rep.p = &p;
             rep.r = &result;
-            rep.method = ptest_method_names[PTEST_METHOD_ENUMERATE];
+            rep.method = p.resamples ? "monte-carlo" : ptest_method_names[PTEST_METHOD_ENUMERATE];
             rep.backend = complete ? "checkpoint" : run_job_ranks() > 1 ? "mpi" : b.name;
             rep.device = complete ? o.checkpoint : run_job_ranks() > 1 ? where : b.device;
             rep.seconds = run_now() - t0;

@@ -125,7 +125,7 @@ static int setup(cl_state *s, const ptest_problem *p, cl_device_id dev, cl_uint 
         free(log);
         return -1;
     }
-    s->count = clCreateKernel(s->prog, "ps_count", &rc);
+    s->count = clCreateKernel(s->prog, p->resamples ? "ps_sample" : "ps_count", &rc);
     if (rc == CL_SUCCESS)
         s->values = clCreateKernel(s->prog, "ps_values", &rc);
     if (rc == CL_SUCCESS)
@@ -216,7 +216,8 @@ static int cl_value(ptest_backend *b, int col, kperm_rank rank, unsigned long lo
     return rc == CL_SUCCESS ? 0 : cl_fail(err, errsize, "ps_values", rc);
 }
 
-/* ps_count over [begin, end) on `groups` work-groups, its buffers read back into the host's arrays */
+/* ps_count over [begin, end) on `groups` work-groups, its buffers read back into the host's arrays;
+ * --resamples: ps_sample, whose seed and rearrangements come before begin */
 static int launch(void *state, const ptest_problem *p, kperm_rank begin, kperm_rank end, size_t groups,
                   unsigned long long *counts, double *extremes, unsigned long long *hist, char *err, size_t errsize)
 {
@@ -225,18 +226,20 @@ static int launch(void *state, const ptest_problem *p, kperm_rank begin, kperm_r
     size_t bytes[3] = {items * PTEST_COUNTS * sizeof(cl_ulong), items * 2 * sizeof(double),
                        groups * (size_t)(p->bins ? p->bins : 1) * sizeof(cl_ulong)};
     void *host[3] = {counts, extremes, hist};
-    cl_ulong first = begin, last = end;
+    cl_ulong first = begin, last = end, seed = p->seed, total = p->rearrangements[0];
     cl_int rc = CL_SUCCESS, bins = p->bins;
     cl_mem buf[3] = {NULL, NULL, NULL};
-    int arg = 0, i;
+    int arg = 0, i, at = p->resamples ? 10 : 8;
     for (i = 0; i < 3 && rc == CL_SUCCESS; i++)
         buf[i] = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, bytes[i], NULL, &rc);
     if (rc == CL_SUCCESS && (rc = set_inputs(s, s->count, p, 1, &arg)) == 0
-        && (rc = clSetKernelArg(s->count, 8, sizeof first, &first)) == 0
-        && (rc = clSetKernelArg(s->count, 9, sizeof last, &last)) == 0
-        && (rc = clSetKernelArg(s->count, 10, sizeof bins, &bins)) == 0) {
+        && (!p->resamples || ((rc = clSetKernelArg(s->count, 8, sizeof seed, &seed)) == 0
+                              && (rc = clSetKernelArg(s->count, 9, sizeof total, &total)) == 0))
+        && (rc = clSetKernelArg(s->count, (cl_uint)at, sizeof first, &first)) == 0
+        && (rc = clSetKernelArg(s->count, (cl_uint)at + 1, sizeof last, &last)) == 0
+        && (rc = clSetKernelArg(s->count, (cl_uint)at + 2, sizeof bins, &bins)) == 0) {
         for (i = 0; i < 3 && rc == CL_SUCCESS; i++)
-            rc = clSetKernelArg(s->count, (cl_uint)(11 + i), sizeof(cl_mem), &buf[i]);
+            rc = clSetKernelArg(s->count, (cl_uint)(at + 3 + i), sizeof(cl_mem), &buf[i]);
         if (rc == CL_SUCCESS)
             rc = clEnqueueNDRangeKernel(s->queue, s->count, 1, NULL, &items, &local, 0, NULL, NULL);
         for (i = 0; i < 3 && rc == CL_SUCCESS; i++)

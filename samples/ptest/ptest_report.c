@@ -37,6 +37,17 @@ static void numerators(const ptest_report *rep, unsigned long long *num)
     num[3] = c[PTEST_ABS_GE];
 }
 
+/* p-value i of the numerators num over N: num/N; a Monte Carlo run's
+ * (--resamples) as scipy's, (num + 1)/(N + 1), two-sided twice the smaller
+ * one-sided, at most 1 */
+static double pvalue(const ptest_problem *p, const unsigned long long *num, int i)
+{
+    double n = (double)p->total, least = (double)(num[0] < num[1] ? num[0] : num[1]);
+    if (!p->resamples)
+        return (double)num[i] / n;
+    return i == 2 ? (2 * (least + 1) < n + 1 ? 2 * (least + 1) / (n + 1) : 1) : ((double)num[i] + 1) / (n + 1);
+}
+
 /* what the statistic is, in words */
 static const char *meaning(const ptest_problem *p)
 {
@@ -130,15 +141,23 @@ static void write_text(const ptest_report *rep)
         ptest_format_double(a, sizeof a, p->band);
         printf("comparison      floating point: equal within %s of the observed value\n", a);
     }
-    printf("rearrangements  %llu\n", (unsigned long long)p->total);
+    if (p->resamples)
+        printf("resamples       %llu random rearrangements of %llu, seed %llu: a Monte Carlo estimate, p = (count + "
+               "1) / (%llu + 1)\n", p->resamples, p->rearrangements[0], p->seed, p->resamples);
+    else
+        printf("rearrangements  %llu\n", (unsigned long long)p->total);
     printf("counts          less %llu  equal %llu  greater %llu  undefined %llu  |T| >= |t| %llu\n",
            r->counts[PTEST_LESS], r->counts[PTEST_EQUAL], r->counts[PTEST_GREATER], r->counts[PTEST_UNDEFINED],
            r->counts[PTEST_ABS_GE]);
     if (!p->exact)
         printf("tolerance band  %llu counted equal only through the tolerance\n", r->counts[PTEST_IN_BAND]);
     for (i = 0; i < 4; i++) {
-        ptest_format_double(a, sizeof a, (double)num[i] / (double)p->total);
-        printf("%-15s %s %llu/%llu = %s\n", i ? "" : "p-values", names[i], num[i], (unsigned long long)p->total, a);
+        ptest_format_double(a, sizeof a, pvalue(p, num, i));
+        if (p->resamples) /* the one-sided counts + 1 over N + 1 */
+            printf("%-15s %s from count %llu: %s\n", i ? "" : "p-values", names[i], num[i], a);
+        else
+            printf("%-15s %s %llu/%llu = %s\n", i ? "" : "p-values", names[i], num[i], (unsigned long long)p->total,
+                   a);
     }
     if (p->cols > 1)
         text_maxt(p, r);
@@ -205,12 +224,14 @@ static void write_json(const ptest_report *rep)
         json_string("name", p->names[i]);
         printf("\"size\": %d}", two ? p->sizes[i] : p->n);
     }
-    printf("], \"n_rearrangements\": %llu, ", (unsigned long long)p->total);
+    printf("], \"n_rearrangements\": %llu, ", p->resamples ? p->rearrangements[0] : (unsigned long long)p->total);
+    if (p->resamples) /* a Monte Carlo estimate: the counts are over the draws */
+        printf("\"monte_carlo\": true, \"n_resamples\": %llu, \"seed\": %llu, ", p->resamples, p->seed);
     for (i = 0; i < PTEST_COUNTS; i++)
         printf("\"%s\": %llu, ", cnames[i], r->counts[i]);
     for (i = 0; i < 4; i++) {
         printf("\"%s_numerator\": %llu, ", pnames[i], num[i]);
-        json_double(pnames[i], (double)num[i] / (double)p->total);
+        json_double(pnames[i], pvalue(p, num, i));
     }
     if (p->cols > 1) {
         char buf[40];

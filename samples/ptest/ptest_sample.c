@@ -45,6 +45,8 @@ static int identity(const void *ctx, run_text *out)
         bad |= run_text_put(out, "%s %d", i ? "" : " strata", p->stratum[i]);
     for (i = 0; p->strata && i < 2; i++)
         bad |= run_text_put(out, " %llu", p->aux[i]);
+    if (p->resamples) /* Monte Carlo: the draws are the seed's */
+        bad |= run_text_put(out, " resamples %llu seed %llu", p->resamples, p->seed);
     return bad | run_text_put(out, " %s", p->user);
 }
 
@@ -187,9 +189,11 @@ static void progress(const void *ctx, const void *result, const run_pace *pace)
 
 static void hopeless(const void *ctx, const void *result, const run_pace *pace)
 {
-    (void)ctx, (void)result;
+    (void)result;
     fprintf(stderr, "about %.3g s (%.1f days) for %llu rearrangements at the measured %.3g a second on %s",
             pace->eta, pace->eta / 86400, (unsigned long long)pace->total, pace->rate, pace->where);
+    if (!((const ptest_problem *)ctx)->resamples)
+        fprintf(stderr, "; --resamples N estimates p from N random ones");
 }
 
 void ptest_sample_init(ptest_sample *s, const ptest_problem *p)
