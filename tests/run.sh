@@ -236,6 +236,8 @@ if /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
         /usr/bin/python3 tests/ptest/scipy_calls_check.py
     step "kperm.stats n_resamples: random rearrangements on the device, the same as numpy's draws (tests/ptest/resample_check.py)" \
         /usr/bin/python3 tests/ptest/resample_check.py
+    step "kperm-ptest --resamples: the CLI's draws counted as kperm.stats' on each backend, refusals (tests/ptest/resample_cli_check.py)" \
+        sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/resample_cli_check.py $B/kperm-ptest cpu \$($B/kperm-ptest --list-devices | grep -oE '^(opencl|cuda) [0-9]' | cut -d' ' -f1 | sort -u)"
 else
     record "SKIP tests/ptest/check_reference.py: no scipy for /usr/bin/python3 (make deps installs python3-scipy)"
 fi
