@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include "ptest.h"
 
-#define PTEST_DEFAULT_SEED 20240521ULL /* --seed's default, python/kperm/_resample.py's DEFAULT_SEED */
+#define PTEST_DEFAULT_SEED 20240521 /* --seed's default, python/kperm/_resample.py's DEFAULT_SEED */
 
 /* Makes p a run of `resamples` draws of seed `seed`: p->total becomes the
  * draws, rearrangements and seed what ps_sample draws from. Returns
