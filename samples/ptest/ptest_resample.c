@@ -7,6 +7,10 @@ int ptest_resample_setup(ptest_problem *p, unsigned long long resamples, unsigne
 {
     if (resamples >= p->total)
         return 1;
+    if (p->rank == PTEST_JONCKHEERE) {
+        snprintf(err, errsize, "--resamples: --stat jonckheere is counted exactly by a dynamic program");
+        return -1;
+    }
     if (p->strata) {
         snprintf(err, errsize, "--resamples: random rearrangements within strata are not drawn yet");
         return -1;

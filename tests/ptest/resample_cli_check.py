@@ -101,7 +101,8 @@ def check_refusals(prog, tmp):
     bad = []
     for args, want in ((["--resamples", "0"], "--resamples '0'"), (["--resamples", "5", "--seed", "-1"], "--seed"),
                        (["--resamples", "5", "--seed", str(2 ** 64)], "--seed"), (["--seed", "3"], "--resamples"),
-                       (["--resamples", "5", "--method", "shift"], "--method")):
+                       (["--resamples", "5", "--method", "shift"], "--method"),
+                       (["--resamples", "5", "--stat", "jonckheere"], "dynamic program")):
         rc, _, err = run(prog, [path] + args)
         if rc != 2 or want not in err or err.count("\n") != 1:
             bad.append("%s: status %d, %r" % (" ".join(args), rc, err))
@@ -113,8 +114,8 @@ def check_refusals(prog, tmp):
     out = subprocess.run([prog, path, "--resamples", "100000", "--bins", "0"], capture_output=True, text=True)
     if out.returncode != 0 or "exactly" not in out.stderr or "rearrangements  11440" not in out.stdout:
         bad.append("--resamples past every rearrangement: status %d, %r" % (out.returncode, out.stderr))
-    report(not bad, "refusals: N = 0, seeds outside 0 .. 2^64 - 1, --seed alone, --method shift, a checkpoint "
-           "of another seed; N past every rearrangement counted exactly%s" % notes(bad, 3))
+    report(not bad, "refusals: N = 0, seeds outside 0 .. 2^64 - 1, --seed alone, --method shift, jonckheere, a "
+           "checkpoint of another seed; N past every rearrangement counted exactly%s" % notes(bad, 3))
 
 
 def main():
