@@ -57,8 +57,11 @@ def draw_ranks(seed, begin, end, total):
     i = np.arange(begin, end, dtype=np.uint64)
     key = _mix64(np.array([check_seed(seed)], dtype=np.uint64))[0]
     with np.errstate(over="ignore"):
-        words = _mix64(key + (np.uint64(2) * i + np.uint64(1)) * _GOLDEN)
-        return _mul_high64(words, np.uint64(total))
+        high, low = (_mix64(key + (np.uint64(2) * i + np.uint64(j)) * _GOLDEN) for j in (1, 2))
+        t = np.uint64(total)
+        product = high * t
+        carried = product + _mul_high64(low, t)
+        return _mul_high64(high, t) + (carried < product).astype(np.uint64)
 
 
 class _Sampling:

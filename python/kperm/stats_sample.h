@@ -10,11 +10,12 @@
  * is output 2i + j + 1 of SplitMix64 (Steele, Lea and Flood, "Fast
  * splittable pseudorandom number generators", OOPSLA 2014; the constants of
  * java.util.SplittableRandom) started at state mix(S), i.e.
- * mix(mix(S) + (2i + j + 1) * golden). A draw uses word 0: the rank is
- * the high 64 bits of word0 * total (Lemire's multiply-high range
- * reduction), so each rank has floor or ceil of 2^64 / total of the 2^64
- * words: a rank's probability is off 1 / total by at most a factor
- * total / 2^64 (below 10^-7 up to total = 2^40). */
+ * mix(mix(S) + (2i + j + 1) * golden). The two words make a 128-bit
+ * fraction w = (word0 * 2^64 + word1) / 2^128 and the rank is
+ * floor(w * total) (Lemire's multiply-high range reduction, widened): each
+ * rank has floor or ceil of 2^128 / total of the 2^128 pairs of words, so
+ * its probability is off 1 / total by at most a factor total / 2^128 <
+ * 2^-64. (64 bits would give a factor total / 2^64: 10 % at C(64, 32).) */
 #ifndef KPERM_STATS_SAMPLE_H
 #define KPERM_STATS_SAMPLE_H
 
@@ -42,10 +43,14 @@ PS_FN ps_u64 ps_mul_high64(ps_u64 a, ps_u64 b)
     return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
 }
 
-/* the rank of draw i of seed s among total rearrangements */
+/* the rank of draw i of seed s among total rearrangements: the high 64
+ * bits of (word0 * 2^64 + word1) * total / 2^64, i.e. word0 * total's high
+ * half plus the carry out of its low half + word1 * total's high half */
 PS_FN ps_u64 ps_draw_rank(ps_u64 seed, ps_u64 i, ps_u64 total)
 {
-    return ps_mul_high64(ps_draw_word(seed, i, 0), total);
+    ps_u64 high = ps_draw_word(seed, i, 0), low = high * total;
+    ps_u64 carried = low + ps_mul_high64(ps_draw_word(seed, i, 1), total);
+    return ps_mul_high64(high, total) + (carried < low);
 }
 
 /* ps_count's counting over draws [begin, end) of seed `seed` (ranks below

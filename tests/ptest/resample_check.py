@@ -66,7 +66,36 @@ def draws_equal(name, data, kind, seed, n):
     return (r.less, r.equal, r.greater, r.undefined) == (less, equal, greater, undefined) and r.sampled
 
 
+def splitmix_rank(seed, i, total):
+    """draw i's rank written from the definition in Python integers:
+    SplitMix64's outputs 2i + 1 and 2i + 2 from state mix(seed) as the 128
+    bits of a fraction w, the rank floor(w * total)"""
+    mask = 2 ** 64 - 1
+
+    def mix(z):
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    high, low = (mix((mix(seed) + j * 0x9E3779B97F4A7C15) & mask) for j in (2 * i + 1, 2 * i + 2))
+    return ((high << 64) | low) * total >> 128
+
+
+def ranks_by_definition():
+    """the kernel's and numpy's ranks (the same, checked below on the device)
+    are floor(w * total) of a 128-bit w: a 64-bit w would favour some ranks
+    by a factor up to total / 2^64 (10 % at C(64, 32))"""
+    for seed in (0, 1, 2 ** 64 - 1):
+        for total in (20, 184756, 2 ** 40 + 3, 1832624140942590534, 2 ** 64 - 1):
+            got = [int(r) for r in kr.draw_ranks(seed, 10 ** 6, 10 ** 6 + 300, total)]
+            if got != [splitmix_rank(seed, i, total) for i in range(10 ** 6, 10 ** 6 + 300)]:
+                return report(False, "draw_ranks = floor(w * total), w SplitMix64's 128 bits (seed %d, total %d)"
+                              % (seed, total))
+    report(True, "draw_ranks = floor(w * total), w SplitMix64's 128 bits, totals up to 2^64 - 1")
+
+
 def main():
+    ranks_by_definition()
     try:
         import pyopencl
         pyopencl.create_some_context(interactive=False)
