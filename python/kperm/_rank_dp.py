@@ -127,7 +127,7 @@ def kruskal_wallis(groups):
     R_g (H is increasing in it) as whole multiples of the Fraction unit"""
     sizes = _sizes(groups, "kruskal_wallis")
     n = sum(sizes)
-    scores = _scores([v for g in groups for v in g])
+    scores = midrank_scores([v for g in groups for v in g])
     unit = math.gcd(*scores)  # 2 where there are no ties: sums in ranks, arrays a quarter the size
     # c_g values of a group sum to at most the c_g largest scores
     # c values of a group sum to bottom[c] .. top[c], the c least and greatest
@@ -163,7 +163,7 @@ def kruskal_wallis(groups):
     return _q_key(observed_sums, sizes), keys, counts.reshape(-1)[held], to_q
 
 
-def _scores(values):
+def midrank_scores(values):
     """2 * the midrank of each value, in the values' order"""
     rank, seen = {}, 0
     for v, t in tie_blocks(values):

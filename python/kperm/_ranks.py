@@ -32,25 +32,10 @@ STATISTICS = {"mann_whitney": ("mean_difference", ("independent",)),
               "jonckheere_terpstra": (None, ("independent",))}  # _rank_dp's program alone
 
 
-def midrank_scores(values):
-    """2 * the midrank of each value among values (ties share theirs)"""
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    scores = [0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j < len(order) and values[order[j]] == values[order[i]]:
-            j += 1
-        for t in range(i, j):
-            scores[order[t]] = i + j + 1  # positions i+1 .. j
-        i = j
-    return scores
-
-
 def signed_scores(d):
     """sign(d_i) * 2 * the midrank of |d_i| among all |d| (Pratt: the zeros
     ranked too, scoring 0): the Wilcoxon signed-rank scores of differences d"""
-    ranks = midrank_scores([abs(x) for x in d])
+    ranks = _rank_dp.midrank_scores([abs(x) for x in d])
     return [r if x > 0 else -r if x < 0 else 0 for r, x in zip(ranks, d)]
 
 
@@ -105,7 +90,7 @@ def _scores(name, samples):
     sizes = [len(x) for x in ints]
     if name == "mann_whitney" and len(sizes) != 2:
         raise ValueError("statistic 'mann_whitney' compares two samples, not %d" % len(sizes))
-    scores = midrank_scores([v for sample in ints for v in sample])
+    scores = _rank_dp.midrank_scores([v for sample in ints for v in sample])
     if name == "kruskal_wallis" and len(set(scores)) == 1:
         raise ValueError("statistic 'kruskal_wallis': H is 0/0 for data whose values are all equal")
     split, at = [], 0
