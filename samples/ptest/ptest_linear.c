@@ -225,42 +225,56 @@ static double mitm_cost(const ptest_linear_key *L, int thresholds)
     return 10 * s * (floor(log2(fmax(1, s))) + 1 + thresholds);
 }
 
-static int shift_build(ptest_counter *c, const ptest_linear_key *L)
+u64 *ptest_shift_counts(const long long *values, int count, int size, size_t width)
 {
-    size_t rows = L->size < 0 ? 1 : (size_t)L->size + 1, width = (size_t)L->sum_hi + 1, s;
-    u64 *table = calloc(rows * width, sizeof *table);
-    long long reach = 0;
+    size_t rows = size < 0 ? 1 : (size_t)size + 1, s;
+    u64 *table = calloc(rows * width, sizeof *table), *last;
+    size_t reach = 0; /* no sum so far passes it: the columns worth adding */
     int i, j;
-    c->cumulative = malloc((width + 1) * sizeof *c->cumulative);
-    if (!table || !c->cumulative) {
-        free(table);
-        return -1;
-    }
+    if (!table)
+        return NULL;
     table[0] = 1;
     /* each cell counts subsets of one size: at most C(64, 32) < 2^64, or
      * 2^63 for the sign flips of at most 63 pairs */
-    for (i = 0; i < L->count; i++) {
-        size_t v = (size_t)L->values[i];
-        reach = reach + (long long)v < L->sum_hi ? reach + (long long)v : L->sum_hi;
-        if (L->size < 0) { /* any size, in place: downwards, so that each value joins a subset once (v >= 1) */
-            for (s = (size_t)reach; s >= v; s--)
+    for (i = 0; i < count; i++) {
+        size_t v = (size_t)values[i];
+        reach = reach + v < width - 1 ? reach + v : width - 1;
+        if (size < 0) { /* any size, in place: downwards, so that each value joins a subset once (v >= 1) */
+            for (s = reach; s >= v; s--)
                 table[s] += table[s - v];
             continue;
         }
-        for (j = i + 1 < L->size ? i + 1 : L->size; j > 0; j--) {
+        for (j = i + 1 < size ? i + 1 : size; j > 0; j--) { /* downwards: row j - 1 still without values[i] */
             u64 *to = table + (size_t)j * width, *from = to - width;
-            for (s = v; s <= (size_t)reach; s++)
+            for (s = v; s <= reach; s++)
                 to[s] += from[s - v];
         }
     }
+    if (rows == 1)
+        return table;
+    last = malloc(width * sizeof *last);
+    if (last)
+        memcpy(last, table + (rows - 1) * width, width * sizeof *last);
+    free(table);
+    return last;
+}
+
+static int shift_build(ptest_counter *c, const ptest_linear_key *L)
+{
+    size_t width = (size_t)L->sum_hi + 1, s;
+    u64 *counts = ptest_shift_counts(L->values, L->count, L->size, width);
+    c->cumulative = malloc((width + 1) * sizeof *c->cumulative);
+    if (!counts || !c->cumulative) {
+        free(counts);
+        return -1;
+    }
     c->cumulative[0] = 0;
     for (s = 0; s < width; s++)
-        c->cumulative[s + 1] = c->cumulative[s] + table[(rows - 1) * width + s];
-    free(table);
+        c->cumulative[s + 1] = c->cumulative[s] + counts[s];
+    free(counts);
     return 0;
 }
 
-/* into dst, sorted: a[0..na) merged with b[0..nb) + v (both sorted) */
 static void merge_shifted(long long *dst, const long long *a, size_t na, const long long *b, size_t nb, long long v)
 {
     size_t i = 0, j = 0, k = 0;

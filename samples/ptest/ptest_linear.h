@@ -33,4 +33,10 @@ int ptest_linear_choose(const ptest_problem *p, int asked, char *err, size_t err
 int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_result *r, double *observed, char *err,
                        size_t errsize);
 
+/* The shift algorithm: the number of the size-element subsets (any size
+ * where size < 0) of values[0..count) (non-negative) whose sum is s, for
+ * each s in [0, width), sums past width - 1 left out. A malloc'd array of
+ * width counts, or NULL out of memory. */
+unsigned long long *ptest_shift_counts(const long long *values, int count, int size, size_t width);
+
 #endif

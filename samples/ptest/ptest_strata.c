@@ -9,6 +9,7 @@
  * #(S < s) as without strata. The counts fit 64 bits: the rearrangements
  * within strata are a product of binomials C(n_h, m_h) <= C(n, m) < 2^64. */
 #include "ptest_strata.h"
+#include "ptest_linear.h"
 #include "ptest_problem.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,29 +174,6 @@ void ptest_strata_bounds(const ptest_problem *p, const long long *values, long l
         }
 }
 
-/* the number of the m-subsets of v[0..count) of each sum s in [0, width):
- * the shift algorithm (ptest_linear.c's shift_build); NULL out of memory */
-static u64 *subset_sums(const long long *v, int count, int m, size_t width)
-{
-    u64 *table = calloc(((size_t)m + 1) * width, sizeof *table), *last;
-    size_t s;
-    int i, j;
-    if (!table)
-        return NULL;
-    table[0] = 1;
-    for (i = 0; i < count; i++)
-        for (j = i + 1 < m ? i + 1 : m; j > 0; j--) { /* downwards: row j - 1 still without v[i] */
-            u64 *to = table + (size_t)j * width, *from = to - width;
-            for (s = (size_t)v[i]; s < width; s++)
-                to[s] += from[s - (size_t)v[i]];
-        }
-    last = malloc(width * sizeof *last);
-    if (last)
-        memcpy(last, table + (size_t)m * width, width * sizeof *last);
-    free(table);
-    return last;
-}
-
 int ptest_strata_cumulative(const ptest_problem *p, const long long *values, long long hi,
                             unsigned long long **cumulative)
 {
@@ -213,7 +191,7 @@ int ptest_strata_cumulative(const ptest_problem *p, const long long *values, lon
         count = stratum_values(p, values, h, v);
         for (i = 0; i < size_a[h]; i++)
             top += (size_t)v[i];
-        if (!(part = subset_sums(v, count, size_a[h], top + 1)))
+        if (!(part = ptest_shift_counts(v, count, size_a[h], top + 1)))
             goto fail;
         memset(next, 0, width * sizeof *next);
         for (a = 0; a <= reach; a++)
