@@ -566,18 +566,18 @@ static void count_on_host(const options *o, ptest_problem *p)
 {
     static ptest_result result;
     char err[PTEST_ERR_SIZE];
-    int jt = p->rank == PTEST_JONCKHEERE; /* its dynamic program (ptest_rank.h) */
-    int status = 0, method = jt ? PTEST_METHODS : ptest_linear_choose(p, o->method, err, sizeof err);
+    int dp = ptest_rank_dynamic(p, o->method); /* JT, and Kruskal-Wallis where it fits (ptest_rank.h) */
+    int status = 0, method = dp ? PTEST_METHODS : ptest_linear_choose(p, o->method, err, sizeof err);
     ptest_report rep;
     double t0 = run_now();
     if (method == PTEST_METHOD_ENUMERATE || p->resamples)
         return;
     if (method < 0)
         die(2, err);
-    if (jt && o->method != PTEST_METHOD_AUTO)
+    if (dp && o->method != PTEST_METHOD_AUTO)
         die(2, "--stat jonckheere is counted by a dynamic program: --method auto");
     memset(&rep, 0, sizeof rep);
-    if (run_job_rank() == 0 && (jt ? ptest_rank_count(p, o->spec.have_range, &result, &rep.observed, err, sizeof err)
+    if (run_job_rank() == 0 && (dp ? ptest_rank_count(p, o->spec.have_range, &result, &rep.observed, err, sizeof err)
                                    : ptest_linear_count(p, method, o->spec.have_range, &result, &rep.observed, err,
                                                         sizeof err))) {
         fprintf(stderr, "%s: %s\n", prog, err);
@@ -587,9 +587,9 @@ static void count_on_host(const options *o, ptest_problem *p)
         rep.test = o->spec.test;
         rep.p = p;
         rep.r = &result;
-        rep.method = jt ? "dynamic program" : ptest_method_names[method];
+        rep.method = dp ? "dynamic program" : ptest_method_names[method];
         rep.backend = "host";
-        rep.device = jt ? "dynamic program" : ptest_linear_device(method);
+        rep.device = dp ? "dynamic program" : ptest_linear_device(method);
         rep.seconds = run_now() - t0;
         ptest_report_write(&rep, o->json);
     }

@@ -11,6 +11,8 @@
  *   Kruskal-Wallis: with the total sum of squares fixed, H (scipy's, tie
  *     corrected) = (N-1) SSB/SST = (N-1) F(k-1)/(F(k-1) + N-k), increasing in F. */
 #include "ptest_rank.h"
+#include "ptest_kruskal.h"
+#include "ptest_linear.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,8 +152,6 @@ void ptest_rank_units(const ptest_problem *p, double *observed, double *lo, doub
  * groups' t_i), in t! / (t_1! ... t_k!) ways. Every partial count is at most
  * the number of labellings, below 2^64. */
 
-#define PTEST_RANK_MEMORY ((double)(1 << 28)) /* bytes of the two tables, as kperm._rank_dp.LIMIT_BYTES */
-
 typedef unsigned long long u64;
 
 typedef struct {
@@ -219,8 +219,8 @@ static int by_long(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int ptest_rank_count(ptest_problem *p, int have_range, ptest_result *r, double *observed, char *err,
-                     size_t errsize)
+static int jt_count(ptest_problem *p, int have_range, ptest_result *r, double *observed, char *err,
+                    size_t errsize)
 {
     jt_table T;
     long long sorted[PTEST_MAXN];
@@ -296,4 +296,16 @@ int ptest_rank_count(ptest_problem *p, int have_range, ptest_result *r, double *
     free(T.from);
     free(T.to);
     return 0;
+}
+
+int ptest_rank_dynamic(const ptest_problem *p, int asked)
+{
+    return p->rank == PTEST_JONCKHEERE || (asked == PTEST_METHOD_AUTO && ptest_kruskal_fits(p));
+}
+
+int ptest_rank_count(ptest_problem *p, int have_range, ptest_result *r, double *observed, char *err,
+                     size_t errsize)
+{
+    return p->rank == PTEST_KRUSKAL ? ptest_kruskal_count(p, have_range, r, observed, err, errsize)
+                                    : jt_count(p, have_range, r, observed, err, errsize);
 }

@@ -4,12 +4,15 @@
  * enumeration), Kruskal-Wallis' H as the one-way F of 2*midrank. Each is an
  * increasing function of the kernel's statistic, so the counts are the
  * kernel's; the report says the statistic in its own units. Jonckheere-
- * Terpstra's JT is counted by a dynamic program of its own. */
+ * Terpstra's JT is counted by a dynamic program of its own, and so is
+ * Kruskal-Wallis where its program fits (ptest_kruskal.h). */
 #ifndef PTEST_RANK_H
 #define PTEST_RANK_H
 
 #include <stddef.h>
 #include "ptest.h"
+
+#define PTEST_RANK_MEMORY ((double)(1 << 28)) /* bytes of a dynamic program's two tables, as kperm._rank_dp.LIMIT_BYTES */
 
 /* the rank statistic named (PTEST_MANN_WHITNEY ...), or 0 */
 int ptest_rank_code(const char *name);
@@ -31,8 +34,14 @@ double ptest_rank_kernel_value(const ptest_problem *p, double value);
 /* observed, least and greatest as the rank statistic (U and T+ are whole or half) */
 void ptest_rank_units(const ptest_problem *p, double *observed, double *lo, double *hi);
 
-/* --stat jonckheere: every labelling of p counted by a dynamic program over
- * the tie blocks (no enumeration); *observed its JT. Sets p->hist_lo and
+/* whether a dynamic program counts p, asked the method `asked`: JT always
+ * (the only way it is counted), Kruskal-Wallis with --method auto where
+ * ptest_kruskal_fits (else it is enumerated) */
+int ptest_rank_dynamic(const ptest_problem *p, int asked);
+
+/* --stat jonckheere, or kruskal where ptest_rank_dynamic: every labelling of
+ * p counted by a dynamic program over the tie blocks (no enumeration);
+ * *observed its JT, or the kernels' F (ptest_kruskal.h). Sets p->hist_lo and
  * hist_hi without have_range. Returns 0, or -1 with err (the tables would
  * pass 256 MiB, or out of memory). */
 int ptest_rank_count(ptest_problem *p, int have_range, ptest_result *r, double *observed, char *err,
