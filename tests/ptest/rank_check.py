@@ -8,7 +8,9 @@ corrected H), and the counts less / equal / greater (and |U - n1n2/2|,
 |T+ - sum/2| at least the observed for abs_ge). Random small cases with ties
 and zeros: the CLI on each backend named, Python with method auto and
 enumerate; R coin's exact wilcox_test and wilcoxsign_test p-values on random
-cases with ties (SKIP without Rscript and coin). Prints PASS/FAIL/SKIP lines;
+cases with ties (SKIP without Rscript and coin). kperm-ptest's dynamic
+program for kruskal (ptest_kruskal.c) against its enumeration, field for
+field, and kperm.stats' counts; its fallback to enumeration past 256 MiB. Prints PASS/FAIL/SKIP lines;
 exits 1 on a failure.
 
     python3 tests/ptest/rank_check.py [build/kperm-ptest [cpu opencl ...]]
@@ -27,7 +29,7 @@ from fractions import Fraction
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
-from harness import Report, notes, run, write  # noqa: E402
+from harness import DATA, Report, notes, run, write  # noqa: E402
 import kperm.stats as ks  # noqa: E402
 
 report = Report("ranks")
@@ -205,6 +207,55 @@ def check_refused(prog, folder):
            "values all equal (JT of them counted); jonckheere with --method enumerate%s" % notes(bad, 3))
 
 
+KW_FIELDS = ("n_rearrangements", "less", "equal", "greater", "abs_ge", "observed", "histogram")
+
+
+def check_kruskal_program(prog, folder):
+    """--stat kruskal by its dynamic program (--method auto) equals its
+    enumeration field for field on random small cases with ties, and
+    kperm.stats' counts; null_min / null_max within 1e-12 (the kernel's F of
+    one vector of group sums varies in its last bits with the labelling)"""
+    rng, bad, path = random.Random(5), [], os.path.join(folder, "kw.csv")
+    for c in range(200):
+        k = rng.randint(2, 4)
+        groups = [[rng.randint(0, 4) for _ in range(rng.randint(2, 5 if k < 4 else 3))] for _ in range(k)]
+        if len(set(v for g in groups for v in g)) < 2:
+            continue
+        write(path, csv_of("kruskal_wallis", groups))
+        got = []
+        for method in ("auto", "enumerate"):
+            rc, out, err = run(prog, ["--stat", "kruskal", "--bins", "7", "--method", method, "--backend", "cpu", path])
+            got.append(json.loads(out) if rc == 0 else {"method": "exit %d: %s" % (rc, err.strip())})
+        dp, walk = got
+        r = ks.permutation_test(groups, "kruskal_wallis", bins=0)
+        wrong = [f for f in KW_FIELDS if dp.get(f) != walk.get(f)]
+        wrong += [f for f in ("null_min", "null_max") if not math.isclose(dp.get(f, 0), walk.get(f, 1), rel_tol=1e-12)]
+        wrong += ["kperm.stats"] if (r.less, r.equal, r.greater, r.abs_ge) != tuple(
+            dp.get(f) for f in ("less", "equal", "greater", "abs_ge")) else []
+        wrong += ["method %s" % dp["method"]] if dp["method"] != "dynamic program" else []
+        bad += ["%s: %s" % (groups, ", ".join(wrong))] if wrong else []
+    report(not bad, "kruskal: the CLI's dynamic program equals its enumeration (counts, observed, histogram of 7 "
+           "bins; range within 1e-12) and kperm.stats' counts on 200 random cases, 2-4 groups with ties%s"
+           % notes(bad, 3))
+    rc, out, err = run(prog, ["--stat", "kruskal", os.path.join(DATA, "plantgrowth.csv")])
+    j = json.loads(out) if rc == 0 else {}
+    groups = {}
+    for line in open(os.path.join(DATA, "plantgrowth.csv")).read().split()[1:]:
+        g, v = line.split(",")
+        groups.setdefault(g, []).append(float(v))
+    r = ks.permutation_test(list(groups.values()), "kruskal_wallis", bins=0)
+    report(j.get("method") == "dynamic program" and j.get("pvalue_greater") == r.pvalue_greater
+           and (j.get("less"), j.get("equal"), j.get("greater")) == (r.less, r.equal, r.greater),
+           "kruskal: PlantGrowth (5.55e12 labellings) by the dynamic program, p = %s as kperm.stats' %s%s"
+           % (j.get("pvalue_greater"), r.pvalue_greater, err.strip()))
+    write(path, "g,v\n" + "".join("%s,%d\n" % (g, (7 * i) % 41) for g in "abcd" for i in range(8 * "abcd".index(g),
+                                                                                          8 * "abcd".index(g) + 8)))
+    rc, out, err = run(prog, ["--stat", "kruskal", path])  # tables of 14 GB: enumerated, so refused as hopeless
+    report(rc == 3 and "rearrangements at the measured" in err and "--resamples" in err,
+           "kruskal: 4 groups of 8, past the dynamic program's 256 MiB, falls back to enumeration (refused as "
+           "too long: exit %d)" % rc)
+
+
 COIN = """suppressMessages(library(coin))
 d <- read.csv("%s")
 for (c in unique(d$case)) {
@@ -267,6 +318,7 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         check_random(prog, backends, folder)
         check_refused(prog, folder)
+        check_kruskal_program(prog, folder)
         check_coin(folder)
     sys.exit(1 if report.failed else 0)
 
