@@ -44,12 +44,6 @@ static long long gcd(long long a, long long b)
     return a;
 }
 
-static int ascending(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
-
 /* group g's count in state s */
 static int count_of(const kw_table *T, size_t s, int g)
 {
@@ -74,7 +68,7 @@ static int kw_shape(const ptest_problem *p, kw_table *T, long long *sorted)
         T->unit = gcd(T->unit, p->v[i]);
     for (i = 0; i < p->n; i++)
         sorted[i] = p->v[i] / T->unit;
-    qsort(sorted, (size_t)p->n, sizeof *sorted, ascending);
+    qsort(sorted, (size_t)p->n, sizeof *sorted, ptest_rank_ascending);
     for (i = 0; i < p->n; i++) {
         T->bottom[i + 1] = T->bottom[i] + sorted[i];
         T->top[i + 1] = T->top[i] + sorted[p->n - 1 - i];

@@ -213,7 +213,7 @@ static void jt_block(jt_table *T, int t, int before)
     }
 }
 
-static int by_long(const void *a, const void *b)
+int ptest_rank_ascending(const void *a, const void *b)
 {
     long long x = *(const long long *)a, y = *(const long long *)b;
     return (x > y) - (x < y);
@@ -262,7 +262,7 @@ static int jt_count(ptest_problem *p, int have_range, ptest_result *r, double *o
     }
     T.from[0] = 1;
     memcpy(sorted, p->v, (size_t)p->n * sizeof *sorted);
-    qsort(sorted, (size_t)p->n, sizeof *sorted, by_long);
+    qsort(sorted, (size_t)p->n, sizeof *sorted, ptest_rank_ascending);
     for (at = 0; at < p->n; at = j) {
         for (j = at; j < p->n && sorted[j] == sorted[at]; j++)
             ;

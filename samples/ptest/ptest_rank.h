@@ -34,6 +34,9 @@ double ptest_rank_kernel_value(const ptest_problem *p, double value);
 /* observed, least and greatest as the rank statistic (U and T+ are whole or half) */
 void ptest_rank_units(const ptest_problem *p, double *observed, double *lo, double *hi);
 
+/* qsort's order of long longs, ascending */
+int ptest_rank_ascending(const void *a, const void *b);
+
 /* whether a dynamic program counts p, asked the method `asked`: JT always
  * (the only way it is counted), Kruskal-Wallis with --method auto where
  * ptest_kruskal_fits (else it is enumerated) */
