@@ -19,6 +19,7 @@ The statistic's double, the tolerance band and the histogram's bins are
 computed from K exactly as the kernel computes them (the same IEEE
 operations in the same order), and all of them are monotone in K: every
 field of the result is the enumeration's. numpy only."""
+import itertools
 import math
 
 import numpy as np
@@ -36,37 +37,119 @@ def to_double(key):
 
 
 class Shift:
-    """The shift algorithm: counts[s] = the subsets (of `size` values, or of
-    any size for None) whose sum is s; values are non-negative ints."""
+    """The shift algorithm: the subsets (of `size` values, or of any size
+    for None) of each sum s, values non-negative ints. Counts below 2^63
+    are uint64; past it (C(200, 100) ~ 2^196) each count is kept modulo
+    several primes below 2^31, a uint64 lane each, and put back together
+    by the Chinese remainder theorem: a lane is reduced only every 32
+    values, since a value at most doubles a count."""
     name = "shift"
 
     def __init__(self, values, size):
-        top = _largest_sum(values, size)
-        rows = 1 if size is None else size + 1
-        table = np.zeros((rows, top + 1), dtype=np.uint64)  # counts fit: at most C(64, 32) or 2^63
+        moduli = _moduli(_subsets(values, size))
+        lanes = 1 if moduli is None else len(moduli)
+        values = sorted(values)  # ascending: a row's sums lie between its count of least and of greatest values
+        prefix = list(itertools.accumulate(values, initial=0))
+        rows, n = 1 if size is None else size + 1, len(values)
+        table = np.zeros((rows, _largest_sum(values, size) + 1, lanes), dtype=np.uint64)
         table[0, 0] = 1
-        reach = 0  # no sum so far exceeds it: the columns worth adding
+        grown = 0  # values added since the lanes were reduced
         for i, v in enumerate(values):
-            reach = min(top, reach + v)
             if size is None:
-                table[0, v:reach + 1] += table[0, :reach + 1 - v]  # numpy buffers the overlap
-                continue
-            for j in range(min(i + 1, size), 0, -1):  # downwards: each value joins a subset once
-                table[j, v:reach + 1] += table[j - 1, :reach + 1 - v]
-        self.cumulative = np.concatenate(([0], np.cumsum(table[-1], dtype=np.uint64)))
+                table[0, v:prefix[i + 1] + 1] += table[0, :prefix[i] + 1]  # numpy buffers the overlap
+            else:  # downwards, each value joins a subset once; rows that can no longer reach size are left behind
+                for j in range(min(i + 1, size), max(1, size - (n - 1 - i)) - 1, -1):
+                    lo, hi = prefix[j - 1], prefix[i] - prefix[i - j + 1]  # row j - 1's sums over the first i values
+                    table[j, lo + v:hi + v + 1] += table[j - 1, lo:hi + 1]
+            grown += 1
+            if moduli is not None and grown == 32:  # the rows and sums still to be read
+                first, last = (0, 0) if size is None else (max(0, size - (n - 1 - i) - 1), min(i + 1, size))
+                table[first:last + 1, :prefix[i + 1] + 1] %= moduli
+                grown = 0
+        last = table[-1] if moduli is None else table[-1] % moduli
+        self.moduli = moduli
+        self.cumulative = np.concatenate((np.zeros((1, lanes), np.uint64), np.cumsum(last, axis=0, dtype=np.uint64)))
+        if moduli is None:
+            self.cumulative = self.cumulative[:, 0]
+        else:
+            self.cumulative %= moduli  # each sum of at most 2^32 residues below 2^31
 
     def below(self, thresholds):
         """#(S < t) for each t of an int64 array clamped to [0, largest + 1]"""
-        return [int(c) for c in self.cumulative[thresholds]]
+        if self.moduli is None:
+            return [int(c) for c in self.cumulative[thresholds]]
+        return [_crt(row, self.moduli) for row in self.cumulative[thresholds].tolist()]
 
     @staticmethod
     def memory(values, size):
-        return (1 if size is None else size + 1) * (_largest_sum(values, size) + 1) * 8
+        moduli = _moduli(_subsets(values, size))
+        return (1 if size is None else size + 1) * (_largest_sum(values, size) + 1) * 8 * (
+            1 if moduli is None else len(moduli))
 
     @staticmethod
     def cost(values, size):
         """cells added"""
-        return len(values) * (1 if size is None else size) * (_largest_sum(values, size) + 1)
+        moduli = _moduli(_subsets(values, size))
+        return len(values) * (1 if size is None else size) * (_largest_sum(values, size) + 1) * (
+            1 if moduli is None else len(moduli))
+
+
+def _subsets(values, size):
+    return 2 ** len(values) if size is None else math.comb(len(values), size)
+
+
+def _primes_below(limit, count):
+    """the `count` greatest primes below limit (< 3.2e9: Miller-Rabin with
+    the bases 2, 3, 5, 7 decides)"""
+    def prime(q):
+        d, r = q - 1, 0
+        while d % 2 == 0:
+            d, r = d // 2, r + 1
+        for a in (2, 3, 5, 7):
+            x = pow(a, d, q)
+            if x in (1, q - 1):
+                continue
+            for _ in range(r - 1):
+                x = x * x % q
+                if x == q - 1:
+                    break
+            else:
+                return False
+        return True
+
+    found, q = [], limit - 1
+    while len(found) < count:
+        if prime(q):
+            found.append(q)
+        q -= 1
+    return found
+
+
+_PRIMES = _primes_below(1 << 31, 128)  # moduli for counts up to about 2^3900
+
+
+def _moduli(bound):
+    """None where every count (at most bound) fits uint64 exactly, else a
+    uint64 array of primes whose product exceeds bound"""
+    if bound < 1 << 63:
+        return None
+    lanes, product = 0, 1
+    while product <= bound:
+        if lanes == len(_PRIMES):
+            raise ValueError("the shift algorithm keeps counts below 2^3900; this test has %d-bit counts"
+                             % bound.bit_length())
+        product, lanes = product * _PRIMES[lanes], lanes + 1
+    return np.array(_PRIMES[:lanes], dtype=np.uint64)
+
+
+def _crt(residues, moduli):
+    """the least non-negative integer with these residues (Chinese remainder theorem)"""
+    moduli = [int(p) for p in moduli]
+    product, value = math.prod(moduli), 0
+    for r, p in zip(residues, moduli):
+        rest = product // p
+        value += r * rest * pow(rest, -1, p)
+    return value % product
 
 
 class Halves:

@@ -100,9 +100,9 @@ def _statistic(statistic):
     return _USER, statistic
 
 
-def _walk(samples, code, permutation_type, host=False):
-    """(walk, sizes, number of rearrangements) for the data's shape; host:
-    counted on the host (within strata), so any number of observations"""
+def _walk(samples, code, permutation_type):
+    """(walk, sizes, number of rearrangements) for the data's shape (its
+    size is checked by _check_size once the method is known)"""
     sizes = [len(s) for s in samples]
     name = {v[0]: k for k, v in STATISTICS.items()}.get(code)
     if name and permutation_type not in STATISTICS[name][1]:
@@ -124,10 +124,20 @@ def _walk(samples, code, permutation_type, host=False):
         n = sizes[0]
         walk = _FLIPS if permutation_type == "samples" else _PAIRINGS
         count = 2 ** n if walk == _FLIPS else math.factorial(n)
-    if n > _MAX_N[walk] and not host:
-        raise ValueError("data: %d %s; at most %d" % (n, "pairs" if walk in (_FLIPS, _PAIRINGS) else "observations",
-                                                       _MAX_N[walk]))
     return walk, sizes, count
+
+
+def _check_size(walk, sizes, strata):
+    """refuses data too large for the kernels, which enumerate or draw: the
+    host's counts (mean_difference and the rank statistics of its kind)
+    take any size their memory allows"""
+    paired = walk in (_FLIPS, _PAIRINGS)
+    n = sizes[0] if paired else sum(sizes)
+    if n > _MAX_N[walk]:
+        raise ValueError("data: %d %s; at most %d %swhere rearrangements are enumerated or drawn (mean_difference, "
+                         "mann_whitney and wilcoxon of two samples or pairs are counted at any size that fits %d MiB)"
+                         % (n, "pairs" if paired else "observations", _MAX_N[walk], "within strata " if strata else "",
+                            _linear.MEMORY >> 20))
 
 
 def _mean_scale(n1n2, decimals):
@@ -385,7 +395,7 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     # with swaps within pairs each pair is a stratum of its own already: strata change nothing
     labels = None if strata is None or permutation_type == "samples" else _strata.labels_of(strata, map(len, samples))
     samples = _one_sample_flips(samples, code, permutation_type)
-    walk, sizes, total = _walk(samples, code, permutation_type, labels is not None)
+    walk, sizes, total = _walk(samples, code, permutation_type)
     if n_resamples is not None and labels is not None:
         raise ValueError("strata: random rearrangements within strata are not drawn yet; n_resamples=None or np.inf "
                          "counts them all")
@@ -396,9 +406,9 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
         ints, floats = _pairs_by_x(ints, floats)
     exact, wide, scale, unit, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
     host = None if draws else _host_plan(method, code, walk, ints, bins, labels)
+    if host is None:
+        _check_size(walk, sizes, labels is not None)
     if host is None and labels is not None:  # the kernels' walk within strata: each sample's rows in stratum order
-        if sum(sizes) > _MAX_N[walk]:
-            raise ValueError("strata: %d observations: the device walks at most %d" % (sum(sizes), _MAX_N[walk]))
         order_x, order_y, aux, total = _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:])
         ints, floats = ([[s[0][i] for i in order_x], [s[1][i] for i in order_y]] for s in (ints, floats))
     if host is not None:

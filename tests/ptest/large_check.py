@@ -1,0 +1,168 @@
+#!/usr/bin/python3
+"""large_check.py - kperm.stats past 64 observations, where it counts
+without enumerating: the shift algorithm's counts past 2^63 (kept modulo
+primes, python/kperm/_linear.py) against a plain dynamic program over
+(subset size, sum) in Python integers written here; mean_difference,
+mann_whitney and wilcoxon of 40 + 40, 70 + 3 and 80 pairs (ties, zeros)
+against counts from that program; Mann-Whitney 100 + 100 against R's coin
+(SKIP without Rscript and coin); the refusals of what the kernels would
+have to enumerate or draw. Prints PASS/FAIL/SKIP lines; exits 1 on a
+failure.
+
+    python3 tests/ptest/large_check.py
+"""
+import csv
+import itertools
+import os
+import random
+import subprocess
+import sys
+from fractions import Fraction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+sys.path.insert(0, HERE)
+from harness import Report  # noqa: E402
+from kperm import _linear  # noqa: E402
+from kperm.stats import permutation_test  # noqa: E402
+
+report = Report("kperm.stats past 64 observations")
+BENCH = os.path.join(HERE, "..", "..", "bench", "data", "ptest")
+
+
+def sums_of(values, size):
+    """{sum: how many subsets of `size` values (any size for None) have it}"""
+    table = {(0, 0): 1}
+    for v in values:
+        grown = dict(table)
+        for (j, s), c in table.items():
+            if size is None or j < size:
+                grown[j + 1, s + v] = grown.get((j + 1, s + v), 0) + c
+        table = grown
+    found = {}
+    for (j, s), c in table.items():
+        if size is None or j == size:
+            found[s] = found.get(s, 0) + c
+    return found
+
+
+def midranks2(values):
+    """2 * each value's midrank"""
+    return [2 * sum(w < v for w in values) + sum(w == v for w in values) + 1 for v in values]
+
+
+def shift_cases(rng):
+    """_linear.Shift's cumulative counts against sums_of, counts past 2^63 included"""
+    bad, wide = [], 0
+    for case in range(40):
+        n = rng.randint(66, 90) if case % 2 else rng.randint(2, 20)
+        values = [rng.randint(0, rng.choice((1, 4, 12))) for _ in range(n)]
+        size = None if case % 5 == 0 else rng.randint(1, n)
+        want = sums_of(values, size)
+        top = max(want)
+        cumulative = list(itertools.accumulate((want.get(s, 0) for s in range(top + 1)), initial=0))
+        shift = _linear.Shift(values, size)
+        wide += shift.moduli is not None
+        got = shift.below(list(range(top + 2)))
+        if got != cumulative:
+            bad.append("n %d size %s values %s" % (n, size, values))
+    report(not bad and wide >= 10, "the shift algorithm's counts equal a plain dynamic program's on 40 cases, %d of "
+           "them past 2^63%s" % (wide, "".join("\n# " + b for b in bad[:3])))
+
+
+def counts(keys):
+    """(less, equal, greater, abs_ge) of {key: count} against key 0 = observed"""
+    less = sum(c for k, c in keys.items() if k < 0)
+    equal = keys.get(0, 0)
+    return less, equal, sum(keys.values()) - less - equal
+
+
+def two_sample(x, y):
+    """{S1 * n - total * n1 - observed's: count} over the splits: the key
+    of the mean difference (and of a sum of scores), shifted to observed 0"""
+    n1, n, total = len(x), len(x) + len(y), sum(x) + sum(y)
+    observed = sum(x) * n - total * n1
+    return {s * n - total * n1 - observed: c for s, c in sums_of(x + y, n1).items()}
+
+
+def flips(x, y):
+    """{sum of signed differences - observed's: count} over the 2^n swaps"""
+    d = [a - b for a, b in zip(x, y)]
+    zeros = sum(v == 0 for v in d)
+    magnitudes = [abs(v) for v in d if v]
+    # signs: sum = sum|d| - 2 * (the |d| given a minus); zero differences double each count
+    return {sum(magnitudes) - 2 * s - sum(d): c * 2 ** zeros for s, c in sums_of(magnitudes, None).items()}
+
+
+def agrees(result, keys, what):
+    less, equal, greater = counts(keys)
+    total = less + equal + greater
+    got = (result.less, result.equal, result.greater, result.n_rearrangements)
+    ok = got == (less, equal, greater, total) and result.pvalue_greater == float(Fraction(greater + equal, total))
+    report(ok, "%s: %d rearrangements (%d bits), %s counted as the plain program%s"
+           % (what, total, total.bit_length(), result.method, "" if ok else ": %s, not %s" % (got, (less, equal, greater, total))))
+
+
+def designs(rng):
+    x = [rng.randint(0, 9) for _ in range(40)]
+    y = [rng.randint(2, 11) for _ in range(40)]
+    agrees(permutation_test((x, y), "mean_difference", bins=0), two_sample(x, y), "mean_difference 40 + 40, ties")
+    pooled = midranks2(x + y)
+    agrees(permutation_test((x, y), "mann_whitney", bins=0), two_sample(pooled[:40], pooled[40:]),
+           "mann_whitney 40 + 40, ties")
+    x = [rng.randint(0, 5) for _ in range(70)]
+    y = [rng.randint(3, 8) for _ in range(3)]
+    agrees(permutation_test((x, y), "mean_difference", bins=0), two_sample(x, y), "mean_difference 70 + 3")
+    x = [rng.randint(0, 6) for _ in range(80)]
+    y = [v + rng.choice((-2, -1, 0, 0, 1, 2, 3)) for v in x]
+    agrees(permutation_test((x, y), "mean_difference", permutation_type="samples", bins=0), flips(x, y),
+           "mean_difference of 80 pairs, zero differences and ties")
+    d = [a - b for a, b in zip(x, y)]
+    ranked = midranks2([abs(v) for v in d])  # Pratt's zeros, coin's default: ranked, then given no sign
+    signed = [(v > 0) - (v < 0) for v in d]
+    agrees(permutation_test((x, y), "wilcoxon", permutation_type="samples", bins=0),
+           flips([s * r for s, r in zip(signed, ranked)], [0] * len(d)), "wilcoxon of 80 pairs, zeros and ties")
+
+
+def coin_mann_whitney():
+    """mann_whitney 100 + 100 with ties, p as coin's exact wilcox_test"""
+    path = os.path.join(BENCH, "mw_100_100.csv")
+    script = ('suppressMessages(library(coin)); d <- read.csv("%s", stringsAsFactors = TRUE); '
+              'for (a in c("two.sided", "less", "greater")) cat(sprintf("%%.17g\\n", pvalue(wilcox_test(value ~ group, '
+              'data = d, distribution = "exact", alternative = a))))' % path)
+    try:
+        out = subprocess.run(["Rscript", "-e", script], capture_output=True, text=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired):
+        out = None
+    if out is None or out.returncode:
+        print("SKIP kperm.stats past 64 observations: Mann-Whitney 100 + 100 against coin (no Rscript with coin)")
+        return
+    want = [float(v) for v in out.stdout.split()]
+    rows = list(csv.DictReader(open(path)))
+    x, y = ([float(r["value"]) for r in rows if r["group"] == g] for g in ("A", "B"))
+    result = permutation_test((x, y), "mann_whitney", bins=0)
+    got = [result.pvalue_two_sided, result.pvalue_less, result.pvalue_greater]
+    close = all(abs(g - w) <= 1e-12 * w for g, w in zip(got, want))
+    report(close, "Mann-Whitney 100 + 100 with ties: p %r, coin's %r (coin sums doubles: within 1e-12)" % (got, want))
+
+
+def refusals(rng):
+    x = [round(rng.random(), 2) for _ in range(50)]
+    y = [round(rng.random(), 2) for _ in range(50)]
+    for statistic, options in (("welch_t", {}), ("mean_difference", {"method": "enumerate"}),
+                               ("mean_difference", {"n_resamples": 1000, "rng": 1})):
+        try:
+            permutation_test((x, y), statistic, **options)
+            ok, said = False, "accepted"
+        except ValueError as e:
+            said = str(e)
+            ok = "100 observations; at most 64" in said
+        report(ok, "%s %s of 50 + 50 refused: %s" % (statistic, options, said))
+
+
+rng = random.Random(64)
+shift_cases(rng)
+designs(rng)
+coin_mann_whitney()
+refusals(rng)
+sys.exit(1 if report.failed else 0)
