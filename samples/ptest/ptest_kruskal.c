@@ -19,6 +19,7 @@
 #include "ptest_backend.h"
 #include "ptest_range.h"
 #include "ptest_rank.h"
+#include "ptest_terms.h"
 #include "stats_wide.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,16 +34,6 @@ typedef struct {
     size_t states, radix[PTEST_MAX_K], *offset;                /* state = sum_g c_g radix[g], g < dims */
     u64 *from, *to;
 } kw_table;
-
-static long long gcd(long long a, long long b)
-{
-    while (b) {
-        long long t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
 
 /* group g's count in state s */
 static int count_of(const kw_table *T, size_t s, int g)
@@ -65,7 +56,7 @@ static int kw_shape(const ptest_problem *p, kw_table *T, long long *sorted)
     T->k = p->k;
     T->dims = p->k - 1;
     for (i = 0; i < p->n; i++)
-        T->unit = gcd(T->unit, p->v[i]);
+        T->unit = (long long)ptest_gcd((u64)T->unit, (u64)p->v[i]);
     for (i = 0; i < p->n; i++)
         sorted[i] = p->v[i] / T->unit;
     qsort(sorted, (size_t)p->n, sizeof *sorted, ptest_rank_ascending);
@@ -101,28 +92,13 @@ static double kw_cells(const kw_table *T)
     return cells;
 }
 
-/* multinomial(sum part; part) into *ways: 0, or -1 where it passes 2^64 */
-static int multinomial(const int *part, int k, u64 *ways)
-{
-    u64 w = 1;
-    int j, i, used = 0;
-    for (j = 0; j < k; j++)
-        for (i = 1; i <= part[j]; i++) { /* w * used / i, exact: i / gcd(w, i) divides used */
-            u64 d = (u64)gcd((long long)(w % (u64)i), i);
-            if (__builtin_mul_overflow(w / d, (u64)++used / ((u64)i / d), &w))
-                return -1;
-        }
-    *ways = w;
-    return 0;
-}
-
 int ptest_kruskal_fits(const ptest_problem *p)
 {
     kw_table T;
     long long sorted[PTEST_MAXN];
     u64 total;
     if (p->rank != PTEST_KRUSKAL || !p->exact || p->strata || p->resamples || p->cols != 1
-        || kw_shape(p, &T, sorted) || multinomial(T.sizes, p->k, &total))
+        || kw_shape(p, &T, sorted) || ptest_multinomial(T.sizes, p->k, &total))
         return 0;
     return 2 * kw_cells(&T) * 8 <= PTEST_RANK_MEMORY;
 }
@@ -167,7 +143,7 @@ static void kw_block(kw_table *T, int t, int seen, long long score)
         u64 ways;
         for (g = 0; g < T->k; g++)
             sum += part[g];
-        if (sum == t && !multinomial(part, T->k, &ways))
+        if (sum == t && !ptest_multinomial(part, T->k, &ways))
             for (s = 0; s < T->states; s++) {
                 size_t target = s;
                 int fits = 1, before = 0;

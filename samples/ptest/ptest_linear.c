@@ -23,6 +23,7 @@
 #include "ptest_linear.h"
 #include "ptest_range.h"
 #include "ptest_strata.h"
+#include "ptest_terms.h"
 #include "kperm.h"
 #include "stats_wide.h"
 #include <math.h>
@@ -50,16 +51,6 @@ typedef struct {
     long long key_min, key_max;
     u64 multiplier, subsets; /* subsets = rearrangements / multiplier */
 } ptest_linear_key;
-
-static u64 gcd(u64 a, u64 b)
-{
-    while (b) {
-        u64 t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
 
 static int ascending(const void *a, const void *b)
 {
@@ -89,7 +80,7 @@ static void ptest_linear_split(const ptest_problem *p, ptest_linear_key *L)
         s1 += i < n1 ? p->v[i] : 0; /* rank 0 holds group A in elements 0 .. m - 1 */
     }
     for (i = 0; i < n; i++)
-        unit = gcd(unit, (u64)(p->v[i] - least));
+        unit = ptest_gcd(unit, (u64)(p->v[i] - least));
     unit = unit ? unit : 1;
     L->count = (int)n;
     for (i = 0; i < n; i++)
@@ -121,7 +112,7 @@ static void ptest_linear_flips(const ptest_problem *p, ptest_linear_key *L)
         if (d) {
             L->values[L->count++] = d < 0 ? -d : d;
             magnitudes += d < 0 ? -d : d;
-            unit = gcd(unit, (u64)(d < 0 ? -d : d));
+            unit = ptest_gcd(unit, (u64)(d < 0 ? -d : d));
         }
     }
     unit = unit ? unit : 1;

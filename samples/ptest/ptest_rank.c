@@ -13,6 +13,7 @@
 #include "ptest_rank.h"
 #include "ptest_kruskal.h"
 #include "ptest_linear.h"
+#include "ptest_terms.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,14 +161,19 @@ typedef struct {
     u64 *from, *to;
 } jt_table;
 
-static u64 multinomial(const int *part, int k)
+/* multinomial(sum part; part) into *ways: 0, or -1 where it passes 2^64 */
+int ptest_multinomial(const int *part, int k, u64 *ways)
 {
-    u64 ways = 1;
+    u64 w = 1;
     int j, i, used = 0;
     for (j = 0; j < k; j++)
-        for (i = 1; i <= part[j]; i++)
-            ways = ways * (u64)(++used) / (u64)i; /* C(used, i) steps: exact */
-    return ways;
+        for (i = 1; i <= part[j]; i++) { /* w * used / i, exact: i / gcd(w, i) divides used */
+            u64 d = ptest_gcd(w % (u64)i, (u64)i);
+            if (__builtin_mul_overflow(w / d, (u64)++used / ((u64)i / d), &w))
+                return -1;
+        }
+    *ways = w;
+    return 0;
 }
 
 /* one block of t: every state of `before` values into `to` */
@@ -181,7 +187,8 @@ static void jt_block(jt_table *T, int t, int before)
         for (j = 0; j < T->k; j++)
             sum += part[j];
         if (sum == t) {
-            u64 ways = multinomial(part, T->k);
+            u64 ways;
+            ptest_multinomial(part, T->k, &ways); /* below 2^64: at most the labellings, kept below it */
             for (s = 0; s < T->states; s++) {
                 size_t rest = s, target = s, step = 0;
                 int fits = 1, total = 0, earlier = 0, earlier_part = 0;

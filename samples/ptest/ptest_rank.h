@@ -37,6 +37,10 @@ void ptest_rank_units(const ptest_problem *p, double *observed, double *lo, doub
 /* qsort's order of long longs, ascending */
 int ptest_rank_ascending(const void *a, const void *b);
 
+/* the multinomial coefficient (part[0] + ... + part[k-1])! / (part[0]! ... part[k-1]!)
+ * into *ways, exactly: 0, or -1 where it passes 2^64 */
+int ptest_multinomial(const int *part, int k, unsigned long long *ways);
+
 /* whether a dynamic program counts p, asked the method `asked`: JT always
  * (the only way it is counted), Kruskal-Wallis with --method auto where
  * ptest_kruskal_fits (else it is enumerated) */

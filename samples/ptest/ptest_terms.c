@@ -14,10 +14,10 @@ static double two_to(int e)
     return ldexp(1.0, e);
 }
 
-static long long gcd(long long a, long long b)
+unsigned long long ptest_gcd(unsigned long long a, unsigned long long b)
 {
     while (b) {
-        long long t = a % b;
+        unsigned long long t = a % b;
         a = b;
         b = t;
     }
@@ -99,7 +99,7 @@ int ptest_terms(ptest_problem *p, char *err, size_t errsize)
         long long lcm = 1;
         int same = 1, fits;
         for (g = 0; g < p->k; g++)
-            lcm = lcm / gcd(lcm, p->sizes[g]) * p->sizes[g]; /* sizes <= 64, k <= 8: below 2^63 */
+            lcm = lcm / (long long)ptest_gcd((unsigned long long)lcm, p->sizes[g]) * p->sizes[g]; /* sizes <= 64, k <= 8: below 2^63 */
         fits = (double)lcm * abs_sum * abs_sum < two_to(128) * MARGIN;
         p->exact &= fits;
         for (g = 0; g < p->k; g++) /* the key, also F's identity in floating point (stats_kernel.h's ps_same) */

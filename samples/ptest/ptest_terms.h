@@ -14,4 +14,7 @@
  * rearrangement (a constant column). */
 int ptest_terms(ptest_problem *p, char *err, size_t errsize);
 
+/* the greatest common divisor (a when b is 0) */
+unsigned long long ptest_gcd(unsigned long long a, unsigned long long b);
+
 #endif
