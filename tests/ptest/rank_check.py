@@ -192,6 +192,11 @@ def check_refused(prog, folder):
     rc, out, err = run(prog, ["--stat", "jonckheere", "--columns", "e", path])  # JT of all ties: one value, counted
     if rc or json.loads(out)["equal"] != 90 or json.loads(out)["observed"] != 6:
         bad.append("--stat jonckheere of values all equal: exit %d, %s%s" % (rc, out[:200], err))
+    big = os.path.join(folder, "tied63.csv")  # one tie block of 63: its ways once passed 2^64 mid-product
+    write(big, "g,v\n" + "a,5\n" * 28 + "b,5\n" * 35)
+    rc, out, err = run(prog, ["--stat", "jonckheere", big])
+    if rc or json.loads(out)["equal"] != math.comb(63, 28):
+        bad.append("--stat jonckheere of 28 + 35 values all equal: exit %d, %s%s" % (rc, out[:200], err))
     for data, name, kw in ((([1, 2], [3, 4], [5, 6]), "mann_whitney", {}),
                            (([1, 2], [3, 4]), "kruskal_wallis", {"tolerance": 1e-9}),
                            (([1, 2], [3, 4]), "wilcoxon", {}),
