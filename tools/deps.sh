@@ -15,7 +15,7 @@ clang libclang-rt-14-dev|the second compiler, and the sanitizers the tests run u
 pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo|OpenCL on the CPU (POCL): the OpenCL tests and backends
 openmpi-bin libopenmpi-dev|the MPI builds of both samples and their tests
 python3-venv python3-setuptools python3-wheel python3-pyopencl|the Python package, installed into a virtual environment and tested through PyOpenCL
-python3-gmpy2|GMP for kperm.stats' exact counts within strata (optional for users: 20-30 times faster products of big integers)
+python3-gmpy2|GMP for the exact counts of kperm.stats within strata (optional for users: 20-30 times faster products of big integers)
 cmake|the CMake consumer test of make install
 python3-scipy r-cran-coin r-bioc-multtest|the references kperm.stats and kperm-ptest are checked against (scipy, R'"'"'s coin and multtest)'
 
