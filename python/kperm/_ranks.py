@@ -121,14 +121,20 @@ def test(permutation_test, data, name, permutation_type, hist_range, tolerance, 
         try:
             return _rank_dp.test(result, _exact_data.read(samples)[0], name, options["alternative"],
                                  options["bins"])
-        except ValueError:  # Kruskal-Wallis' program too big, or H 0/0: enumeration's turn (it says which)
+        except ValueError as e:  # Kruskal-Wallis' program too big, or H 0/0: enumeration's turn (it says which)
             if name == "jonckheere_terpstra" or options["method"] != "auto":
                 raise
+            program_refused = str(e)
     scores, to = _scores(name, samples)
     if hist_range is not None:
         hist_range = tuple(to.kernel(v) for v in hist_range)
-    res = permutation_test(scores, STATISTICS[name][0], permutation_type=permutation_type, hist_range=hist_range,
-                           **options)
+    try:
+        res = permutation_test(scores, STATISTICS[name][0], permutation_type=permutation_type,
+                               hist_range=hist_range, **options)
+    except ValueError as e:  # where the program was tried first, both refusals
+        if name != "kruskal_wallis" or options["method"] != "auto":
+            raise
+        raise ValueError("%s; and enumeration: %s" % (program_refused, e)) from None
     return dataclasses.replace(res, statistic=to.value(res.statistic), null_min=to.value(res.null_min),
                                null_max=to.value(res.null_max), bin_edges=[to.edge(e) for e in res.bin_edges],
                                decimals=0)

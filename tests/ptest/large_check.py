@@ -158,6 +158,14 @@ def refusals(rng):
             said = str(e)
             ok = "100 observations; at most 64" in said
         report(ok, "%s %s of 50 + 50 refused: %s" % (statistic, options, said))
+    groups = [[rng.randint(0, 9) + k for _ in range(30)] for k in range(3)]
+    try:
+        permutation_test(groups, "kruskal_wallis")
+        said = "accepted"
+    except ValueError as e:
+        said = str(e)
+    report("dynamic program would hold" in said and "90 observations; at most 64" in said,
+           "kruskal_wallis of 3 x 30, past its program's memory and enumeration's size, names both: %s" % said)
 
 
 rng = random.Random(64)
