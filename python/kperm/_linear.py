@@ -19,6 +19,7 @@ The statistic's double, the tolerance band and the histogram's bins are
 computed from K exactly as the kernel computes them (the same IEEE
 operations in the same order), and all of them are monotone in K: every
 field of the result is the enumeration's. numpy only."""
+import functools
 import itertools
 import math
 
@@ -46,8 +47,7 @@ class Shift:
     name = "shift"
 
     def __init__(self, values, size):
-        moduli = _moduli(_subsets(values, size))
-        lanes = 1 if moduli is None else len(moduli)
+        moduli, lanes = _moduli(_subsets(values, size)), _lanes(values, size)
         values = sorted(values)  # ascending: a row's sums lie between its count of least and of greatest values
         prefix = list(itertools.accumulate(values, initial=0))
         rows, n = 1 if size is None else size + 1, len(values)
@@ -82,20 +82,22 @@ class Shift:
 
     @staticmethod
     def memory(values, size):
-        moduli = _moduli(_subsets(values, size))
-        return (1 if size is None else size + 1) * (_largest_sum(values, size) + 1) * 8 * (
-            1 if moduli is None else len(moduli))
+        return (1 if size is None else size + 1) * (_largest_sum(values, size) + 1) * 8 * _lanes(values, size)
 
     @staticmethod
     def cost(values, size):
         """cells added"""
-        moduli = _moduli(_subsets(values, size))
-        return len(values) * (1 if size is None else size) * (_largest_sum(values, size) + 1) * (
-            1 if moduli is None else len(moduli))
+        return len(values) * (1 if size is None else size) * (_largest_sum(values, size) + 1) * _lanes(values, size)
 
 
 def _subsets(values, size):
     return 2 ** len(values) if size is None else math.comb(len(values), size)
+
+
+def _lanes(values, size):
+    """the uint64 lanes a count of Shift takes"""
+    moduli = _moduli(_subsets(values, size))
+    return 1 if moduli is None else len(moduli)
 
 
 def _primes_below(limit, count):
@@ -125,7 +127,10 @@ def _primes_below(limit, count):
     return found
 
 
-_PRIMES = _primes_below(1 << 31, 128)  # moduli for counts up to about 2^3900
+@functools.lru_cache(maxsize=None)
+def _primes():
+    """moduli for counts up to about 2^3900, found on first use (12 ms)"""
+    return _primes_below(1 << 31, 128)
 
 
 def _moduli(bound):
@@ -133,13 +138,13 @@ def _moduli(bound):
     uint64 array of primes whose product exceeds bound"""
     if bound < 1 << 63:
         return None
-    lanes, product = 0, 1
+    primes, lanes, product = _primes(), 0, 1
     while product <= bound:
-        if lanes == len(_PRIMES):
+        if lanes == len(primes):
             raise ValueError("the shift algorithm keeps counts below 2^3900; this test has %d-bit counts"
                              % bound.bit_length())
-        product, lanes = product * _PRIMES[lanes], lanes + 1
-    return np.array(_PRIMES[:lanes], dtype=np.uint64)
+        product, lanes = product * primes[lanes], lanes + 1
+    return np.array(primes[:lanes], dtype=np.uint64)
 
 
 def _crt(residues, moduli):
