@@ -77,18 +77,23 @@ static int kw_shape(const ptest_problem *p, kw_table *T, long long *sorted)
     return 0;
 }
 
+/* the cells of state s's array (a double: the memory check may see more than size_t holds) */
+static double state_cells(const kw_table *T, size_t s)
+{
+    double size = 1;
+    int g;
+    for (g = 0; g < T->dims; g++)
+        size *= (double)extent(T, s, g);
+    return size;
+}
+
 /* the cells of every state's array, as _rank_dp's _check_memory counts them */
 static double kw_cells(const kw_table *T)
 {
     double cells = 0;
     size_t s;
-    int g;
-    for (s = 0; s < T->states; s++) {
-        double size = 1;
-        for (g = 0; g < T->dims; g++)
-            size *= (double)extent(T, s, g);
-        cells += size;
-    }
+    for (s = 0; s < T->states; s++)
+        cells += state_cells(T, s);
     return cells;
 }
 
@@ -274,18 +279,14 @@ int ptest_kruskal_count(ptest_problem *p, int have_range, ptest_result *r, doubl
     kw_table T;
     long long sorted[PTEST_MAXN];
     size_t s;
-    int g, at, j;
+    int at, j;
     if (observe(p, have_range, observed, err, errsize))
         return -1;
     kw_shape(p, &T, sorted);
     T.offset = malloc((T.states + 1) * sizeof *T.offset);
     if (T.offset)
-        for (s = 0, T.offset[0] = 0; s < T.states; s++) {
-            size_t size = 1;
-            for (g = 0; g < T.dims; g++)
-                size *= extent(&T, s, g);
-            T.offset[s + 1] = T.offset[s] + size;
-        }
+        for (s = 0, T.offset[0] = 0; s < T.states; s++)
+            T.offset[s + 1] = T.offset[s] + (size_t)state_cells(&T, s); /* within the memory: exact */
     T.from = T.offset ? calloc(T.offset[T.states], sizeof *T.from) : NULL;
     T.to = T.offset ? malloc(T.offset[T.states] * sizeof *T.to) : NULL;
     if (!T.from || !T.to) {
