@@ -6,8 +6,13 @@
 #define PTEST_H
 
 #include "kperm.h"
+#include "ptest_bigcount.h"
 
-#define PTEST_MAXN 64       /* observations (pairs for paired, 20 for pairings): PS_MAXN */
+#define PTEST_MAXN 64       /* observations enumerated (pairs for paired, 20 for pairings): PS_MAXN */
+#define PTEST_HOST_MAXN 1000 /* observations (or pairs) counted on the host without enumerating (ptest_linear.h) */
+/* observations of two groups --resamples draws from: PTEST_MAXN while the
+ * draws' ranks have 64 bits (python/kperm/stats_sample.h) */
+#define PTEST_SAMPLE_MAXN PTEST_MAXN
 #define PTEST_MAX_K 8       /* groups of a k-sample test: the CPU backend's PS_K variants */
 #define PTEST_MAX_BINS 1024 /* PS_MAX_BINS */
 #define PTEST_MAX_USER 16384 /* bytes of a C statistic's body */
@@ -46,14 +51,22 @@ typedef struct {
     char user[PTEST_MAX_USER];      /* a C statistic's body, or empty */
     char user_file[256];            /* where it came from, for its compiler's messages */
     int strata;                     /* --strata: the strata (0: none) */
-    unsigned char stratum[PTEST_MAXN]; /* each observation's stratum, in v's order */
+    unsigned short stratum[PTEST_HOST_MAXN]; /* each observation's stratum, in v's order */
     int rank;                       /* a rank statistic (PTEST_MANN_WHITNEY ...), or 0 */
     double rank_map[3];             /* ptest_rank.c: from the kernel's statistic to it */
     /* Monte Carlo (--resamples): total is then the draws, rearrangements the
      * number drawn from (low and high words), seed the generator's
      * (python/kperm/stats_sample.h); resamples 0: every rearrangement */
     unsigned long long resamples, seed, rearrangements[2];
+    /* past PTEST_MAXN observations (the host's counting): the groups' sizes
+     * (sizes above holds the kernels' bytes, 0 past PTEST_MAXN), and the
+     * rearrangements exactly (total saturates at 2^64 - 1: ptest_is_big) */
+    int group_sizes[PTEST_MAX_K];
+    ptest_big total_big;
 } ptest_problem;
+
+/* one column of v holds the host's values: n, or 2n for pairs */
+typedef char ptest_host_values_fit[2 * PTEST_HOST_MAXN <= PTEST_MAX_COLS * PTEST_VALUES ? 1 : -1];
 
 /* what a range of ranks adds up to: the run engine folds, sends and saves it */
 typedef struct {
@@ -62,12 +75,22 @@ typedef struct {
     unsigned long long hist[PTEST_MAX_BINS];
     /* maxT: for column j, #(|T_j| >= |t_j|) and #(max_i |T_i| >= |t_j|) */
     unsigned long long maxt[PTEST_MAX_COLS][2];
+    /* the host's counts where the rearrangements pass 2^64 (ptest_is_big):
+     * counts and hist then in these (the kernels never count so many) */
+    ptest_big big_counts[PTEST_COUNTS], big_hist[PTEST_MAX_BINS];
 } ptest_result;
 
 /* the values of one column in v: n, or 2n (x then y) for pairs */
 #define ptest_column_size(p) ((p)->walk == PTEST_FLIPS || (p)->walk == PTEST_PAIRINGS ? 2 * (p)->n : (p)->n)
 
+/* whether p's rearrangements are 2^64 or more: its counts are then ptest_big */
+#define ptest_is_big(p) (!ptest_big_fits(&(p)->total_big))
+
 void ptest_result_empty(ptest_result *r);
 void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins, int cols);
+
+/* the host's counts, made in big_counts and big_hist, into counts and hist
+ * too: exact below 2^64, else 2^64 - 1 (the report then reads the big ones) */
+void ptest_result_settle(ptest_result *r, int bins);
 
 #endif

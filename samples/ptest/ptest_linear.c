@@ -11,7 +11,10 @@
  * threshold, given by one of two counters:
  *
  *   shift  the number of k-subsets of each sum, dynamic programming over
- *          (subset size, sum): a (k + 1) x (largest sum + 1) table.
+ *          (subset size, sum): a (k + 1) x (largest sum + 1) table. Within
+ *          strata the values come in blocks, a stratum each, S a sum of an
+ *          m_h-subset of each: the table runs through the blocks, the end
+ *          of one (its row m_h) the start of the next (its row 0).
  *   mitm   meet in the middle: the sums of each half's subsets, sorted per
  *          subset size; the pairs below a threshold counted by two pointers.
  *
@@ -19,8 +22,20 @@
  * x(K) = ps_to_double(K) * PS_UNIT / PS_SCALE (ps_eval, through stats_wide.h itself),
  * the tolerance band's comparisons (ps_tally, ps_abs_ge) and the histogram's
  * bin (ps_count). Each is monotone in K, so a binary search over the integer
- * keys finds where it changes, and each field is a difference of counts. */
+ * keys finds where it changes, and each field is a difference of counts.
+ *
+ * Counts past 2^64 (more than 64 values: C(200, 100) is about 2^196) are
+ * exact multi-word integers: each cell of the table is several 64-bit
+ * lanes holding 32-bit limbs, added limb by limb without carrying, and the
+ * carries are propagated only every 32 values. Adding a value at most
+ * doubles a cell, so a limb below 2^32 stays below 2^64 for 32 values. This
+ * keeps the inner loop a plain vectorized add, as for one 64-bit count, and
+ * its result is the integer itself (residues modulo primes would need a
+ * reduction as often, a division each, and the CRT to read a count). The
+ * limbs a cell can use grow with the values added so far (a count of
+ * subsets of P values is below 2^P), and only those are added. */
 #include "ptest_linear.h"
+#include "ptest_problem.h"
 #include "ptest_range.h"
 #include "ptest_strata.h"
 #include "ptest_terms.h"
@@ -44,12 +59,14 @@ const char *const ptest_method_names[PTEST_METHODS] = {"auto", "enumerate", "shi
  * values (size of them, or any number for size < 0); each count is
  * multiplier times a count of subsets */
 typedef struct {
-    long long values[PTEST_MAXN]; /* non-negative integers */
+    long long values[PTEST_HOST_MAXN]; /* non-negative integers, block after block, each ascending */
     int count, size;
+    int blocks, block_count[PTEST_HOST_MAXN], block_size[PTEST_HOST_MAXN]; /* strata: one a stratum; else one */
     long long alpha, beta, observed; /* observed: K of rank 0 */
     long long sum_lo, sum_hi;        /* S's least and greatest */
     long long key_min, key_max;
-    u64 multiplier, subsets; /* subsets = rearrangements / multiplier */
+    int zeros;         /* each count is 2^zeros (the pairs that differ by 0) times a count of subsets */
+    ptest_big subsets; /* rearrangements / 2^zeros */
 } ptest_linear_key;
 
 static int ascending(const void *a, const void *b)
@@ -96,8 +113,8 @@ static void ptest_linear_split(const ptest_problem *p, ptest_linear_key *L)
         L->beta = total * n2 - offset;
     }
     L->observed = s1 * n2 - (total - s1) * n1;
-    L->multiplier = 1;
-    L->subsets = p->total;
+    L->zeros = 0;
+    L->subsets = p->total_big;
 }
 
 static void ptest_linear_flips(const ptest_problem *p, ptest_linear_key *L)
@@ -122,29 +139,38 @@ static void ptest_linear_flips(const ptest_problem *p, ptest_linear_key *L)
     L->alpha = -2 * n * (long long)unit;
     L->beta = n * magnitudes;
     L->observed = n * sum;
-    L->multiplier = p->total >> L->count;
-    L->subsets = (u64)1 << L->count;
+    L->zeros = (int)n - L->count;
+    ptest_big_set(&L->subsets, 1);
+    ptest_big_shift_left(&L->subsets, L->count);
 }
 
-/* the key of p, values sorted (neither count depends on their order) */
+/* the key of p, each block's values sorted (no count depends on their order
+ * within a block), and S's range: each block's least and greatest sum */
 static void ptest_linear_key_of(const ptest_problem *p, ptest_linear_key *L)
 {
     long long a, b;
-    int i, low = 0;
+    int h, i, at = 0;
     if (p->walk == PTEST_FLIPS)
         ptest_linear_flips(p, L);
     else
         ptest_linear_split(p, L);
+    if (p->strata) { /* the values in p's order, each in its stratum: regrouped */
+        long long values[PTEST_HOST_MAXN];
+        memcpy(values, L->values, (size_t)L->count * sizeof *values);
+        L->blocks = ptest_strata_blocks(p, values, L->values, L->block_count, L->block_size);
+    } else {
+        L->blocks = 1;
+        L->block_count[0] = L->count;
+        L->block_size[0] = L->size;
+    }
     L->sum_lo = L->sum_hi = 0;
-    if (p->strata) /* the values stay in p's order, each in its stratum */
-        ptest_strata_bounds(p, L->values, &L->sum_lo, &L->sum_hi);
-    else
-        qsort(L->values, (size_t)L->count, sizeof *L->values, ascending);
-    if (L->size >= 0)
-        low = L->count - L->size;
-    for (i = 0; i < L->count && !p->strata; i++) {
-        L->sum_hi += i >= low ? L->values[i] : 0;
-        L->sum_lo += L->size >= 0 && i < L->size ? L->values[i] : 0;
+    for (h = 0; h < L->blocks; at += L->block_count[h++]) {
+        int n = L->block_count[h], size = L->block_size[h] < 0 ? n : L->block_size[h];
+        qsort(L->values + at, (size_t)n, sizeof *L->values, ascending);
+        for (i = 0; i < n; i++) {
+            L->sum_hi += i >= n - size ? L->values[at + i] : 0;
+            L->sum_lo += L->block_size[h] >= 0 && i < size ? L->values[at + i] : 0;
+        }
     }
     a = L->alpha * L->sum_lo + L->beta;
     b = L->alpha * L->sum_hi + L->beta;
@@ -156,7 +182,8 @@ static void ptest_linear_key_of(const ptest_problem *p, ptest_linear_key *L)
 
 typedef struct {
     int method;
-    u64 *cumulative; /* shift: cumulative[s] = #(S < s) */
+    int lanes;       /* shift: a count's 64-bit lanes, 32-bit limbs each where more than one */
+    u64 *cumulative; /* shift: cumulative[s * lanes ...] = #(S < s) */
     /* mitm: for each pair of subset sizes (j, size - j), the sorted sums of
      * the first half's j-subsets and of the second half's others */
     int pairs;
@@ -186,14 +213,32 @@ static double subsets_upto(int count, int size)
     return s;
 }
 
+/* a count's lanes in the shift algorithm: one 64-bit count where every
+ * count fits (no more than 64 values: a count of subsets of P values is
+ * below 2^P), else enough 32-bit limbs for 2^count */
+static int shift_lanes(const ptest_linear_key *L)
+{
+    return L->count <= 64 && ptest_big_fits(&L->subsets) ? 1 : L->count / 32 + 1;
+}
+
+/* a row of counts for each subset size up to the largest block's */
+static int shift_rows(const ptest_linear_key *L)
+{
+    int rows = 1, h;
+    for (h = 0; h < L->blocks; h++)
+        rows = L->block_size[h] + 1 > rows ? L->block_size[h] + 1 : rows;
+    return rows;
+}
+
+/* the table and the cumulative counts */
 static double shift_memory(const ptest_linear_key *L)
 {
-    return ((L->size < 0 ? 1 : L->size + 1) + 1.0) * ((double)L->sum_hi + 2) * 8;
+    return (shift_rows(L) + 1.0) * ((double)L->sum_hi + 2) * 8 * shift_lanes(L);
 }
 
 static double shift_cost(const ptest_linear_key *L)
 {
-    return (double)L->count * (L->size < 0 ? 1 : L->size) * ((double)L->sum_hi + 1);
+    return (double)L->count * shift_rows(L) * ((double)L->sum_hi + 1) * shift_lanes(L);
 }
 
 static double mitm_subsets(const ptest_linear_key *L)
@@ -216,53 +261,125 @@ static double mitm_cost(const ptest_linear_key *L, int thresholds)
     return 10 * s * (floor(log2(fmax(1, s))) + 1 + thresholds);
 }
 
-u64 *ptest_shift_counts(const long long *values, int count, int size, size_t width)
+/* the shift algorithm's table: for each lane, `rows` rows of `width`
+ * counts; row j is held in slot[j] (the end of a block's walk is the next
+ * one's row 0) */
+typedef struct {
+    u64 *cells;
+    size_t width, plane; /* plane: one lane's rows */
+    int lanes, active;   /* active: the lanes any count uses so far */
+    int slot[PTEST_HOST_MAXN + 1];
+} shift_table;
+
+static u64 *shift_row(const shift_table *T, int lane, int j)
 {
-    size_t rows = size < 0 ? 1 : (size_t)size + 1, s;
-    u64 *table = calloc(rows * width, sizeof *table), *last;
-    size_t reach = 0; /* no sum so far passes it: the columns worth adding */
-    int i, j;
-    if (!table)
-        return NULL;
-    table[0] = 1;
-    /* each cell counts subsets of one size: at most C(64, 32) < 2^64, or
-     * 2^63 for the sign flips of at most 63 pairs */
-    for (i = 0; i < count; i++) {
-        size_t v = (size_t)values[i];
-        reach = reach + v < width - 1 ? reach + v : width - 1;
-        if (size < 0) { /* any size, in place: downwards, so that each value joins a subset once (v >= 1) */
-            for (s = reach; s >= v; s--)
-                table[s] += table[s - v];
-            continue;
-        }
-        for (j = i + 1 < size ? i + 1 : size; j > 0; j--) { /* downwards: row j - 1 still without values[i] */
-            u64 *to = table + (size_t)j * width, *from = to - width;
-            for (s = v; s <= reach; s++)
-                to[s] += from[s - v];
-        }
-    }
-    if (rows == 1)
-        return table;
-    last = malloc(width * sizeof *last);
-    if (last)
-        memcpy(last, table + (rows - 1) * width, width * sizeof *last);
-    free(table);
-    return last;
+    return T->cells + (size_t)lane * T->plane + (size_t)T->slot[j] * T->width;
 }
 
+/* rows 0 .. last over sums from .. to with their carries propagated (below
+ * 2^(32 * active) each), past `values` values added so far */
+static void shift_carry(shift_table *T, int last, size_t from, size_t to, int values)
+{
+    int l, j;
+    size_t s;
+    T->active = values / 32 + 1 < T->lanes ? values / 32 + 1 : T->lanes; /* counts below 2^values */
+    for (j = 0; j <= last; j++)
+        for (l = 0; l + 1 < T->active; l++) {
+            u64 *a = shift_row(T, l, j), *b = shift_row(T, l + 1, j);
+            for (s = from; s <= to; s++) {
+                b[s] += a[s] >> 32;
+                a[s] &= 0xffffffffULL;
+            }
+        }
+}
+
+/* one block of values (ascending) added to the table: row j counts the
+ * subsets with j of the block's values so far, whose sums lie from
+ * lo + (the j least) to hi + (the j greatest); size < 0: any number, in
+ * row 0. Then row `size` holds the block's end, moved into row 0. */
+static void shift_block(shift_table *T, const long long *v, int n, int size, long long lo, long long hi,
+                        int *added, int *grown)
+{
+    long long prefix[PTEST_HOST_MAXN + 1];
+    int i, j, l, swap;
+    size_t s;
+    for (prefix[0] = 0, i = 0; i < n; i++)
+        prefix[i + 1] = prefix[i] + v[i];
+    for (j = 1; *added && j <= size; j++) /* an earlier block's rows, to be counted afresh */
+        for (l = 0; l < T->lanes; l++)
+            memset(shift_row(T, l, j), 0, T->width * sizeof(u64));
+    for (i = 0; i < n; i++) {
+        size_t shift = (size_t)v[i];
+        if (size < 0) /* in place, downwards: each value joins a subset once (v >= 1) */
+            for (l = 0; l < T->active; l++) {
+                u64 *row = shift_row(T, l, 0);
+                for (s = (size_t)(hi + prefix[i + 1]); s >= shift; s--)
+                    row[s] += row[s - shift];
+            }
+        /* downwards: row j - 1 still without v[i]; rows that can no longer reach size are left */
+        for (j = i + 1 < size ? i + 1 : size; j >= 1 && j >= size - (n - 1 - i); j--)
+            for (l = 0; l < T->active; l++) {
+                const u64 *from = shift_row(T, l, j - 1);
+                u64 *to = shift_row(T, l, j) + shift;
+                for (s = (size_t)(lo + prefix[j - 1]); s <= (size_t)(hi + prefix[i] - prefix[i - j + 1]); s++)
+                    to[s] += from[s];
+            }
+        ++*added;
+        if (T->lanes > 1 && ++*grown == 32) { /* each limb below 2^32 again before it can pass 2^64 */
+            int most = size < 0 || size > i + 1 ? i + 1 : size; /* the sums reach the `most` greatest so far */
+            shift_carry(T, size < 0 ? 0 : size, 0, (size_t)(hi + prefix[i + 1] - prefix[i + 1 - most]), *added);
+            *grown = 0;
+        }
+    }
+    swap = T->slot[0];
+    T->slot[0] = T->slot[size < 0 ? 0 : size];
+    T->slot[size < 0 ? 0 : size] = swap;
+}
+
+/* the shift algorithm through L's blocks, then the cumulative counts */
 static int shift_build(ptest_counter *c, const ptest_linear_key *L)
 {
-    size_t width = (size_t)L->sum_hi + 1, s;
-    u64 *counts = ptest_shift_counts(L->values, L->count, L->size, width);
-    c->cumulative = malloc((width + 1) * sizeof *c->cumulative);
-    if (!counts || !c->cumulative) {
-        free(counts);
+    shift_table T;
+    size_t s;
+    long long lo = 0, hi = 0;
+    int h, j, l, rows = shift_rows(L), at = 0, added = 0, grown = 0;
+    u64 *last[PTEST_BIG_LIMBS], sum[PTEST_BIG_LIMBS] = {0};
+    T.width = (size_t)L->sum_hi + 1;
+    T.plane = (size_t)rows * T.width;
+    T.lanes = c->lanes = shift_lanes(L);
+    T.active = 1;
+    for (j = 0; j < rows; j++)
+        T.slot[j] = j;
+    T.cells = calloc((size_t)T.lanes * T.plane, sizeof *T.cells);
+    c->cumulative = malloc((T.width + 1) * (size_t)T.lanes * sizeof *c->cumulative);
+    if (!T.cells || !c->cumulative) {
+        free(T.cells);
         return -1;
     }
-    c->cumulative[0] = 0;
-    for (s = 0; s < width; s++)
-        c->cumulative[s + 1] = c->cumulative[s] + counts[s];
-    free(counts);
+    T.cells[0] = 1; /* no value yet: the empty sum, once */
+    for (h = 0; h < L->blocks; at += L->block_count[h++]) {
+        int n = L->block_count[h], size = L->block_size[h], k = size < 0 ? n : size, i;
+        shift_block(&T, L->values + at, n, size, lo, hi, &added, &grown);
+        for (i = 0; i < k; i++) { /* S's range so far */
+            lo += size < 0 ? 0 : L->values[at + i];
+            hi += L->values[at + n - 1 - i];
+        }
+    }
+    if (T.lanes > 1)
+        shift_carry(&T, 0, 0, T.width - 1, L->count);
+    for (l = 0; l < T.lanes; l++)
+        last[l] = shift_row(&T, l, 0);
+    for (s = 0; s <= T.width; s++) { /* cumulative[s] = the counts below s, carried limb by limb */
+        memcpy(c->cumulative + s * (size_t)T.lanes, sum, (size_t)T.lanes * sizeof *sum);
+        for (l = 0; s < T.width && l < T.lanes; l++) {
+            sum[l] += last[l][s];
+            if (l + 1 < T.lanes) {
+                sum[l + 1] += sum[l] >> 32;
+                sum[l] &= 0xffffffffULL;
+            }
+        }
+    }
+    free(T.cells);
     return 0;
 }
 
@@ -337,12 +454,20 @@ static int mitm_build(ptest_counter *c, const ptest_linear_key *L)
 }
 
 /* #(S < t), t in [sum_lo, sum_hi + 1] */
-static u64 counter_below(const ptest_counter *c, long long t)
+static ptest_big counter_below(const ptest_counter *c, long long t)
 {
-    u64 found = 0;
+    ptest_big count;
+    u64 found = 0; /* mitm: below 2^63, as its sums fit 256 MiB */
     int k;
+    if (c->method == PTEST_METHOD_SHIFT && c->lanes == 1)
+        ptest_big_set(&count, c->cumulative[t]);
+    else if (c->method == PTEST_METHOD_SHIFT) {
+        memset(&count, 0, sizeof count);
+        for (k = 0; k < c->lanes; k++)
+            count.limb[k] = (unsigned int)c->cumulative[(size_t)t * (size_t)c->lanes + (size_t)k];
+    }
     if (c->method == PTEST_METHOD_SHIFT)
-        return c->cumulative[t];
+        return count;
     for (k = 0; k < c->pairs; k++) { /* for each a ascending, the b with a + b < t: fewer and fewer */
         const long long *a = c->first[k], *b = c->second[k];
         size_t i, nb = c->second_count[k];
@@ -352,7 +477,8 @@ static u64 counter_below(const ptest_counter *c, long long t)
             found += nb;
         }
     }
-    return found;
+    ptest_big_set(&count, found);
+    return count;
 }
 
 static void counter_free(ptest_counter *c)
@@ -370,17 +496,22 @@ static long long floor_div(long long a, long long b)
 }
 
 /* #(K < key) over the rearrangements (_linear.LinearKey.below) */
-static u64 key_below(const ptest_linear_key *L, const ptest_counter *c, long long key)
+static ptest_big key_below(const ptest_linear_key *L, const ptest_counter *c, long long key)
 {
     long long t;
-    u64 found;
+    ptest_big found, rest = L->subsets;
     if (L->alpha > 0)
         t = -floor_div(L->beta - key, L->alpha); /* the least S with alpha*S + beta >= key */
     else
         t = floor_div(L->beta - key, -L->alpha) + 1; /* the least S with alpha*S + beta < key */
     t = t < L->sum_lo ? L->sum_lo : t > L->sum_hi + 1 ? L->sum_hi + 1 : t;
     found = counter_below(c, t);
-    return L->multiplier * (L->alpha > 0 ? found : L->subsets - found);
+    if (L->alpha < 0) {
+        ptest_big_sub(&rest, &found);
+        found = rest;
+    }
+    ptest_big_shift_left(&found, L->zeros);
+    return found;
 }
 
 /* the kernel's statistic of key K (ps_eval: ps_to_double(key) * unit / scale) */
@@ -452,13 +583,15 @@ static int ptest_linear_strata(const ptest_problem *p, int linear, int asked, ch
     return -1;
 }
 
-int ptest_linear_choose(const ptest_problem *p, int asked, char *err, size_t errsize)
+/* the method for p by cost and memory alone (ptest_linear_choose's
+ * first step): enumerate, shift or mitm, or -1 with err */
+static int linear_method(const ptest_problem *p, int asked, int ways, char *err, size_t errsize)
 {
     ptest_linear_key L;
     double memory[2], cost[2], limit = PTEST_LINEAR_MEMORY;
     int linear = p->stat == PTEST_MEAN && p->cols == 1 && (p->walk == PTEST_TWO || p->walk == PTEST_FLIPS), best;
     linear = linear && ptest_linear_fits(p);
-    if (p->strata) /* counted by convolution (ptest_strata.h) alone: nothing else walks within strata yet */
+    if (p->strata) /* counted by the shift algorithm through the strata alone: nothing else walks within them yet */
         return ptest_linear_strata(p, linear, asked, err, errsize);
     if (asked == PTEST_METHOD_ENUMERATE || (asked == PTEST_METHOD_AUTO && !linear))
         return PTEST_METHOD_ENUMERATE;
@@ -475,21 +608,53 @@ int ptest_linear_choose(const ptest_problem *p, int asked, char *err, size_t err
     if (asked != PTEST_METHOD_AUTO) {
         if (memory[asked - PTEST_METHOD_SHIFT] <= limit)
             return asked;
-        snprintf(err, errsize, "--method %s would need %.0f MiB here, more than %.0f MiB: --method auto or "
-                 "enumerate", ptest_method_names[asked], memory[asked - PTEST_METHOD_SHIFT] / 1048576, limit / 1048576);
+        snprintf(err, errsize, "--method %s would need %.0f MiB here, more than %.0f MiB%s", ptest_method_names[asked],
+                 memory[asked - PTEST_METHOD_SHIFT] / 1048576, limit / 1048576,
+                 ways & PTEST_BY_ENUMERATION ? ": --method auto or enumerate" : "");
         return -1;
     }
     best = memory[0] <= limit && (memory[1] > limit || cost[0] <= cost[1]) ? 0 : memory[1] <= limit ? 1 : -1;
-    return best >= 0 && cost[best] < (double)p->total ? PTEST_METHOD_SHIFT + best : PTEST_METHOD_ENUMERATE;
+    if (best < 0 && !(ways & PTEST_BY_ENUMERATION)) { /* nothing else counts it */
+        snprintf(err, errsize, "--method shift would need %.0f MiB here, more than %.0f MiB (meet in the middle "
+                 "%.0f MiB), and %d %s are too many to enumerate", memory[0] / 1048576, limit / 1048576,
+                 memory[1] / 1048576, p->n, p->walk == PTEST_FLIPS ? "pairs" : "observations");
+        return -1;
+    }
+    return best >= 0 && (cost[best] < (double)p->total || !(ways & PTEST_BY_ENUMERATION)) ? PTEST_METHOD_SHIFT + best
+                                                                                        : PTEST_METHOD_ENUMERATE;
+}
+
+int ptest_linear_choose(const ptest_problem *p, int asked, char *err, size_t errsize)
+{
+    int ways = ptest_size_allows(p), method = linear_method(p, asked, ways, err, errsize);
+    if (method == PTEST_METHOD_ENUMERATE && !(ways & (p->resamples ? PTEST_BY_SAMPLING : PTEST_BY_ENUMERATION))) {
+        char what[200];
+        snprintf(what, sizeof what, "%s%s", p->resamples ? "--resamples" : asked == PTEST_METHOD_ENUMERATE
+                 ? "--method enumerate" : "--stat ", p->resamples || asked == PTEST_METHOD_ENUMERATE ? ""
+                 : p->stat == PTEST_USER ? "(a C statistic)" : ptest_stat_name(p->rank ? p->rank : p->stat));
+        ptest_size_refusal(p, what, err, errsize);
+        return -1;
+    }
+    return method;
+}
+
+/* a - b (b <= a) */
+static ptest_big minus(ptest_big a, const ptest_big *b)
+{
+    ptest_big_sub(&a, b);
+    return a;
 }
 
 /* #(|K| >= c) for the key c >= 0 where |x| first passes: K >= c or K <= -c,
  * disjoint unless c = 0 */
-static u64 abs_at_least(const ptest_linear_key *L, const ptest_counter *c, long long k)
+static ptest_big abs_at_least(const ptest_linear_key *L, const ptest_counter *c, long long k, const ptest_big *total)
 {
+    ptest_big found = *total, below = key_below(L, c, k), low = key_below(L, c, 1 - k);
     if (k == 0)
-        return (u64)L->multiplier * L->subsets;
-    return L->multiplier * L->subsets - key_below(L, c, k) + key_below(L, c, 1 - k);
+        return found;
+    ptest_big_sub(&found, &below);
+    ptest_big_add(&found, &low);
+    return found;
 }
 
 int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_result *r, double *observed, char *err,
@@ -497,14 +662,13 @@ int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_resul
 {
     ptest_linear_key L;
     ptest_counter c;
-    u64 total = p->total, less, not_above, previous;
+    ptest_big total = p->total_big, less, not_above, previous, at, same, *counts = r->big_counts;
     double x;
     int j;
     ptest_linear_key_of(p, &L);
     memset(&c, 0, sizeof c);
     c.method = method;
-    if (p->strata ? ptest_strata_cumulative(p, L.values, L.sum_hi, &c.cumulative)
-                  : method == PTEST_METHOD_SHIFT ? shift_build(&c, &L) : mitm_build(&c, &L)) {
+    if (method == PTEST_METHOD_SHIFT ? shift_build(&c, &L) : mitm_build(&c, &L)) {
         counter_free(&c);
         snprintf(err, errsize, "out of memory for the %s", ptest_linear_device(method));
         return -1;
@@ -515,21 +679,22 @@ int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_resul
     if (p->exact) {
         less = key_below(&L, &c, L.observed);
         not_above = key_below(&L, &c, L.observed + 1);
-        r->counts[PTEST_ABS_GE] = abs_at_least(&L, &c, L.observed < 0 ? -L.observed : L.observed);
+        counts[PTEST_ABS_GE] = abs_at_least(&L, &c, L.observed < 0 ? -L.observed : L.observed, &total);
     } else { /* ps_tally's band: less below x - band, greater above x + band, in_band the equal whose key is
               * not the observed one (ps_same) */
         less = key_below(&L, &c, first_key(L.key_min, L.key_max, AT_LEAST, p->par[PAR_LO], p));
         not_above = key_below(&L, &c, first_key(L.key_min, L.key_max, ABOVE, p->par[PAR_HI], p));
-        r->counts[PTEST_IN_BAND] = not_above - less
-                                   - (key_below(&L, &c, L.observed + 1) - key_below(&L, &c, L.observed));
+        at = key_below(&L, &c, L.observed);
+        same = minus(key_below(&L, &c, L.observed + 1), &at);
+        counts[PTEST_IN_BAND] = minus(minus(not_above, &less), &same);
         /* ps_abs_ge: fabs(x(K)) >= |observed| - band, and fabs(x(K)) = x(|K|) */
-        r->counts[PTEST_ABS_GE] = p->par[PAR_ABS_LO] <= 0 ? total
+        counts[PTEST_ABS_GE] = p->par[PAR_ABS_LO] <= 0 ? total
             : abs_at_least(&L, &c, first_key(0, L.key_max > -L.key_min ? L.key_max : -L.key_min, ABS_AT_LEAST,
-                                             p->par[PAR_ABS_LO], p));
+                                             p->par[PAR_ABS_LO], p), &total);
     }
-    r->counts[PTEST_LESS] = less;
-    r->counts[PTEST_EQUAL] = not_above - less;
-    r->counts[PTEST_GREATER] = total - not_above;
+    counts[PTEST_LESS] = less;
+    counts[PTEST_EQUAL] = minus(not_above, &less);
+    counts[PTEST_GREATER] = minus(total, &not_above);
     r->lo = key_x(L.key_min, p); /* x is monotone in K: its extremes are the keys' */
     r->hi = key_x(L.key_max, p);
     if (p->bins) {
@@ -537,13 +702,15 @@ int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_resul
             ptest_range(p, NULL, x, err, errsize); /* the mean's range needs no backend */
         p->par[PAR_HIST_LO] = p->hist_lo; /* as main's observe */
         p->par[PAR_HIST_INV] = p->bins / (p->hist_hi - p->hist_lo);
-        previous = 0;
+        ptest_big_set(&previous, 0);
         for (j = 1; j <= p->bins; j++) { /* bin j - 1 holds the keys from its first to bin j's first */
-            u64 below = j == p->bins ? total : key_below(&L, &c, first_key(L.key_min, L.key_max, IN_BIN, j, p));
-            r->hist[j - 1] = below - previous;
+            ptest_big below = j == p->bins ? total
+                                           : key_below(&L, &c, first_key(L.key_min, L.key_max, IN_BIN, j, p));
+            r->big_hist[j - 1] = minus(below, &previous);
             previous = below;
         }
     }
     counter_free(&c);
+    ptest_result_settle(r, p->bins);
     return 0;
 }

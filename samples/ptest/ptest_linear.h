@@ -21,22 +21,19 @@ const char *ptest_linear_device(int method);
 
 /* The method that counts p for the one `asked`: PTEST_METHOD_ENUMERATE,
  * SHIFT or MITM (auto: the cheaper host method where it fits in memory and
- * costs less than enumerating, _linear.plan's rule). Returns -1 with err
- * where a forced host method does not apply to p or would not fit. */
+ * costs less than enumerating, _linear.plan's rule, or where p's size
+ * allows no enumeration: ptest_size_allows). Returns -1 with err where a
+ * forced host method does not apply to p or would not fit, or where p is
+ * too large to enumerate (or, with p->resamples, to draw from). */
 int ptest_linear_choose(const ptest_problem *p, int asked, char *err, size_t errsize);
 
 /* Counts every rearrangement of p by `method` (SHIFT or MITM, as chosen):
- * the result the enumeration's ps_count gives, field for field. Sets
+ * the result the enumeration's ps_count gives, field for field, in
+ * r->big_counts and big_hist too (ptest_result_settle). Sets
  * p->band and, without have_range, p->hist_lo and hist_hi (as ptest_range
  * does for the enumeration); *observed is the observed statistic. Returns 0,
  * or -1 with err (out of memory). */
 int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_result *r, double *observed, char *err,
                        size_t errsize);
-
-/* The shift algorithm: the number of the size-element subsets (any size
- * where size < 0) of values[0..count) (non-negative) whose sum is s, for
- * each s in [0, width), sums past width - 1 left out. A malloc'd array of
- * width counts, or NULL out of memory. */
-unsigned long long *ptest_shift_counts(const long long *values, int count, int size, size_t width);
 
 #endif

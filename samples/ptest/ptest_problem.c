@@ -196,12 +196,14 @@ static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem 
             return -1;
         }
         p->n += counts[g];
+        p->group_sizes[g] = counts[g];
         p->sizes[g] = (unsigned char)(counts[g] <= PTEST_MAXN ? counts[g] : 0);
     }
     if (p->k < 2)
         return fail(err, errsize, "an independent test needs two or more groups in the label column");
-    if (p->n > PTEST_MAXN) {
-        snprintf(err, errsize, "%s: %d observations: at most %d", t->file, p->n, PTEST_MAXN);
+    if (p->n > PTEST_HOST_MAXN) {
+        snprintf(err, errsize, "%s: %d observations: at most %d (%d where enumerated)", t->file, p->n,
+                 PTEST_HOST_MAXN, PTEST_MAXN);
         return -1;
     }
     for (c = 0; c < p->cols; c++) {
@@ -222,15 +224,16 @@ static int independent(const ptest_table *t, const ptest_spec *s, ptest_problem 
 static int two_columns(const ptest_table *t, const int *cols, ptest_problem *p, ptest_source *src, char *err,
                        size_t errsize)
 {
-    int r, c, limit = p->walk == PTEST_FLIPS ? 63 : 20;
+    int r, c, limit = p->walk == PTEST_FLIPS ? PTEST_HOST_MAXN : 20;
     if (t->rows > limit) {
-        snprintf(err, errsize, "%s: %d pairs: %s takes at most %d", t->file, t->rows,
-                 p->walk == PTEST_FLIPS ? "a paired test" : "a pairings test", limit);
+        snprintf(err, errsize, p->walk == PTEST_FLIPS ? "%s: %d pairs: a paired test takes at most %d (63 where "
+                 "enumerated)" : "%s: %d pairs: a pairings test takes at most %d", t->file, t->rows, limit);
         return -1;
     }
     if (t->rows < 2)
         return fail(err, errsize, "two or more pairs are needed");
     p->n = p->m = t->rows;
+    p->group_sizes[0] = p->group_sizes[1] = p->n;
     for (c = 0; c < 2; c++)
         snprintf(p->names[c], PTEST_NAME, "%s", t->header[cols[c]]);
     for (c = 0; c < 2 * p->cols; c++) {
@@ -327,21 +330,55 @@ static void note_numbers_first(const ptest_table *t, const ptest_spec *s, ptest_
                 "header (a header needs a name that is not a number)\n", t->file, t->line[0]);
 }
 
-/* the number of rearrangements: 0 when 2^64 or more */
-static kperm_rank count_of(const ptest_problem *p)
+/* the number of rearrangements exactly into total_big, and into total
+ * where below 2^64 (else 2^64 - 1: ptest_is_big) */
+static void count_of(ptest_problem *p)
 {
-    kperm_rank total = 1, c = 0;
-    int g, left = p->n;
+    ptest_big *total = &p->total_big, c;
+    int g, i, left = p->n;
+    ptest_big_set(total, 1);
     if (p->walk == PTEST_FLIPS)
-        return (kperm_rank)1 << p->n;
-    if (p->walk == PTEST_PAIRINGS)
-        return kperm_count(p->n, &c) == KPERM_OK ? c : 0;
-    for (g = 0; g < p->k; left -= p->sizes[g++]) {
-        if (kperm_comb_count(left, p->sizes[g], &c) != KPERM_OK || (c && total > ~(kperm_rank)0 / c))
-            return 0;
-        total *= c;
+        ptest_big_shift_left(total, p->n);
+    for (i = 2; p->walk == PTEST_PAIRINGS && i <= p->n; i++)
+        ptest_big_mul_small(total, (unsigned int)i);
+    for (g = 0; (p->walk == PTEST_TWO || p->walk == PTEST_GROUPS) && g < p->k; left -= p->group_sizes[g++]) {
+        ptest_big_binomial(left, p->group_sizes[g], &c);
+        ptest_big_mul(total, &c);
     }
-    return total;
+    p->total = ptest_is_big(p) ? ~(kperm_rank)0 : ptest_big_low(total);
+}
+
+/* whether the host counts p without enumerating: the mean difference of
+ * two groups or of pairs in one value column (Mann-Whitney's and
+ * Wilcoxon's scores too), by ptest_linear.c */
+static int host_counts(const ptest_problem *p)
+{
+    return p->stat == PTEST_MEAN && p->cols == 1 && (p->walk == PTEST_TWO || p->walk == PTEST_FLIPS);
+}
+
+int ptest_size_allows(const ptest_problem *p)
+{
+    int enumerate = p->n <= PTEST_MAXN && !ptest_is_big(p), ways = 0;
+    ways |= enumerate ? PTEST_BY_ENUMERATION : 0;
+    ways |= host_counts(p) && p->n <= PTEST_HOST_MAXN ? PTEST_BY_HOST : 0;
+    ways |= enumerate || (p->walk == PTEST_TWO && p->cols == 1 && p->n <= PTEST_SAMPLE_MAXN) ? PTEST_BY_SAMPLING : 0;
+    return ways;
+}
+
+void ptest_size_refusal(const ptest_problem *p, const char *what, char *err, size_t errsize)
+{
+    int ways = ptest_size_allows(p), pairs = p->walk == PTEST_FLIPS;
+    char size[80], others[200];
+    if (p->n > (pairs ? 63 : PTEST_MAXN))
+        snprintf(size, sizeof size, "%d %s: at most %d", p->n, pairs ? "pairs" : "observations",
+                 pairs ? 63 : PTEST_MAXN);
+    else
+        snprintf(size, sizeof size, "2^64 or more rearrangements: fewer");
+    snprintf(others, sizeof others, "--stat mean, mann-whitney and wilcoxon of two groups or pairs (one value column) "
+             "are counted without enumerating up to %d", PTEST_HOST_MAXN);
+    snprintf(err, errsize, "%s: %s are enumerated; %s", what, size,
+             ways & PTEST_BY_HOST ? "--method auto or shift counts this test exactly without enumerating"
+             : ways & PTEST_BY_SAMPLING ? "--resamples N draws N random rearrangements instead" : others);
 }
 
 int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem *p, char *err, size_t errsize)
@@ -391,6 +428,14 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
                                   "paired test, and --stat mean, welch or var-ratio");
     if (!indep && two_columns(t, cols, p, src, err, errsize))
         return -1;
+    count_of(p);
+    if (!ptest_size_allows(p)) {
+        char what[PTEST_NAME + 300];
+        snprintf(what, sizeof what, "%s: %s%s", t->file, p->stat == PTEST_USER ? "a C statistic" : "--stat ",
+                 p->stat == PTEST_USER ? "" : ptest_stat_name(p->rank ? p->rank : p->stat));
+        ptest_size_refusal(p, what, err, errsize);
+        return -1;
+    }
     count = ptest_column_size(p) * p->cols; /* one 10^d for every column: maxT compares their keys */
     for (i = 0; i < count; i++)
         if (ptest_decimal_parse(src[i].text, &x[i])) {
@@ -409,8 +454,6 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
         return -1;
     if (p->walk == PTEST_PAIRINGS && p->stat == PTEST_KENDALL)
         sort_pairs_by_x(p);
-    if (!(p->total = count_of(p)))
-        return fail(err, errsize, "2^64 or more rearrangements: kperm-ptest counts them in 64 bits");
     p->exact = s->tolerance < 0 && p->stat != PTEST_USER;
     p->rel_tol = s->tolerance >= 0 ? s->tolerance : DEFAULT_TOLERANCE;
     p->bins = p->cols > 1 ? 0 : s->bins; /* ps_maxt keeps no histogram */

@@ -28,6 +28,22 @@ const char *ptest_stat_name(int stat);
 /* whether a field is a missing value (empty, blank, NA, NaN, ...) */
 int ptest_is_missing(const char *s);
 
+/* The ways p's size lets it be counted (known once p is built, strata
+ * aside): PTEST_BY_ENUMERATION (at most PTEST_MAXN observations, or 63 pairs,
+ * below 2^64 rearrangements: the kernels' walks), PTEST_BY_HOST (the mean
+ * difference of two groups or pairs, Mann-Whitney and Wilcoxon, one value
+ * column, at most PTEST_HOST_MAXN: ptest_linear.h counts it without
+ * enumerating), PTEST_BY_SAMPLING (--resamples: where enumerated, or two
+ * groups of at most PTEST_SAMPLE_MAXN). ptest_problem_build refuses a
+ * problem none allows; the method chosen later checks its own. */
+enum { PTEST_BY_ENUMERATION = 1, PTEST_BY_HOST = 2, PTEST_BY_SAMPLING = 4 };
+int ptest_size_allows(const ptest_problem *p);
+
+/* the one-line refusal of enumerating p, "WHAT: ...", naming the way its
+ * size allows instead (--method shift, --resamples) or the statistics the
+ * host counts */
+void ptest_size_refusal(const ptest_problem *p, const char *what, char *err, size_t errsize);
+
 /* Fills p from the table. Returns 0, or -1 with err (one line, naming
  * FILE:LINE: where a value is at fault). */
 int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem *p, char *err, size_t errsize);

@@ -21,7 +21,7 @@ static double mean_of(const ptest_problem *p, double k)
  * groups), or every pair swapped its larger value into x (pairs) */
 static void mean_extremes(const ptest_problem *p, double *lo, double *hi)
 {
-    long long v[2 * PTEST_MAXN], s1 = 0, s2 = 0;
+    long long v[PTEST_HOST_MAXN], s1 = 0, s2 = 0;
     int i;
     if (p->walk == PTEST_FLIPS) {
         for (i = 0; i < p->n; i++)

@@ -54,7 +54,7 @@ static int by_value(const void *a, const void *b)
 /* score[i] = 2 * the midrank of value[i] among value[0..n) */
 static void midrank_scores(const long long *value, int n, long long *score)
 {
-    int order[PTEST_VALUES], i, j, t;
+    int order[PTEST_HOST_MAXN], i, j, t;
     for (i = 0; i < n; i++)
         order[i] = i;
     sort_base = value;
@@ -69,7 +69,7 @@ static void midrank_scores(const long long *value, int n, long long *score)
 
 int ptest_rank_scores(ptest_problem *p, char *err, size_t errsize)
 {
-    long long score[PTEST_VALUES], d[PTEST_MAXN];
+    long long score[PTEST_HOST_MAXN], d[PTEST_HOST_MAXN];
     double n = p->n;
     int i;
     for (i = 1; i < p->n && p->v[i] == p->v[0]; i++)

@@ -25,27 +25,61 @@ void ptest_format_double(char *buf, size_t size, double x)
     snprintf(buf, size, "%.17g", x);
 }
 
-/* the numerators of the p-values over N: less, greater, two-sided (2*min, at most N), abs */
-static void numerators(const ptest_report *rep, unsigned long long *num)
+/* the rearrangements, counted exactly: p->total_big past 2^64 (the
+ * host's counts, ptest_is_big), else p->total */
+static ptest_big total_of(const ptest_problem *p)
 {
-    const unsigned long long *c = rep->r->counts, n = rep->p->total;
-    unsigned long long lo = c[PTEST_LESS] + c[PTEST_EQUAL], hi = c[PTEST_GREATER] + c[PTEST_EQUAL];
-    unsigned long long least = lo < hi ? lo : hi;
-    num[0] = lo;
-    num[1] = hi;
-    num[2] = least > n / 2 ? n : 2 * least;
-    num[3] = c[PTEST_ABS_GE];
+    ptest_big n = p->total_big;
+    if (!ptest_is_big(p))
+        ptest_big_set(&n, p->total);
+    return n;
 }
 
-/* p-value i of the numerators num over N: num/N; a Monte Carlo run's
- * (--resamples) as scipy's, (num + 1)/(N + 1), two-sided twice the smaller
- * one-sided, at most 1 */
-static double pvalue(const ptest_problem *p, const unsigned long long *num, int i)
+/* count i of r, or bin i of its histogram: the host's big ones past 2^64 */
+static ptest_big count_of(const ptest_report *rep, int i)
 {
-    double n = (double)p->total, least = (double)(num[0] < num[1] ? num[0] : num[1]);
+    ptest_big c = rep->r->big_counts[i];
+    if (!ptest_is_big(rep->p))
+        ptest_big_set(&c, rep->r->counts[i]);
+    return c;
+}
+
+static ptest_big bin_of(const ptest_report *rep, int i)
+{
+    ptest_big c = rep->r->big_hist[i];
+    if (!ptest_is_big(rep->p))
+        ptest_big_set(&c, rep->r->hist[i]);
+    return c;
+}
+
+/* the numerators of the p-values over N: less, greater, two-sided (2*min, at most N), abs */
+static void numerators(const ptest_report *rep, ptest_big *num)
+{
+    ptest_big equal = count_of(rep, PTEST_EQUAL), n = total_of(rep->p), least;
+    num[0] = count_of(rep, PTEST_LESS);
+    num[1] = count_of(rep, PTEST_GREATER);
+    ptest_big_add(&num[0], &equal);
+    ptest_big_add(&num[1], &equal);
+    least = ptest_big_cmp(&num[0], &num[1]) < 0 ? num[0] : num[1];
+    ptest_big_shift_left(&least, 1);
+    num[2] = ptest_big_cmp(&least, &n) > 0 ? n : least;
+    num[3] = count_of(rep, PTEST_ABS_GE);
+}
+
+/* p-value i of the numerators num over N: num/N (the double nearest it
+ * past 2^64; below, the quotient of the two doubles as it always was); a
+ * Monte Carlo run's (--resamples) as scipy's, (num + 1)/(N + 1), two-sided
+ * twice the smaller one-sided, at most 1 */
+static double pvalue(const ptest_problem *p, const ptest_big *num, int i)
+{
+    double n = (double)p->total, x = (double)ptest_big_low(&num[i]);
+    double least = (double)ptest_big_low(ptest_big_cmp(&num[0], &num[1]) < 0 ? &num[0] : &num[1]);
+    ptest_big total = p->total_big;
+    if (ptest_is_big(p))
+        return ptest_big_ratio(&num[i], &total);
     if (!p->resamples)
-        return (double)num[i] / n;
-    return i == 2 ? (2 * (least + 1) < n + 1 ? 2 * (least + 1) / (n + 1) : 1) : ((double)num[i] + 1) / (n + 1);
+        return x / n;
+    return i == 2 ? (2 * (least + 1) < n + 1 ? 2 * (least + 1) / (n + 1) : 1) : (x + 1) / (n + 1);
 }
 
 /* what the statistic is, in words */
@@ -67,7 +101,7 @@ static void text_groups(const ptest_problem *p)
     if (p->walk == PTEST_TWO || p->walk == PTEST_GROUPS) {
         printf("groups          ");
         for (g = 0; g < p->k; g++)
-            printf("%s%s (%d)", g ? ", " : "", p->names[g], p->sizes[g]);
+            printf("%s%s (%d)", g ? ", " : "", p->names[g], p->group_sizes[g]);
         printf("%s\n", p->walk == PTEST_TWO ? "   (A, B)" : "");
     } else if (p->stat >= PTEST_REG_T) { /* names: y, the tested columns (aux[0]), the covariates */
         printf("columns         y = %s, tested", p->names[0]);
@@ -125,10 +159,12 @@ static void write_text(const ptest_report *rep)
     const ptest_problem *p = rep->p;
     const ptest_result *r = rep->r;
     static const char *const names[] = {"less", "greater", "two-sided (2*min)", "|T| >= |t|"};
-    unsigned long long num[4], most = 0;
-    char x[40], a[40], b[40];
+    ptest_big num[4], most, total = total_of(p), c[PTEST_COUNTS];
+    char x[40], a[40], b[40], digits[PTEST_COUNTS + 1][PTEST_BIG_DIGITS];
     int i;
     numerators(rep, num);
+    for (i = 0; i < PTEST_COUNTS; i++)
+        c[i] = count_of(rep, i);
     ptest_format_double(x, sizeof x, rep->observed);
     printf("kperm-ptest     %s: %s test\n", rep->file, rep->test);
     text_groups(p);
@@ -145,19 +181,22 @@ static void write_text(const ptest_report *rep)
         printf("resamples       %llu random rearrangements of %llu, seed %llu: a Monte Carlo estimate, p = (count + "
                "1) / (%llu + 1)\n", p->resamples, p->rearrangements[0], p->seed, p->resamples);
     else
-        printf("rearrangements  %llu\n", (unsigned long long)p->total);
-    printf("counts          less %llu  equal %llu  greater %llu  undefined %llu  |T| >= |t| %llu\n",
-           r->counts[PTEST_LESS], r->counts[PTEST_EQUAL], r->counts[PTEST_GREATER], r->counts[PTEST_UNDEFINED],
-           r->counts[PTEST_ABS_GE]);
+        printf("rearrangements  %s\n", ptest_big_text(&total, digits[0]));
+    printf("counts          less %s  equal %s  greater %s  undefined %s  |T| >= |t| %s\n",
+           ptest_big_text(&c[PTEST_LESS], digits[0]), ptest_big_text(&c[PTEST_EQUAL], digits[1]),
+           ptest_big_text(&c[PTEST_GREATER], digits[2]), ptest_big_text(&c[PTEST_UNDEFINED], digits[3]),
+           ptest_big_text(&c[PTEST_ABS_GE], digits[4]));
     if (!p->exact)
-        printf("tolerance band  %llu counted equal only through the tolerance\n", r->counts[PTEST_IN_BAND]);
+        printf("tolerance band  %s counted equal only through the tolerance\n",
+               ptest_big_text(&c[PTEST_IN_BAND], digits[0]));
     for (i = 0; i < 4; i++) {
         ptest_format_double(a, sizeof a, pvalue(p, num, i));
         if (p->resamples) /* the one-sided counts + 1 over N + 1 */
-            printf("%-15s %s from count %llu: %s\n", i ? "" : "p-values", names[i], num[i], a);
-        else
-            printf("%-15s %s %llu/%llu = %s\n", i ? "" : "p-values", names[i], num[i], (unsigned long long)p->total,
+            printf("%-15s %s from count %s: %s\n", i ? "" : "p-values", names[i], ptest_big_text(&num[i], digits[0]),
                    a);
+        else
+            printf("%-15s %s %s/%s = %s\n", i ? "" : "p-values", names[i], ptest_big_text(&num[i], digits[0]),
+                   ptest_big_text(&total, digits[1]), a);
     }
     if (p->cols > 1)
         text_maxt(p, r);
@@ -166,13 +205,18 @@ static void write_text(const ptest_report *rep)
         ptest_format_double(b, sizeof b, r->hi);
         printf("null range      %s .. %s\n", a, b);
     }
-    for (i = 0; i < p->bins; i++)
-        most = r->hist[i] > most ? r->hist[i] : most;
+    ptest_big_set(&most, 0);
+    for (i = 0; i < p->bins; i++) {
+        ptest_big bin = bin_of(rep, i);
+        most = ptest_big_cmp(&bin, &most) > 0 ? bin : most;
+    }
     if (p->bins)
         printf("histogram       %d bins (the first and last also hold the values beyond them)\n", p->bins);
     for (i = 0; i < p->bins; i++) {
-        int bar = most ? (int)(40.0 * (double)r->hist[i] / (double)most + 0.5) : 0;
-        printf("  %12.6g .. %-12.6g %20llu %.*s\n", edge(p, i), edge(p, i + 1), r->hist[i], bar,
+        ptest_big bin = bin_of(rep, i);
+        int bar = ptest_is_big(p) ? (int)(40.0 * ptest_big_ratio(&bin, &most) + 0.5) /* most > 0: the total's */
+                  : ptest_big_low(&most) ? (int)(40.0 * (double)r->hist[i] / (double)ptest_big_low(&most) + 0.5) : 0;
+        printf("  %12.6g .. %-12.6g %20s %.*s\n", edge(p, i), edge(p, i + 1), ptest_big_text(&bin, digits[0]), bar,
                "########################################");
     }
     if (rep->resumed)
@@ -210,7 +254,8 @@ static void write_json(const ptest_report *rep)
     const ptest_result *r = rep->r;
     static const char *const pnames[] = {"pvalue_less", "pvalue_greater", "pvalue_two_sided", "pvalue_abs"};
     static const char *const cnames[] = {"less", "equal", "greater", "abs_ge", "in_band", "undefined"};
-    unsigned long long num[4];
+    ptest_big num[4], total = total_of(p), c;
+    char digits[PTEST_BIG_DIGITS];
     int i, two = p->walk == PTEST_TWO || p->walk == PTEST_GROUPS;
     numerators(rep, num);
     printf("{");
@@ -222,15 +267,19 @@ static void write_json(const ptest_report *rep)
     for (i = 0; i < p->k; i++) {
         printf("%s{", i ? ", " : "");
         json_string("name", p->names[i]);
-        printf("\"size\": %d}", two ? p->sizes[i] : p->n);
+        printf("\"size\": %d}", two ? p->group_sizes[i] : p->n);
     }
-    printf("], \"n_rearrangements\": %llu, ", p->resamples ? p->rearrangements[0] : (unsigned long long)p->total);
+    if (p->resamples)
+        ptest_big_set(&total, p->rearrangements[0]);
+    printf("], \"n_rearrangements\": %s, ", ptest_big_text(&total, digits));
     if (p->resamples) /* a Monte Carlo estimate: the counts are over the draws */
         printf("\"monte_carlo\": true, \"n_resamples\": %llu, \"seed\": %llu, ", p->resamples, p->seed);
-    for (i = 0; i < PTEST_COUNTS; i++)
-        printf("\"%s\": %llu, ", cnames[i], r->counts[i]);
+    for (i = 0; i < PTEST_COUNTS; i++) {
+        c = count_of(rep, i);
+        printf("\"%s\": %s, ", cnames[i], ptest_big_text(&c, digits)); /* every digit: JSON's integers have no bound */
+    }
     for (i = 0; i < 4; i++) {
-        printf("\"%s_numerator\": %llu, ", pnames[i], num[i]);
+        printf("\"%s_numerator\": %s, ", pnames[i], ptest_big_text(&num[i], digits));
         json_double(pnames[i], pvalue(p, num, i));
     }
     if (p->cols > 1) {
@@ -253,8 +302,10 @@ static void write_json(const ptest_report *rep)
     json_double("null_min", r->lo <= r->hi ? r->lo : NAN);
     json_double("null_max", r->lo <= r->hi ? r->hi : NAN);
     printf("\"histogram\": [");
-    for (i = 0; i < p->bins; i++)
-        printf("%s%llu", i ? ", " : "", r->hist[i]);
+    for (i = 0; i < p->bins; i++) {
+        c = bin_of(rep, i);
+        printf("%s%s", i ? ", " : "", ptest_big_text(&c, digits));
+    }
     printf("], \"bin_edges\": [");
     for (i = 0; p->bins && i <= p->bins; i++) {
         fputs(i ? ", " : "", stdout);

@@ -23,3 +23,12 @@ void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins, i
     for (i = 0; i < bins; i++)
         into->hist[i] += part->hist[i];
 }
+
+void ptest_result_settle(ptest_result *r, int bins)
+{
+    int i;
+    for (i = 0; i < PTEST_COUNTS; i++)
+        r->counts[i] = ptest_big_fits(&r->big_counts[i]) ? ptest_big_low(&r->big_counts[i]) : ~0ULL;
+    for (i = 0; i < bins; i++)
+        r->hist[i] = ptest_big_fits(&r->big_hist[i]) ? ptest_big_low(&r->big_hist[i]) : ~0ULL;
+}

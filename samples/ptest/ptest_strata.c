@@ -4,10 +4,10 @@
  * affine function of S, group A's sum, and S is the sum of independent
  * per-stratum sums: stratum h gives a subset of size m_h (its group A rows)
  * of its n_h values. So S's distribution is the convolution of the strata's
- * subset-sum distributions, each the shift algorithm's table (as
- * ptest_linear.c's); every count of ptest_linear_count then follows from
- * #(S < s) as without strata. The counts fit 64 bits: the rearrangements
- * within strata are a product of binomials C(n_h, m_h) <= C(n, m) < 2^64. */
+ * subset-sum distributions, which ptest_linear.c's shift algorithm counts
+ * through the strata, a block of values each (ptest_strata_blocks); every
+ * count of ptest_linear_count then follows from #(S < s) as without
+ * strata. */
 #include "ptest_strata.h"
 #include "ptest_linear.h"
 #include "ptest_problem.h"
@@ -49,8 +49,8 @@ static int observation_rows(const ptest_table *t, const char *group, const ptest
 static void stratum_sizes(const ptest_problem *p, int *size, int *size_a)
 {
     int i;
-    memset(size, 0, PTEST_MAXN * sizeof *size);
-    memset(size_a, 0, PTEST_MAXN * sizeof *size_a);
+    memset(size, 0, (size_t)p->strata * sizeof *size);
+    memset(size_a, 0, (size_t)p->strata * sizeof *size_a);
     for (i = 0; i < p->n; i++) {
         size[p->stratum[i]]++;
         size_a[p->stratum[i]] += i < p->m;
@@ -81,7 +81,7 @@ static void walk_layout(ptest_problem *p, const int *size, const int *size_a)
     int walked[PTEST_MAXN], rank[PTEST_MAXN], order[PTEST_MAXN], count = 0, h, i, j, g;
     long long v[PTEST_MAXN];
     double d[PTEST_MAXN];
-    unsigned char stratum[PTEST_MAXN];
+    unsigned short stratum[PTEST_MAXN];
     for (h = 0; h < p->strata; h++) {
         rank[h] = size_a[h] && size[h] > size_a[h] ? count : none;
         if (rank[h] != none)
@@ -99,7 +99,7 @@ static void walk_layout(ptest_problem *p, const int *size, const int *size_a)
         v[i] = p->v[order[i]], d[i] = p->d[order[i]], stratum[i] = p->stratum[order[i]];
     memcpy(p->v, v, (size_t)p->n * sizeof *v);
     memcpy(p->d, d, (size_t)p->n * sizeof *d);
-    memcpy(p->stratum, stratum, (size_t)p->n);
+    memcpy(p->stratum, stratum, (size_t)p->n * sizeof *stratum);
     p->aux[0] = starts(p, walked, count, 0, p->m);
     p->aux[1] = starts(p, walked, count, p->m, p->n);
 }
@@ -107,8 +107,9 @@ static void walk_layout(ptest_problem *p, const int *size, const int *size_a)
 int ptest_strata_read(const ptest_table *t, const char *column, const char *group, ptest_problem *p, char *err,
                       size_t errsize)
 {
-    const char *labels[PTEST_MAXN];
-    int c = ptest_table_column(t, column), rows[PTEST_MAXN], n, i, h, size[PTEST_MAXN], size_a[PTEST_MAXN];
+    static const char *labels[PTEST_HOST_MAXN];
+    static int rows[PTEST_HOST_MAXN], size[PTEST_HOST_MAXN], size_a[PTEST_HOST_MAXN];
+    int c = ptest_table_column(t, column), n, i, h;
     if (c < 0) {
         snprintf(err, errsize, "%s: no column '%s' for --strata", t->file, column);
         return -1;
@@ -131,87 +132,31 @@ int ptest_strata_read(const ptest_table *t, const char *column, const char *grou
                      t->line[rows[i]], label);
             return -1;
         }
-        p->stratum[i] = (unsigned char)stratum_of(labels, &p->strata, label);
+        p->stratum[i] = (unsigned short)stratum_of(labels, &p->strata, label);
     }
     stratum_sizes(p, size, size_a);
-    p->total = 1;
+    ptest_big_set(&p->total_big, 1);
     for (h = 0; h < p->strata; h++) {
-        kperm_rank c = 0;
-        kperm_comb_count(size[h], size_a[h], &c); /* fits: n <= 64 */
-        p->total *= c;
+        ptest_big ways;
+        ptest_big_binomial(size[h], size_a[h], &ways);
+        ptest_big_mul(&p->total_big, &ways);
     }
-    walk_layout(p, size, size_a);
+    p->total = ptest_is_big(p) ? ~(kperm_rank)0 : ptest_big_low(&p->total_big);
+    if (p->n <= PTEST_MAXN) /* else only counted on the host, which takes the strata as they are */
+        walk_layout(p, size, size_a);
     return 0;
 }
 
-static int descending(const void *a, const void *b)
+int ptest_strata_blocks(const ptest_problem *p, const long long *values, long long *out, int *count, int *size)
 {
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x < y) - (x > y);
-}
-
-/* stratum h's values, greatest first: their count */
-static int stratum_values(const ptest_problem *p, const long long *values, int h, long long *out)
-{
-    int i, count = 0;
-    for (i = 0; i < p->n; i++)
-        if (p->stratum[i] == h)
-            out[count++] = values[i];
-    qsort(out, (size_t)count, sizeof *out, descending);
-    return count;
-}
-
-void ptest_strata_bounds(const ptest_problem *p, const long long *values, long long *lo, long long *hi)
-{
-    long long v[PTEST_MAXN];
-    int size[PTEST_MAXN], size_a[PTEST_MAXN], h, i, count;
-    stratum_sizes(p, size, size_a);
-    *lo = *hi = 0;
-    for (h = 0; h < p->strata; h++)
-        for (count = stratum_values(p, values, h, v), i = 0; i < count; i++) {
-            *hi += i < size_a[h] ? v[i] : 0;
-            *lo += i >= count - size_a[h] ? v[i] : 0;
-        }
-}
-
-int ptest_strata_cumulative(const ptest_problem *p, const long long *values, long long hi,
-                            unsigned long long **cumulative)
-{
-    size_t width = (size_t)hi + 1, reach = 0, a, b, s;
-    u64 *sum = calloc(width, sizeof *sum), *next = calloc(width, sizeof *next), *part = NULL;
-    long long v[PTEST_MAXN];
-    int size[PTEST_MAXN], size_a[PTEST_MAXN], h, i, count;
-    *cumulative = malloc((width + 1) * sizeof **cumulative);
-    stratum_sizes(p, size, size_a);
-    if (!sum || !next || !*cumulative)
-        goto fail;
-    sum[0] = 1; /* the empty convolution: S = 0 once */
+    static int size_all[PTEST_HOST_MAXN];
+    int h, i, at = 0;
+    stratum_sizes(p, size_all, size);
     for (h = 0; h < p->strata; h++) {
-        size_t top = 0; /* stratum h's greatest sum */
-        count = stratum_values(p, values, h, v);
-        for (i = 0; i < size_a[h]; i++)
-            top += (size_t)v[i];
-        if (!(part = ptest_shift_counts(v, count, size_a[h], top + 1)))
-            goto fail;
-        memset(next, 0, width * sizeof *next);
-        for (a = 0; a <= reach; a++)
-            if (sum[a])
-                for (b = 0; b <= top; b++)
-                    next[a + b] += sum[a] * part[b];
-        free(part);
-        memcpy(sum, next, width * sizeof *sum);
-        reach += top;
+        count[h] = size_all[h];
+        for (i = 0; i < p->n; i++)
+            if (p->stratum[i] == h)
+                out[at++] = values[i];
     }
-    (*cumulative)[0] = 0;
-    for (s = 0; s < width; s++)
-        (*cumulative)[s + 1] = (*cumulative)[s] + sum[s];
-    free(sum);
-    free(next);
-    return 0;
-fail:
-    free(sum);
-    free(next);
-    free(*cumulative);
-    *cumulative = NULL;
-    return -1;
+    return p->strata;
 }

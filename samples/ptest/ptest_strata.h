@@ -1,9 +1,10 @@
 /* ptest_strata.h - --strata COLUMN: labels rearranged only within each
  * stratum (coin's blocks, y ~ g | block), the statistic computed on the
  * whole data as without strata; two groups so far. The mean difference is
- * counted on the host by convolving the strata's exact distributions of
- * group A's sum (no enumeration); the other statistics are enumerated by the
- * kernels' walk within strata (python/kperm/stats_strata.h, PS_STRATA). */
+ * counted on the host by the shift algorithm through the strata (no
+ * enumeration; up to PTEST_HOST_MAXN observations); the other statistics
+ * are enumerated by the kernels' walk within strata
+ * (python/kperm/stats_strata.h, PS_STRATA). */
 #ifndef PTEST_STRATA_H
 #define PTEST_STRATA_H
 
@@ -14,20 +15,16 @@
 /* Reads the stratum of every observation of p (built by ptest_problem_build
  * without strata) from the column `column` of t, as p->stratum and
  * p->strata; orders each group's rows by stratum for the walk, its layout in
- * p->aux; sets p->total to the rearrangements within strata. A paired test
+ * p->aux (at most PTEST_MAXN observations: the walk's); sets p->total_big
+ * (and p->total) to the rearrangements within strata. A paired test
  * ignores the strata (each pair is its own block already; stderr says so).
  * Returns 0, or -1 with err (FILE:LINE: for a missing label). */
 int ptest_strata_read(const ptest_table *t, const char *column, const char *group, ptest_problem *p, char *err,
                       size_t errsize);
 
-/* S's least and greatest over the rearrangements within strata, S the sum of
- * group A's values, values[i] being observation i's (non-negative) */
-void ptest_strata_bounds(const ptest_problem *p, const long long *values, long long *lo, long long *hi);
-
-/* cumulative[s] = #(S < s) for s in [0, hi + 1] (hi from ptest_strata_bounds),
- * the shift algorithm within each stratum, then their convolution: allocated
- * here (free it). Returns 0, or -1 out of memory. */
-int ptest_strata_cumulative(const ptest_problem *p, const long long *values, long long hi,
-                            unsigned long long **cumulative);
+/* The values of p's observations (values[i] observation i's) stratum by
+ * stratum into out, count[h] of stratum h, size[h] of them in group A:
+ * the number of strata (the blocks of ptest_linear.c's shift algorithm). */
+int ptest_strata_blocks(const ptest_problem *p, const long long *values, long long *out, int *count, int *size);
 
 #endif
