@@ -922,6 +922,10 @@ PS_FN void ps_shape_load(ps_shape *sh, int n, int m, int cols, const PS_G kperm_
     }
 }
 
+#if PS_REGRESSION
+#include "stats_regression_sweep.h"
+#endif
+
 /* ---- the kernels */
 
 /* Counts ranks [begin, end): each work-item walks its part (kperm_split)
@@ -954,6 +958,11 @@ PS_KERNEL ps_count(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_
     PS_SYNC();
     kperm_split(begin, end, PS_GLOBAL_SIZE, me, &b, &e);
     ps_walk_init(&w, v, &sh, b, e);
+#if PS_REGRESSION && PS_REG_SWEEPS
+    if (w.plain) /* a sweep at a time on the host (stats_regression_sweep.h) */
+        ps_reg_sweeps(&w, v, d, &sh, par, &o, count, bins, &lo, &hi, local_hist);
+    else
+#endif
     while (ps_walk_next(&w, v, &sh)) {
         ps_value r = ps_eval(&w, w.sums, v, d, &sh, par);
         int bin = ps_note(&r, &o, par, count, bins, &lo, &hi);

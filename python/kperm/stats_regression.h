@@ -31,7 +31,6 @@
 #define PS_REG_S 0
 #define PS_REG_DF 1
 #define PS_REG_ZERO 2
-#define PS_REG_UNIT 4.930380657631324e-32 /* 2^-104: a sum's integer times this is its value */
 
 PS_FN void ps_reg_build(ps_u128 *acc, const PS_G ps_i64 *v, const ps_shape *sh, const kperm_u8 *cur)
 {
@@ -43,12 +42,19 @@ PS_FN void ps_reg_build(ps_u128 *acc, const PS_G ps_i64 *v, const ps_shape *sh, 
     }
 }
 
-/* a + w * dv: on the host through the compiler's 128-bit integers where
- * it has them (one multiply; stats_wide.h's portable product takes four:
- * n = 11 with 2 covariates on one core, 1.87 -> 1.68 s) */
+/* the host's own 128-bit integers where the compiler has them (one multiply
+ * for a product; stats_wide.h's portable one takes four: n = 11 with 2
+ * covariates on one core, 1.87 -> 1.68 s) */
+#if !defined(__OPENCL_VERSION__) && !defined(__CUDACC__) && !defined(__CUDACC_RTC__) && defined(__SIZEOF_INT128__)
+#define PS_REG_INT128 1
+#else
+#define PS_REG_INT128 0
+#endif
+
+/* a + w * dv */
 PS_FN ps_u128 ps_reg_add_product(ps_u128 a, ps_i64 w, ps_i64 dv)
 {
-#if !defined(__OPENCL_VERSION__) && !defined(__CUDACC__) && !defined(__CUDACC_RTC__) && defined(__SIZEOF_INT128__)
+#if PS_REG_INT128
     __extension__ typedef unsigned __int128 wide;
     wide r = ((wide)a.hi << 64 | a.lo) + (wide)((__extension__(__int128)w) * dv);
     return ps_make((ps_u64)r, (ps_u64)(r >> 64));
@@ -73,20 +79,31 @@ PS_FN void ps_reg_move(ps_u128 *acc, const PS_G ps_i64 *v, const ps_shape *sh, i
  * dropped (2^-93 at most, far below any statistic's band) so that both
  * halves convert as signed integers, without ps_to_double's branches on the
  * sign, which a CPU mispredicts half the time here (n = 11 on one core:
- * 2.2 -> 1.9 s) */
+ * 2.2 -> 1.9 s). The unit 2^-104 is taken into each half's scale, (hi *
+ * 2^64 + lo' * 2^11) * 2^-104 = hi * 2^-40 + lo' * 2^-93, the same double:
+ * a power of two only moves the exponent, and the sum, an integer multiple
+ * of 2^11 before the scaling, is 0 or at least 2^-93 after it, far from
+ * the subnormals, so the one rounding falls on the same bit. */
 PS_FN double ps_reg_value(ps_u128 a)
 {
-    return ((double)(ps_i64)a.hi * 18446744073709551616.0 + (double)(ps_i64)(a.lo >> 11) * 2048.0) * PS_REG_UNIT;
+    return (double)(ps_i64)a.hi * 9.094947017729282e-13 + (double)(ps_i64)(a.lo >> 11) * 1.0097419586828951e-28;
 }
 
 PS_FN void ps_reg_eval(ps_value *r, const ps_u128 *acc, const PS_G double *d, const ps_shape *sh)
 {
-    int j, k = (int)sh->aux[0];
-    double tested = 0, rss = d[PS_REG_S], b = ps_reg_value(acc[0]);
-    for (j = 0; j < PS_REG_COLS; j++) {
+    int j;
+    double b = ps_reg_value(acc[0]), tested = b * b, rss = d[PS_REG_S] - tested;
+#if PS_STAT == PS_REG_F
+    int k = (int)sh->aux[0];
+#else
+    (void)sh; /* t: one tested column, k = 1 */
+#endif
+    for (j = 1; j < PS_REG_COLS; j++) {
         double c = ps_reg_value(acc[j]);
         rss -= c * c;
+#if PS_STAT == PS_REG_F
         tested += j < k ? c * c : 0;
+#endif
     }
     r->sign = ps_sign(acc[0]);
     if (rss <= d[PS_REG_ZERO]) { /* a perfect fit */
@@ -97,7 +114,6 @@ PS_FN void ps_reg_eval(ps_value *r, const ps_u128 *acc, const PS_G double *d, co
 #if PS_STAT == PS_REG_T
     r->x = b * sqrt(d[PS_REG_DF] / rss);
 #else
-    (void)b;
     r->sign = tested > 0;
     r->x = tested / k * d[PS_REG_DF] / rss;
 #endif
