@@ -222,8 +222,8 @@ step "kperm-ptest --strata and kperm.stats strata=: the brute force within strat
     sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/strata_check.py $B/kperm-ptest"
 step "kperm.stats: the dynamic programs of Kruskal-Wallis and Jonckheere-Terpstra against the brute force (tests/ptest/rank_dp_check.py)" \
     /usr/bin/python3 tests/ptest/rank_dp_check.py
-step "kperm.stats past 64 observations: counts past 2^63 against a plain dynamic program, coin (tests/ptest/large_check.py)" \
-    /usr/bin/python3 tests/ptest/large_check.py
+step "kperm.stats and kperm-ptest past 64 observations: counts past 2^63 against a plain dynamic program, coin (tests/ptest/large_check.py)" \
+    sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/large_check.py $B/kperm-ptest"
 step "kperm-ptest and kperm.stats rank statistics with ties: the brute force, R's coin (tests/ptest/rank_check.py)" \
     sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/rank_check.py $B/kperm-ptest cpu \$($B/kperm-ptest --list-devices | grep -oE '^(opencl|cuda) [0-9]' | cut -d' ' -f1 | sort -u)"
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh

@@ -75,10 +75,15 @@ typedef struct {
     unsigned long long hist[PTEST_MAX_BINS];
     /* maxT: for column j, #(|T_j| >= |t_j|) and #(max_i |T_i| >= |t_j|) */
     unsigned long long maxt[PTEST_MAX_COLS][2];
-    /* the host's counts where the rearrangements pass 2^64 (ptest_is_big):
-     * counts and hist then in these (the kernels never count so many) */
-    ptest_big big_counts[PTEST_COUNTS], big_hist[PTEST_MAX_BINS];
 } ptest_result;
+
+/* the host's counts (ptest_linear.h), exact past 2^64 where the
+ * rearrangements are (ptest_is_big). Apart from ptest_result, which the run
+ * engine keeps, sends and saves a chunk at a time: the kernels never count
+ * so many, and these are 130 KiB. */
+typedef struct {
+    ptest_big counts[PTEST_COUNTS], hist[PTEST_MAX_BINS];
+} ptest_big_result;
 
 /* the values of one column in v: n, or 2n (x then y) for pairs */
 #define ptest_column_size(p) ((p)->walk == PTEST_FLIPS || (p)->walk == PTEST_PAIRINGS ? 2 * (p)->n : (p)->n)
@@ -89,8 +94,8 @@ typedef struct {
 void ptest_result_empty(ptest_result *r);
 void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins, int cols);
 
-/* the host's counts, made in big_counts and big_hist, into counts and hist
- * too: exact below 2^64, else 2^64 - 1 (the report then reads the big ones) */
-void ptest_result_settle(ptest_result *r, int bins);
+/* the host's counts big into r's counts and hist: exact below 2^64, else
+ * 2^64 - 1 (the report then reads the big ones) */
+void ptest_result_settle(ptest_result *r, const ptest_big_result *big, int bins);
 
 #endif

@@ -657,12 +657,12 @@ static ptest_big abs_at_least(const ptest_linear_key *L, const ptest_counter *c,
     return found;
 }
 
-int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_result *r, double *observed, char *err,
-                       size_t errsize)
+int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_result *r, ptest_big_result *big,
+                       double *observed, char *err, size_t errsize)
 {
     ptest_linear_key L;
     ptest_counter c;
-    ptest_big total = p->total_big, less, not_above, previous, at, same, *counts = r->big_counts;
+    ptest_big total = p->total_big, less, not_above, previous, at, same, *counts = big->counts;
     double x;
     int j;
     ptest_linear_key_of(p, &L);
@@ -674,6 +674,7 @@ int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_resul
         return -1;
     }
     ptest_result_empty(r);
+    memset(big, 0, sizeof *big);
     x = *observed = key_x(L.observed, p);
     ptest_backend_band(p, 0, x);
     if (p->exact) {
@@ -706,11 +707,11 @@ int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_resul
         for (j = 1; j <= p->bins; j++) { /* bin j - 1 holds the keys from its first to bin j's first */
             ptest_big below = j == p->bins ? total
                                            : key_below(&L, &c, first_key(L.key_min, L.key_max, IN_BIN, j, p));
-            r->big_hist[j - 1] = minus(below, &previous);
+            big->hist[j - 1] = minus(below, &previous);
             previous = below;
         }
     }
     counter_free(&c);
-    ptest_result_settle(r, p->bins);
+    ptest_result_settle(r, big, p->bins);
     return 0;
 }

@@ -29,11 +29,11 @@ int ptest_linear_choose(const ptest_problem *p, int asked, char *err, size_t err
 
 /* Counts every rearrangement of p by `method` (SHIFT or MITM, as chosen):
  * the result the enumeration's ps_count gives, field for field, in
- * r->big_counts and big_hist too (ptest_result_settle). Sets
+ * big, exactly, and in r where they fit (ptest_result_settle). Sets
  * p->band and, without have_range, p->hist_lo and hist_hi (as ptest_range
  * does for the enumeration); *observed is the observed statistic. Returns 0,
  * or -1 with err (out of memory). */
-int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_result *r, double *observed, char *err,
-                       size_t errsize);
+int ptest_linear_count(ptest_problem *p, int method, int have_range, ptest_result *r, ptest_big_result *big,
+                       double *observed, char *err, size_t errsize);
 
 #endif

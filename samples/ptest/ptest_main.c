@@ -565,6 +565,7 @@ static void try_statistic(const options *o, ptest_problem *p, void **program)
 static void count_on_host(const options *o, ptest_problem *p)
 {
     static ptest_result result;
+    static ptest_big_result big;
     char err[PTEST_ERR_SIZE];
     int dp = ptest_rank_dynamic(p, o->method); /* JT, and Kruskal-Wallis where it fits (ptest_rank.h) */
     int status = 0, method = dp ? PTEST_METHODS : ptest_linear_choose(p, o->method, err, sizeof err);
@@ -578,8 +579,8 @@ static void count_on_host(const options *o, ptest_problem *p)
         die(2, "--stat jonckheere is counted by a dynamic program: --method auto");
     memset(&rep, 0, sizeof rep);
     if (run_job_rank() == 0 && (dp ? ptest_rank_count(p, o->spec.have_range, &result, &rep.observed, err, sizeof err)
-                                   : ptest_linear_count(p, method, o->spec.have_range, &result, &rep.observed, err,
-                                                        sizeof err))) {
+                                   : ptest_linear_count(p, method, o->spec.have_range, &result, &big, &rep.observed,
+                                                        err, sizeof err))) {
         fprintf(stderr, "%s: %s\n", prog, err);
         status = 4;
     } else if (run_job_rank() == 0) {
@@ -587,6 +588,7 @@ static void count_on_host(const options *o, ptest_problem *p)
         rep.test = o->spec.test;
         rep.p = p;
         rep.r = &result;
+        rep.big = dp ? NULL : &big;
         rep.method = dp ? "dynamic program" : ptest_method_names[method];
         rep.backend = "host";
         rep.device = dp ? "dynamic program" : ptest_linear_device(method);

@@ -17,30 +17,48 @@ static double mean_of(const ptest_problem *p, double k)
     return k * p->par[PAR_UNIT] / p->par[PAR_SCALE];
 }
 
-/* the mean difference's extremes: group 1 holding the m largest values (two
- * groups), or every pair swapped its larger value into x (pairs) */
+/* the sums of group 1 (the first m values) at its extremes: it holds the
+ * largest values it can (top) or the smallest (bottom), within each stratum
+ * where there are strata, as the labels move only there */
+static void group_extremes(const ptest_problem *p, long long *top, long long *bottom)
+{
+    long long v[PTEST_HOST_MAXN];
+    int s, i, size, first;
+    *top = *bottom = 0;
+    for (s = 0; s < (p->strata ? p->strata : 1); s++) {
+        size = first = 0;
+        for (i = 0; i < p->n; i++)
+            if (!p->strata || p->stratum[i] == s) {
+                first += i < p->m; /* group 1's observations in this stratum */
+                v[size++] = p->v[i];
+            }
+        qsort(v, (size_t)size, sizeof *v, descending);
+        for (i = 0; i < first; i++) {
+            *top += v[i];
+            *bottom += v[size - 1 - i];
+        }
+    }
+}
+
+/* the mean difference's extremes: group 1 at its extremes (two groups), or
+ * every pair swapped its larger value into x (pairs) */
 static void mean_extremes(const ptest_problem *p, double *lo, double *hi)
 {
-    long long v[PTEST_HOST_MAXN], s1 = 0, s2 = 0;
+    long long s1 = 0, total = 0, top, bottom;
     int i;
     if (p->walk == PTEST_FLIPS) {
         for (i = 0; i < p->n; i++)
             s1 += llabs(p->v[i] - p->v[p->n + i]);
         *hi = mean_of(p, (double)s1 * p->n);
-    } else {
-        for (i = 0; i < p->n; i++)
-            v[i] = p->v[i];
-        qsort(v, (size_t)p->n, sizeof *v, descending);
-        for (i = 0; i < p->n; i++)
-            i < p->m ? (s1 += v[i]) : (s2 += v[i]);
-        *hi = mean_of(p, (double)s1 * (p->n - p->m) - (double)s2 * p->m);
-        s1 = s2 = 0;
-        for (i = 0; i < p->n; i++)
-            i >= p->n - p->m ? (s1 += v[i]) : (s2 += v[i]);
-        *lo = mean_of(p, (double)s1 * (p->n - p->m) - (double)s2 * p->m);
+        *lo = -*hi;
         return;
     }
-    *lo = -*hi;
+    for (i = 0; i < p->n; i++)
+        total += p->v[i];
+    group_extremes(p, &top, &bottom);
+    /* S1 (n - m) - S2 m with S2 = total - S1 */
+    *hi = mean_of(p, (double)top * p->n - (double)total * p->m);
+    *lo = mean_of(p, (double)bottom * p->n - (double)total * p->m);
 }
 
 int ptest_range(ptest_problem *p, ptest_backend *b, double observed, char *err, size_t errsize)

@@ -35,20 +35,22 @@ static ptest_big total_of(const ptest_problem *p)
     return n;
 }
 
-/* count i of r, or bin i of its histogram: the host's big ones past 2^64 */
+/* count i of r, or bin i of its histogram: the host's big ones, where it has them */
 static ptest_big count_of(const ptest_report *rep, int i)
 {
-    ptest_big c = rep->r->big_counts[i];
-    if (!ptest_is_big(rep->p))
-        ptest_big_set(&c, rep->r->counts[i]);
+    ptest_big c;
+    if (rep->big)
+        return rep->big->counts[i];
+    ptest_big_set(&c, rep->r->counts[i]);
     return c;
 }
 
 static ptest_big bin_of(const ptest_report *rep, int i)
 {
-    ptest_big c = rep->r->big_hist[i];
-    if (!ptest_is_big(rep->p))
-        ptest_big_set(&c, rep->r->hist[i]);
+    ptest_big c;
+    if (rep->big)
+        return rep->big->hist[i];
+    ptest_big_set(&c, rep->r->hist[i]);
     return c;
 }
 

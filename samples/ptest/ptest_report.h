@@ -9,6 +9,7 @@ typedef struct {
     const char *file, *test;      /* the data file; "independent", "paired", "pairings" */
     const ptest_problem *p;
     const ptest_result *r;
+    const ptest_big_result *big;  /* the host's exact counts, or NULL (r's are exact) */
     double observed;              /* the observed statistic */
     const char *method;           /* "enumerate", or the host's "shift" or "mitm" (ptest_linear.h) */
     const char *backend, *device; /* what searched */

@@ -24,11 +24,11 @@ void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins, i
         into->hist[i] += part->hist[i];
 }
 
-void ptest_result_settle(ptest_result *r, int bins)
+void ptest_result_settle(ptest_result *r, const ptest_big_result *big, int bins)
 {
     int i;
     for (i = 0; i < PTEST_COUNTS; i++)
-        r->counts[i] = ptest_big_fits(&r->big_counts[i]) ? ptest_big_low(&r->big_counts[i]) : ~0ULL;
+        r->counts[i] = ptest_big_fits(&big->counts[i]) ? ptest_big_low(&big->counts[i]) : ~0ULL;
     for (i = 0; i < bins; i++)
-        r->hist[i] = ptest_big_fits(&r->big_hist[i]) ? ptest_big_low(&r->big_hist[i]) : ~0ULL;
+        r->hist[i] = ptest_big_fits(&big->hist[i]) ? ptest_big_low(&big->hist[i]) : ~0ULL;
 }

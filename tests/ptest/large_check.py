@@ -1,22 +1,25 @@
 #!/usr/bin/python3
-"""large_check.py - kperm.stats past 64 observations, where it counts
-without enumerating: the shift algorithm's counts past 2^63 (kept modulo
+"""large_check.py - kperm.stats and kperm-ptest past 64 observations,
+where they count without enumerating: the shift algorithm's counts past 2^63 (kept modulo
 primes, python/kperm/_linear.py) against a plain dynamic program over
 (subset size, sum) in Python integers written here; mean_difference,
 mann_whitney and wilcoxon of 40 + 40, 70 + 3 and 80 pairs (ties, zeros)
-against counts from that program; Mann-Whitney 100 + 100 against R's coin
-(SKIP without Rscript and coin); the refusals of what the kernels would
-have to enumerate or draw. Prints PASS/FAIL/SKIP lines; exits 1 on a
-failure.
+against counts from that program, in kperm.stats and, given its path,
+kperm-ptest (every count's digits in its JSON); Mann-Whitney 100 + 100
+against R's coin (SKIP without Rscript and coin); the refusals of what the
+kernels would have to enumerate or draw. Prints PASS/FAIL/SKIP lines; exits
+1 on a failure.
 
-    python3 tests/ptest/large_check.py
+    python3 tests/ptest/large_check.py [build/kperm-ptest]
 """
 import csv
 import itertools
+import json
 import os
 import random
 import subprocess
 import sys
+import tempfile
 from fractions import Fraction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -28,6 +31,7 @@ from kperm.stats import permutation_test  # noqa: E402
 
 report = Report("kperm.stats past 64 observations")
 BENCH = os.path.join(HERE, "..", "..", "bench", "data", "ptest")
+CLI = sys.argv[1] if len(sys.argv) > 1 else None
 
 
 def sums_of(values, size):
@@ -94,34 +98,62 @@ def flips(x, y):
     return {sum(magnitudes) - 2 * s - sum(d): c * 2 ** zeros for s, c in sums_of(magnitudes, None).items()}
 
 
-def agrees(result, keys, what):
+def cli(x, y, paired, statistic):
+    """kperm-ptest's JSON for x, y (groups A, B, or pairs), every count an int"""
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        if paired:
+            f.write("x,y\n" + "".join("%r,%r\n" % xy for xy in zip(x, y)))
+        else:
+            f.write("group,value\n" + "".join("%s,%r\n" % (g, v) for g, vs in (("A", x), ("B", y)) for v in vs))
+    try:
+        out = subprocess.run([CLI, "--json", "--bins", "0", "--stat", statistic] + (["--test", "paired"] if paired else [])
+                             + [f.name], capture_output=True, text=True, timeout=120)
+    finally:
+        os.unlink(f.name)
+    if out.returncode:
+        return None, out.stderr.strip()
+    return json.loads(out.stdout), ""
+
+
+def agrees(result, keys, what, cli_call=None):
+    """result's counts and p against keys'; then kperm-ptest's, given cli_call = (x, y, paired, statistic)"""
     less, equal, greater = counts(keys)
     total = less + equal + greater
+    want = (less, equal, greater, total)
     got = (result.less, result.equal, result.greater, result.n_rearrangements)
-    ok = got == (less, equal, greater, total) and result.pvalue_greater == float(Fraction(greater + equal, total))
+    ok = got == want and result.pvalue_greater == float(Fraction(greater + equal, total))
     report(ok, "%s: %d rearrangements (%d bits), %s counted as the plain program%s"
-           % (what, total, total.bit_length(), result.method, "" if ok else ": %s, not %s" % (got, (less, equal, greater, total))))
+           % (what, total, total.bit_length(), result.method, "" if ok else ": %s, not %s" % (got, want)))
+    if CLI and cli_call:
+        j, err = cli(*cli_call)
+        got = j and (j["less"], j["equal"], j["greater"], j["n_rearrangements"])
+        ok = got == want and j["pvalue_greater_numerator"] == greater + equal and \
+            j["pvalue_greater"] == float(Fraction(greater + equal, total)) and j["method"] == result.method
+        report(ok, "kperm-ptest: %s counted as the plain program, every digit, by %s%s"
+               % (what, j and j["method"], "" if ok else ": %s, not %s %s" % (got, want, err)))
 
 
 def designs(rng):
     x = [rng.randint(0, 9) for _ in range(40)]
     y = [rng.randint(2, 11) for _ in range(40)]
-    agrees(permutation_test((x, y), "mean_difference", bins=0), two_sample(x, y), "mean_difference 40 + 40, ties")
+    agrees(permutation_test((x, y), "mean_difference", bins=0), two_sample(x, y), "mean_difference 40 + 40, ties",
+           (x, y, False, "mean"))
     pooled = midranks2(x + y)
     agrees(permutation_test((x, y), "mann_whitney", bins=0), two_sample(pooled[:40], pooled[40:]),
-           "mann_whitney 40 + 40, ties")
+           "mann_whitney 40 + 40, ties", (x, y, False, "mann-whitney"))
     x = [rng.randint(0, 5) for _ in range(70)]
     y = [rng.randint(3, 8) for _ in range(3)]
-    agrees(permutation_test((x, y), "mean_difference", bins=0), two_sample(x, y), "mean_difference 70 + 3")
+    agrees(permutation_test((x, y), "mean_difference", bins=0), two_sample(x, y), "mean_difference 70 + 3",
+           (x, y, False, "mean"))
     x = [rng.randint(0, 6) for _ in range(80)]
     y = [v + rng.choice((-2, -1, 0, 0, 1, 2, 3)) for v in x]
     agrees(permutation_test((x, y), "mean_difference", permutation_type="samples", bins=0), flips(x, y),
-           "mean_difference of 80 pairs, zero differences and ties")
+           "mean_difference of 80 pairs, zero differences and ties", (x, y, True, "mean"))
     d = [a - b for a, b in zip(x, y)]
     ranked = midranks2([abs(v) for v in d])  # Pratt's zeros, coin's default: ranked, then given no sign
     signed = [(v > 0) - (v < 0) for v in d]
     agrees(permutation_test((x, y), "wilcoxon", permutation_type="samples", bins=0),
-           flips([s * r for s, r in zip(signed, ranked)], [0] * len(d)), "wilcoxon of 80 pairs, zeros and ties")
+           flips([s * r for s, r in zip(signed, ranked)], [0] * len(d)), "wilcoxon of 80 pairs, zeros and ties", (x, y, True, "wilcoxon"))
 
 
 def coin_mann_whitney():
@@ -144,6 +176,10 @@ def coin_mann_whitney():
     got = [result.pvalue_two_sided, result.pvalue_less, result.pvalue_greater]
     close = all(abs(g - w) <= 1e-12 * w for g, w in zip(got, want))
     report(close, "Mann-Whitney 100 + 100 with ties: p %r, coin's %r (coin sums doubles: within 1e-12)" % (got, want))
+    if CLI:
+        j, err = cli(x, y, False, "mann-whitney")
+        got_cli = j and [j["pvalue_two_sided"], j["pvalue_less"], j["pvalue_greater"]]
+        report(got_cli == got, "kperm-ptest: Mann-Whitney 100 + 100, p %r as kperm.stats' %s" % (got_cli, err))
 
 
 def refusals(rng):
@@ -158,6 +194,14 @@ def refusals(rng):
             said = str(e)
             ok = "100 observations; at most 64" in said
         report(ok, "%s %s of 50 + 50 refused: %s" % (statistic, options, said))
+    if CLI:
+        for statistic in ("welch", "var-ratio"):
+            j, err = cli(x, y, False, statistic)
+            report(j is None and "100 observations" in err and "\n" not in err,
+                   "kperm-ptest --stat %s of 50 + 50 refused in one line: %s" % (statistic, err))
+        j, err = cli(x * 11, y * 10, False, "mean")
+        report(j is None and "1050 observations: at most 1000" in err,
+               "kperm-ptest --stat mean of 550 + 500 refused in one line: %s" % err)
     groups = [[rng.randint(0, 9) + k for _ in range(30)] for k in range(3)]
     try:
         permutation_test(groups, "kruskal_wallis")

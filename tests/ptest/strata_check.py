@@ -6,7 +6,8 @@ the mean difference in fractions. Random small cases (2 to 4 strata, ties,
 strata where a group is missing or of one row), on the CLI's CPU and OpenCL
 backends and in Python; one stratum against no strata; a paired test, which
 strata leave as it is; the refusals; R coin's exact oneway_test(y ~ g | s)
-(SKIP without Rscript and coin); 10 strata of 15 + 15 in Python, timed.
+(SKIP without Rscript and coin); 10 strata of 15 + 15 in Python, timed,
+and kperm-ptest's counts of it.
 Prints PASS/FAIL/SKIP lines; exits 1 on a failure.
 
     python3 tests/ptest/strata_check.py build/kperm-ptest
@@ -303,7 +304,9 @@ def check_warpbreaks(prog):
     report(ok, "warpbreaks (wool | tension): the documented counts, coin's exact p-values (cli and python)")
 
 
-def check_large():
+def check_large(prog, folder):
+    """10 strata of 15 + 15: Python's counts; kperm-ptest's, every digit, the
+    same (each counts by its own convolution of the strata)"""
     rng = random.Random(5)
     x = [rng.randint(0, 99) for _ in range(150)]
     y = [rng.randint(5, 104) for _ in range(150)]
@@ -315,6 +318,18 @@ def check_large():
     report(ok and sum(r.histogram) == r.n_rearrangements,
            "10 strata of 15 + 15 (integers 0..104): %.3g rearrangements, exact, in %.2f s" % (r.n_rearrangements,
                                                                                           seconds))
+    path = os.path.join(folder, "large.csv")
+    with open(path, "w") as f:
+        f.write("g,v,s\n" + "".join("%s,%d,s%d\n" % (g, v, k) for g, vs in (("A", x), ("B", y))
+                                    for v, k in zip(vs, s)))
+    rc, out, err = harness.run(prog, ["--json", "--bins", str(len(r.histogram)), "--columns", "v", "--strata", "s", path])
+    j = json.loads(out) if rc == 0 else {}
+    fields = ("n_rearrangements", "less", "equal", "greater", "abs_ge", "histogram", "pvalue_two_sided")
+    got = [j.get(k) for k in fields]
+    want = [r.n_rearrangements, r.less, r.equal, r.greater, r.abs_ge, list(r.histogram), r.pvalue_two_sided]
+    wrong = [k for k, g, w in zip(fields, got, want) if g != w]
+    report(not wrong, "kperm-ptest --strata: 10 strata of 15 + 15, every count and bin as kperm.stats'%s"
+           % ("" if not wrong else ": not %s %s" % (", ".join(wrong), err)))
 
 
 def main():
@@ -328,8 +343,8 @@ def main():
         check_paired(prog, folder)
         check_refusals(prog, folder)
         check_coin(folder)
+        check_large(prog, folder)
     check_warpbreaks(prog)
-    check_large()
     sys.exit(1 if report.failed else 0)
 
 
