@@ -1,13 +1,16 @@
 """kperm.stats' Python statistics: a callable evaluated on the host with
 numpy, in batches, over every rearrangement of the data or over uniform
 random ones, with scipy.stats.permutation_test's meaning of vectorized,
-batch, axis and permutation_type (one sample under "samples": sign flips).
+batch, axis and permutation_type (one sample under "samples": sign flips),
+and independent samples' labels moved only within strata where given.
 Its values are kept, as scipy keeps them: null_distribution."""
 import inspect
 import itertools
 import math
 
 import numpy as np
+
+from ._strata import labels_of
 
 SCIPY_TOLERANCE = (1e-14, 1e-14)  # scipy 1.10's band: max(1e-14, 1e-14 * |observed|)
 MAX_REARRANGEMENTS = 10 ** 8  # enumerated by default at most: the null distribution is kept (8 bytes a value)
@@ -59,11 +62,12 @@ def samples_along(data, axis):
     return [np.broadcast_to(a, shape + a.shape[-1:]) for a in arrays]
 
 
-def layout(samples, permutation_type):
+def layout(samples, permutation_type, labels=None):
     """(number of rearrangements, rearrange, every, draw, samples passed):
     rearrange(rows) is the samples of a batch of index rows, each with the
     batch first; every(batch) yields the index rows of all rearrangements,
-    the data's own first, batch at a time; draw(rng, b) b random rows"""
+    the data's own first, batch at a time; draw(rng, b) b random rows.
+    labels: the pooled observations' strata (independent samples), or None"""
     m, sizes = len(samples), [s.shape[-1] for s in samples]
     if min(sizes) < 2:
         raise ValueError("data: each sample needs two or more observations along axis")
@@ -71,14 +75,20 @@ def layout(samples, permutation_type):
         if m < 2:
             raise ValueError("data: two or more samples for permutation_type 'independent'")
         pooled, n, cuts = np.concatenate(samples, axis=-1), sum(sizes), np.cumsum(sizes)[:-1]
-        total = math.factorial(n)
-        for s in sizes:
-            total //= math.factorial(s)
 
         def rearrange(rows):
             return np.split(np.moveaxis(pooled[..., rows], -2, 0), cuts, axis=-1)
+        if labels is not None:
+            total, every, draw = _within_strata(sizes, labels)
+            return total, rearrange, every, draw, m
+        total = math.factorial(n)
+        for s in sizes:
+            total //= math.factorial(s)
         return (total, rearrange, lambda batch: _batches(_splits(sizes), batch),
                 lambda rng, b: np.argsort(rng.random((b, n)), axis=-1), m)
+    if labels is not None:
+        raise ValueError("strata: a Python statistic of pairings is not rearranged within strata yet (with "
+                         "permutation_type='samples' strata change nothing: each pair is a stratum)")
     if len(set(sizes)) > 1:
         raise ValueError("permutation_type %r: samples of the same length, not %s" % (permutation_type, sizes))
     n = sizes[0]
@@ -123,6 +133,50 @@ def _assignments(m, n, batch):
         yield orders[ranks[:, None] // powers % base]
 
 
+def _within_strata(sizes, labels):
+    """(number, every(batch), draw(rng, b)) of the rearrangements of the
+    pooled samples (sizes) whose labels move only within strata (labels:
+    each pooled observation's stratum). A rearrangement is a vector of
+    group labels, stratum by stratum one of the distinct orders of that
+    stratum's own labels; its index row lists group 0's observations, then
+    group 1's ..., each in pooled order (a stable sort of the vector), so the
+    data's own labels give the identity, first."""
+    group = np.repeat(np.arange(len(sizes)), sizes)
+    members = {}
+    for i, label in enumerate(labels):
+        members.setdefault(label, []).append(i)
+    members = [np.array(i) for i in members.values()]
+    orders = []  # each stratum's distinct labellings, its own first
+    for at in members:
+        shares = np.bincount(group[at], minlength=len(sizes))
+        rows = np.array(list(_splits([c for c in shares if c])), dtype=np.int64).reshape(-1, len(at))
+        present = np.flatnonzero(shares)  # the stratum's groups; _splits numbers them 0, 1, ...
+        ways = np.empty_like(rows)
+        ways[np.arange(len(rows))[:, None], rows] = present[np.repeat(np.arange(len(present)), shares[present])]
+        orders.append(ways)
+    total = math.prod(len(w) for w in orders)
+    radix = [len(w) for w in orders]
+
+    def rows_of(vectors):
+        return np.argsort(vectors, axis=-1, kind="stable")
+
+    def every(batch):
+        for start in range(0, total, batch):
+            rank = np.arange(start, min(start + batch, total), dtype=np.int64)
+            vectors = np.empty((len(rank), len(group)), dtype=np.int64)
+            for at, ways, base in zip(members, orders, radix):  # the first stratum the fastest digit
+                vectors[:, at] = ways[rank % base]
+                rank //= base
+            yield rows_of(vectors)
+
+    def draw(rng, b):
+        vectors = np.empty((b, len(group)), dtype=np.int64)
+        for at in members:
+            vectors[:, at] = rng.permuted(np.broadcast_to(group[at], (b, len(at))), axis=-1)
+        return rows_of(vectors)
+    return total, every, draw
+
+
 def _splits(sizes):
     """every split of range(sum(sizes)) into groups of these sizes, each
     group's indices in order, concatenated; the first is the data's own"""
@@ -157,13 +211,17 @@ def null_values(statistic, rearrange, chunks):
 
 
 def run(data, statistic, permutation_type, vectorized, n_resamples, batch, axis, rng, random_state, band,
-        max_rearrangements):
+        max_rearrangements, strata=None):
     """(observed, gamma, null distribution, number of rearrangements,
     number counted, sampled) for a Python statistic; band(observed) the
-    tolerance's half-width"""
+    tolerance's half-width; strata as permutation_test's (under "samples"
+    they change nothing: each pair is a stratum already)"""
     statistic = vectorize(statistic, vectorized)
     samples = samples_along(data, axis)
-    total, rearrange, every, draw, passed = layout(samples, permutation_type)
+    labels = None
+    if strata is not None and permutation_type != "samples":
+        labels = labels_of(strata, [s.shape[-1] for s in samples])
+    total, rearrange, every, draw, passed = layout(samples, permutation_type, labels)
     if batch is not None and not (isinstance(batch, (int, np.integer)) and batch > 0):
         raise ValueError("batch: a positive int or None, not %r" % (batch,))
     sampled = n_resamples is not None and n_resamples < total

@@ -377,11 +377,8 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     _check_options(permutation_type, alternative, tolerance, bins, hist_range, backend, method)
     n_resamples = _resamples(n_resamples)
     if callable(statistic):
-        if strata is not None and permutation_type != "samples":
-            raise ValueError("strata: a Python statistic is not rearranged within strata yet; use a built-in name or "
-                             "a C statistic")
         return _python_test(data, statistic, permutation_type, vectorized, n_resamples, batch, alternative, axis,
-                            random_state, rng, tolerance, bins, hist_range, max_rearrangements)
+                            random_state, rng, tolerance, bins, hist_range, max_rearrangements, strata)
     if vectorized is not None or batch is not None or axis not in (0, -1):
         raise ValueError("vectorized, batch and axis go with a Python statistic; a built-in or C statistic takes "
                          "1-d samples")
@@ -475,7 +472,7 @@ def _one_sample_flips(samples, code, permutation_type):
 
 
 def _python_test(data, statistic, permutation_type, vectorized, n_resamples, batch, alternative, axis, random_state,
-                 rng, tolerance, bins, hist_range, max_rearrangements):
+                 rng, tolerance, bins, hist_range, max_rearrangements, strata):
     """permutation_test of a Python statistic, on the host (_callable)"""
     import numpy as np
 
@@ -483,7 +480,7 @@ def _python_test(data, statistic, permutation_type, vectorized, n_resamples, bat
     bound = _callable.MAX_REARRANGEMENTS if max_rearrangements is None else max_rearrangements
     observed, gamma, null, total, drawn, sampled = _callable.run(
         data, statistic, permutation_type, vectorized, n_resamples, batch, axis, rng, random_state,
-        lambda x: _band(x, tolerance), bound)
+        lambda x: _band(x, tolerance), bound, strata)
     if np.ndim(observed) == 0:
         lo, hi, hist, hist_range = _callable.histogram(null, bins, hist_range)
         edges = [float(e) for e in np.linspace(*hist_range, bins + 1)] if bins else []

@@ -9,7 +9,8 @@ of every permutation type, one-sample sign flips included: the same
 statistic, p-values and null distribution; the counts of the built-in
 statistics in tolerance mode where a Python statistic is the same one;
 random rearrangements (n_resamples): uniform, reproducible from rng, with
-scipy's +1; and the refusals. Prints PASS/FAIL/SKIP lines; exits 1 on a
+scipy's +1; a Python statistic within strata against a brute force; and
+the refusals. Prints PASS/FAIL/SKIP lines; exits 1 on a
 failure.
 
     /usr/bin/python3 tests/ptest/scipy_calls_check.py
@@ -235,6 +236,86 @@ def sampled():
            % (draws, len(values), chi2, dof))
 
 
+def strata_brute_force(samples, labels, statistic):
+    """(less, equal, greater, total) of statistic(*groups) over every
+    labelling that moves labels only within strata (each stratum's distinct
+    orders of its own group labels), in fractions"""
+    from fractions import Fraction
+    import itertools
+    values = [Fraction(v) for s in samples for v in s]
+    group = [g for g, s in enumerate(samples) for _ in s]
+    strata = [h for hs in labels for h in hs]
+    members = {h: [i for i, k in enumerate(strata) if k == h] for h in sorted(set(strata))}
+    choices = [sorted(set(itertools.permutations([group[i] for i in at]))) for at in members.values()]
+
+    def stat(labelling):
+        return statistic(*([values[i] for i in range(len(values)) if labelling[i] == g] for g in range(len(samples))))
+
+    observed, counts = stat(group), [0, 0, 0]
+    for choice in itertools.product(*choices):
+        labelling = [0] * len(values)
+        for at, part in zip(members.values(), choice):
+            for i, g in zip(at, part):
+                labelling[i] = g
+        t = stat(labelling)
+        counts[0 if t < observed else 1 if t == observed else 2] += 1
+    return counts + [math.prod(len(c) for c in choices)]
+
+
+def within_strata():
+    """a Python statistic of 2 or 3 samples within strata: every labelling
+    within the strata, as a brute force here counts it; random ones drawn
+    within them; with 'samples' strata change nothing"""
+    import itertools
+    import random
+    from fractions import Fraction
+    rng = random.Random(SEED)
+
+    def between(*groups):  # the sum over groups of n_g * mean_g^2: one-way ANOVA's F grows with it
+        return sum(Fraction(sum(g)) ** 2 / len(g) for g in groups)
+
+    def between_np(*groups, axis):
+        return sum(np.sum(g, axis=axis) ** 2 / g.shape[axis] for g in groups)
+
+    bad, cases = [], 0
+    while cases < 30:
+        k = 2 + cases % 2
+        samples = [[rng.randint(0, 4) for _ in range(rng.randint(2, 5))] for _ in range(k)]
+        labels = [[rng.choice("abc") for _ in s] for s in samples]
+        want = strata_brute_force(samples, labels, between)
+        r = ks.permutation_test(samples, between_np, strata=labels, tolerance=1e-9, bins=0)
+        got = [r.less, r.equal, r.greater, r.n_rearrangements]
+        cases += 1
+        if got != want:
+            bad.append("%s strata %s: %s, not %s" % (samples, labels, got, want))
+    report(not bad, "30 random cases of 2 and 3 samples in up to 3 strata, ties: a Python statistic's counts within "
+           "strata equal a brute force's%s" % "".join("\n# " + b for b in bad[:3]))
+    # integers: a first sum is the same double whatever the order of its terms
+    x, y = [rng.randint(0, 30) for _ in range(12)], [rng.randint(5, 35) for _ in range(12)]
+    sx = sy = [h for h in "uvw" for _ in range(4)]
+
+    def first_sum(a, b, axis):
+        return np.sum(a, axis=axis)
+
+    exact = ks.permutation_test((x, y), first_sum, strata=(sx, sy))
+    drawn = ks.permutation_test((x, y), first_sum, strata=(sx, sy), n_resamples=20000, rng=3)
+    # the sums within strata: each stratum's 4 of x from its own 8 values
+    reachable = {0}
+    for h in range(3):
+        pool = x[4 * h:4 * h + 4] + y[4 * h:4 * h + 4]
+        reachable = {r + sum(c) for r in reachable for c in itertools.combinations(pool, 4)}
+    p = exact.pvalue_greater
+    report(exact.n_rearrangements == math.comb(8, 4) ** 3 and drawn.sampled and drawn.n_resamples == 20000
+           and set(exact.null_distribution.tolist()) == reachable
+           and set(drawn.null_distribution.tolist()) <= reachable
+           and abs(drawn.pvalue_greater - p) < 4 * math.sqrt(p * (1 - p) / 20000) + 1e-4,
+           "a Python statistic within 3 strata of 4 + 4: all 70^3 labellings; 20000 random ones drawn within the "
+           "strata (p_greater %.4f, exact %.4f)" % (drawn.pvalue_greater, p))
+    pairs = ks.permutation_test((x, y), lambda a, b, axis: np.mean(a - b, axis=axis), permutation_type="samples",
+                                strata=(sx, sy))
+    report(pairs.n_rearrangements == 2 ** 12, "with permutation_type='samples' strata change nothing (2^12 swaps)")
+
+
 def refusals():
     x, y = [1.0, 2.0, 3.0], [4.0, 5.0, 6.5]
 
@@ -280,5 +361,6 @@ zea_mays()
 against_scipy()
 against_built_ins()
 sampled()
+within_strata()
 refusals()
 sys.exit(1 if report.failed else 0)
