@@ -71,7 +71,7 @@ class Convolution:
 
     def __init__(self, key):
         slot = (key.count.bit_length() + 8) // 8  # bytes a sum's count takes: no count exceeds the total
-        product = _product([_packed(np.diff(_linear.Shift(values, m).cumulative), slot) for values, m in key.strata])
+        product = _product([_packed(_linear.Shift(values, m), slot) for values, m in key.strata])
         width = key._sum_range()[1] + 1
         raw = product.to_bytes(width * slot, "little")
         counts = (int.from_bytes(raw[s * slot:(s + 1) * slot], "little") for s in range(width))
@@ -90,8 +90,15 @@ def _product(factors):
     return int(factors[0])
 
 
-def _packed(counts, slot):
-    """sum(counts[s] * 2**(8*slot*s)): counts (uint64) as one integer"""
+def _packed(shift, slot):
+    """sum(counts[s] * 2**(8*slot*s)) of a stratum's subset-sum counts (a
+    _linear.Shift) as one integer: from its uint64 counts, or past 2^64
+    (counts kept modulo primes) from the Python integers they stand for"""
+    if shift.moduli is not None:
+        cumulative = shift.below(np.arange(len(shift.cumulative)))
+        return int.from_bytes(b"".join((b - a).to_bytes(slot, "little")
+                                       for a, b in zip(cumulative, cumulative[1:])), "little")
+    counts = np.diff(shift.cumulative)
     cells = np.zeros((len(counts), slot), dtype=np.uint8)
     low = counts.astype("<u8").view(np.uint8).reshape(len(counts), 8)
     cells[:, :min(8, slot)] = low[:, :min(8, slot)]
@@ -136,10 +143,6 @@ def plan(method, ints, labels):
         raise ValueError("strata: method=%r does not count within strata; method='auto', 'shift' or 'enumerate'"
                          % method)
     key = StrataKey(ints, labels)
-    for values, m in key.strata:  # _linear.Shift counts one stratum's subsets in 64 bits
-        if math.comb(len(values), min(m, len(values) // 2)) >= 2 ** 64:
-            raise ValueError("strata: a stratum of %d observations (%d of them in the sample whose sum is counted) has "
-                             "2**64 or more splits; split it into smaller strata" % (len(values), m))
     slot = (key.count.bit_length() + 8) // 8
     need = max(_linear.Shift.memory(v, m) for v, m in key.strata) + (key._sum_range()[1] + 1) * (slot * 3 + 8)
     if need > _linear.MEMORY and method == "auto":

@@ -4,7 +4,8 @@ where they count without enumerating: the shift algorithm's counts past 2^63 (ke
 primes, python/kperm/_linear.py) against a plain dynamic program over
 (subset size, sum) in Python integers written here; mean_difference,
 mann_whitney and wilcoxon of 40 + 40, 70 + 3 and 80 pairs (ties, zeros)
-against counts from that program, in kperm.stats and, given its path,
+against counts from that program, within strata of 70 + 70 and 40 + 40
+too, in kperm.stats and, given its path,
 kperm-ptest (every count's digits in its JSON); Mann-Whitney 100 + 100
 against R's coin (SKIP without Rscript and coin); the refusals of what the
 kernels would have to enumerate or draw. Prints PASS/FAIL/SKIP lines; exits
@@ -156,6 +157,41 @@ def designs(rng):
            flips([s * r for s, r in zip(signed, ranked)], [0] * len(d)), "wilcoxon of 80 pairs, zeros and ties", (x, y, True, "wilcoxon"))
 
 
+def strata_cases(rng):
+    """mean_difference within strata of 70 + 70 and 40 + 40 (each past 2^64
+    splits): the strata's subset-sum counts convolved here against
+    kperm.stats' and kperm-ptest's"""
+    sizes = ((70, 70), (40, 40))
+    x, y, sx, sy, want = [], [], [], [], {0: 1}
+    for h, (a, b) in enumerate(sizes):
+        xs, ys = [rng.randint(0, 12) for _ in range(a)], [rng.randint(2, 14) for _ in range(b)]
+        x, y, sx, sy = x + xs, y + ys, sx + ["s%d" % h] * a, sy + ["s%d" % h] * b
+        stratum = sums_of(xs + ys, a)
+        grown = {}
+        for s, c in want.items():
+            for t, d in stratum.items():
+                grown[s + t] = grown.get(s + t, 0) + c * d
+        want = grown
+    n1, n, total = len(x), len(x) + len(y), sum(x) + sum(y)
+    observed = sum(x) * n - total * n1
+    keys = {s * n - total * n1 - observed: c for s, c in want.items()}
+    agrees(permutation_test((x, y), "mean_difference", strata=(sx, sy), bins=0), keys,
+           "mean_difference within strata of 70 + 70 and 40 + 40")
+    if CLI:
+        with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+            f.write("g,v,s\n" + "".join("%s,%d,%s\n" % (g, v, h) for g, vs, hs in (("A", x, sx), ("B", y, sy))
+                                        for v, h in zip(vs, hs)))
+        out = subprocess.run([CLI, "--json", "--bins", "0", "--columns", "v", "--strata", "s", f.name],
+                             capture_output=True, text=True, timeout=120)
+        os.unlink(f.name)
+        j = json.loads(out.stdout) if out.returncode == 0 else {}
+        less, equal, greater = counts(keys)
+        got = [j.get(k) for k in ("less", "equal", "greater", "n_rearrangements")]
+        report(got == [less, equal, greater, less + equal + greater],
+               "kperm-ptest: mean_difference within strata of 70 + 70 and 40 + 40 counted as the plain program%s"
+               % ("" if out.returncode == 0 else ": " + out.stderr.strip()))
+
+
 def coin_mann_whitney():
     """mann_whitney 100 + 100 with ties, p as coin's exact wilcox_test"""
     path = os.path.join(BENCH, "mw_100_100.csv")
@@ -215,6 +251,7 @@ def refusals(rng):
 rng = random.Random(64)
 shift_cases(rng)
 designs(rng)
+strata_cases(rng)
 coin_mann_whitney()
 refusals(rng)
 sys.exit(1 if report.failed else 0)
