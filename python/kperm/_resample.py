@@ -3,9 +3,10 @@ instead of all of them, on the device (stats_sample.h's ps_sample) through
 kperm's CuPy / PyOpenCL backends (_stats_device), and the same draws in
 numpy (draw_ranks) for tests and for the host.
 
-Draw i of seed s is the rearrangement of rank
-mul_high64(splitmix64 output 2i + 1 from state mix(s), total): see
-stats_sample.h for the generator and the bound on its bias."""
+Draw i of seed s is the rearrangement of rank floor(w * total / 2^128), w
+the 128 bits of SplitMix64's outputs 2i + 1 and 2i + 2 from state mix(s):
+see stats_sample.h for the generator and the bound on its bias, and
+stats_kernel.h's ps_walk_at for the rearrangement of a rank."""
 import numbers
 
 import numpy as np
@@ -50,14 +51,17 @@ def seed_of(rng):
 
 
 def draw_ranks(seed, begin, end, total):
-    """the ranks (uint64) of draws [begin, end) of seed among total
-    rearrangements: stats_sample.h's ps_draw_rank, draw for draw"""
-    if not 0 < total < 2 ** 64:
-        raise ValueError("%d rearrangements: random ranks are drawn below 2^64" % total)
+    """the ranks of draws [begin, end) of seed among total rearrangements:
+    stats_sample.h's ps_draw_rank, draw for draw; uint64 below 2^64, else
+    Python ints (an object array) below 2^128"""
+    if not 0 < total < 2 ** 128:
+        raise ValueError("%d rearrangements: random ranks are drawn below 2^128" % total)
     i = np.arange(begin, end, dtype=np.uint64)
     key = _mix64(np.array([check_seed(seed)], dtype=np.uint64))[0]
     with np.errstate(over="ignore"):
         high, low = (_mix64(key + (np.uint64(2) * i + np.uint64(j)) * _GOLDEN) for j in (1, 2))
+        if total >= 2 ** 64:  # floor(w * total / 2^128) of the 128-bit w, in Python integers
+            return np.array([(int(h) << 64 | int(w)) * total >> 128 for h, w in zip(high, low)], dtype=object)
         t = np.uint64(total)
         product = high * t
         carried = product + _mul_high64(low, t)
@@ -72,7 +76,7 @@ class _Sampling:
     get_function("ps_count")(grid, block, (6 buffers, n, m, begin, ...))."""
 
     def __init__(self, handle, seed, total):
-        self.handle, self.words = handle, (np.uint64(seed), np.uint64(total))
+        self.handle, self.words = handle, (np.uint64(seed), np.uint64(total & (2 ** 64 - 1)), np.uint64(total >> 64))
 
     def get_function(self, name):
         assert name == "ps_count"
@@ -91,7 +95,7 @@ def count_random(dev, program, data, seed, total, draws, bins):
     kperm.stats builds them)"""
     from ._stats_device import Program
 
-    if not 0 < total < 2 ** 64:
-        raise ValueError("%d rearrangements: random ranks are drawn below 2^64 so far" % total)
+    if not 0 < total < 2 ** 128:
+        raise ValueError("%d rearrangements: random ranks are drawn below 2^128" % total)
     sampling = Program(_Sampling(program.handle, check_seed(seed), total), program.groups)
     return dev.count(sampling, data, 0, draws, bins)

@@ -29,6 +29,7 @@ _USER = 7
 _TWO, _FLIPS, _GROUPS, _PAIRINGS = 1, 2, 3, 4  # PS_WALK
 _NAN = 2  # PS_NAN
 _MAX_N = {_TWO: 64, _GROUPS: 64, _FLIPS: 63, _PAIRINGS: 20}
+_SAMPLE_MAXN = 128  # two samples drawn from at random (stats_kernel.h's PS_SAMPLE_MAXN)
 DEFAULT_TOLERANCE = 100 * sys.float_info.epsilon  # relative, for statistics compared in floating point
 MAX_BINS = 1024
 METHODS = ("auto", "enumerate", "shift", "mitm")
@@ -127,17 +128,21 @@ def _walk(samples, code, permutation_type):
     return walk, sizes, count
 
 
-def _check_size(walk, sizes, strata):
-    """refuses data too large for the kernels, which enumerate or draw: the
-    host's counts (mean_difference and the rank statistics of its kind)
-    take any size their memory allows"""
+def _check_size(walk, sizes, strata, drawn=False):
+    """refuses data too large for the kernels, which enumerate or draw (two
+    samples are drawn from up to _SAMPLE_MAXN): the host's counts
+    (mean_difference and the rank statistics of its kind) take any size
+    their memory allows"""
     paired = walk in (_FLIPS, _PAIRINGS)
     n = sizes[0] if paired else sum(sizes)
-    if n > _MAX_N[walk]:
-        raise ValueError("data: %d %s; at most %d %swhere rearrangements are enumerated or drawn (mean_difference, "
-                         "mann_whitney and wilcoxon of two samples or pairs are counted at any size that fits %d MiB)"
-                         % (n, "pairs" if paired else "observations", _MAX_N[walk], "within strata " if strata else "",
-                            _linear.MEMORY >> 20))
+    most = _SAMPLE_MAXN if drawn and walk == _TWO and not strata else _MAX_N[walk]
+    if n > most:
+        raise ValueError("data: %d %s; at most %d %swhere rearrangements are %s (mean_difference, mann_whitney and "
+                         "wilcoxon of two samples or pairs are counted at any size that fits %d MiB%s)"
+                         % (n, "pairs" if paired else "observations", most, "within strata " if strata else "",
+                            "drawn" if drawn else "enumerated or drawn", _linear.MEMORY >> 20,
+                            "; two samples are drawn from up to %d" % _SAMPLE_MAXN if walk == _TWO and most < _SAMPLE_MAXN
+                            else ""))
 
 
 def _mean_scale(n1n2, decimals):
@@ -404,7 +409,7 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     exact, wide, scale, unit, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
     host = None if draws else _host_plan(method, code, walk, ints, bins, labels)
     if host is None:
-        _check_size(walk, sizes, labels is not None)
+        _check_size(walk, sizes, labels is not None, draws is not None)
     if host is None and labels is not None:  # the kernels' walk within strata: each sample's rows in stratum order
         order_x, order_y, aux, total = _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:])
         ints, floats = ([[s[0][i] for i in order_x], [s[1][i] for i in order_y]] for s in (ints, floats))

@@ -101,6 +101,7 @@
 #define PS_REGRESSION (PS_STAT == PS_REG_T || PS_STAT == PS_REG_F)
 
 #define PS_MAXN 64       /* observations (pairs for PS_FLIPS, 20 for PS_PAIRINGS) */
+#define PS_SAMPLE_MAXN 128 /* observations of two groups drawn from at random (ps_walk_at): 2 * PS_MAXN */
 #define PS_MAX_BINS 1024 /* the histogram's bins */
 #define PS_HUGE 1.7976931348623157e308 /* the largest double */
 #ifndef PS_K
@@ -199,6 +200,7 @@ typedef struct {
     ps_strata c;            /* c.mask: bit i set, element i is in group 1 */
 #elif PS_WALK == PS_TWO
     kperm_revdoor_cursor c; /* c.mask: bit i set, element i is in group 1 */
+    ps_u64 mask_hi;         /* past PS_MAXN (ps_walk_at only): bit i - 64 set, element i is in group 1 */
 #elif PS_WALK == PS_FLIPS
     kperm_gray_cursor c;    /* c.mask: bit i set, pair i is swapped */
 #else
@@ -264,7 +266,7 @@ PS_FN void ps_build(ps_sums *s, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64
     s->q = ps_acc_zero();
     s->total_q = ps_make(0, 0);
     for (i = 0; i < sh->n; i++) {
-        ps_i64 a = PS_IN(v, sh->n, i), b = PS_OUT(v, sh->n, i), g = (mask >> i) & 1 ? a : b;
+        ps_i64 a = PS_IN(v, sh->n, i), b = PS_OUT(v, sh->n, i), g = i < 64 && (mask >> i) & 1 ? a : b;
         s->s += g;
         s->total += a + b;
 #if PS_SQUARES
@@ -539,6 +541,13 @@ PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
 #if PS_STAT == PS_USER
 PS_FN double ps_user_statistic(const double *x, const int *start, int k);
 
+/* whether element i is in group 1 (PS_TWO): past 64, ps_walk_at's mask_hi */
+#if PS_WALK == PS_TWO && !PS_STRATA
+#define PS_GROUP1(w, i) ((i) < 64 ? ((w)->c.mask >> (i)) & 1 : ((w)->mask_hi >> ((i)-64)) & 1)
+#else
+#define PS_GROUP1(w, i) (((w)->c.mask >> (i)) & 1)
+#endif
+
 /* the samples as the caller's statistic sees them, scipy's *samples
  * concatenated: sample j is x[start[j] .. start[j+1]-1] */
 PS_FN double ps_user_eval(const ps_walk *w, const PS_G double *d, const ps_shape *sh)
@@ -548,7 +557,7 @@ PS_FN double ps_user_eval(const ps_walk *w, const PS_G double *d, const ps_shape
 #if PS_WALK == PS_TWO
     int in = 0, out = sh->m;
     for (i = 0; i < n; i++)
-        x[(w->c.mask >> i) & 1 ? in++ : out++] = d[i];
+        x[PS_GROUP1(w, i) ? in++ : out++] = d[i];
     start[0] = 0, start[1] = sh->m, start[2] = n;
 #elif PS_WALK == PS_GROUPS
     int at[PS_K];
@@ -926,6 +935,40 @@ PS_FN void ps_shape_load(ps_shape *sh, int n, int m, int cols, const PS_G kperm_
 #include "stats_regression_sweep.h"
 #endif
 
+/* The arrangement of one rank, hi * 2^64 + lo, for ps_values and ps_sample:
+ * the walk's own, stepped onto. Two groups past PS_MAXN observations (drawn
+ * from only, up to PS_SAMPLE_MAXN: no walk steps from them) take group 1 as
+ * the rank's m-subset in lexicographic order (kperm_comb_unrank128), its
+ * sums built an element at a time; hi is 0 but there. */
+PS_FN void ps_walk_at(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64 lo, ps_u64 hi)
+{
+#if PS_WALK == PS_TWO && !PS_STRATA
+    if (sh->n > PS_MAXN) {
+        kperm_rank128 rank;
+        kperm_u8 comb[PS_SAMPLE_MAXN];
+        int c, j;
+        rank.lo = lo, rank.hi = hi;
+        kperm_comb_unrank128(rank, sh->n, sh->m, comb); /* rank < C(n, m): the host's total */
+        w->c.mask = w->mask_hi = 0;
+        for (c = 0; c < PS_NCOLS(sh); c++)
+            ps_build(&w->sums[c], PS_COL(v, sh, c), sh, 0);
+        for (j = 0; j < sh->m; j++) {
+            int i = comb[j];
+            for (c = 0; c < PS_NCOLS(sh); c++)
+                ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, i, 1);
+            if (i < 64)
+                w->c.mask |= (ps_u64)1 << i;
+            else
+                w->mask_hi |= (ps_u64)1 << (i - 64);
+        }
+        return;
+    }
+#endif
+    (void)hi;
+    ps_walk_init(w, v, sh, lo, lo + 1);
+    ps_walk_next(w, v, sh);
+}
+
 /* ---- the kernels */
 
 /* Counts ranks [begin, end): each work-item walks its part (kperm_split)
@@ -991,8 +1034,7 @@ PS_KERNEL ps_values(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm
     if (i >= count)
         return;
     ps_shape_load(&sh, n, m, 1, sizes, aux);
-    ps_walk_init(&w, v, &sh, begin + i, begin + i + 1);
-    ps_walk_next(&w, v, &sh);
+    ps_walk_at(&w, v, &sh, begin + i, 0);
     r = ps_eval(&w, w.sums, v, d, &sh, par);
     ps_key(&r, &num, &den);
     out[5 * i] = (ps_u64)(ps_i64)r.sign;

@@ -1,6 +1,7 @@
 /* stats_sample.h - Monte Carlo counting: draw i of seed S is a uniform
  * random rank in [0, total), the arrangement of that rank is built from
- * scratch (the walk's own unranking: ps_walk_init on [rank, rank + 1)) and
+ * scratch (the walk's own unranking, or past 64 observations the
+ * lexicographic one: stats_kernel.h's ps_walk_at) and
  * counted as ps_count counts a rank. Included by stats_kernel.h after
  * ps_count; the same text on OpenCL, CUDA and host C, and
  * python/kperm/_resample.py draws the same ranks in numpy.
@@ -12,10 +13,12 @@
  * java.util.SplittableRandom) started at state mix(S), i.e.
  * mix(mix(S) + (2i + j + 1) * golden). The two words make a 128-bit
  * fraction w = (word0 * 2^64 + word1) / 2^128 and the rank is
- * floor(w * total) (Lemire's multiply-high range reduction, widened): each
+ * floor(w * total) (Lemire's multiply-high range reduction, widened), total
+ * below 2^128 (C(128, 64) < 2^127: ps_walk_at's lexicographic subsets): each
  * rank has floor or ceil of 2^128 / total of the 2^128 pairs of words, so
- * its probability is off 1 / total by at most a factor total / 2^128 <
- * 2^-64. (64 bits would give a factor total / 2^64: 10 % at C(64, 32).) */
+ * its probability is off 1 / total by at most a factor total / 2^128, below
+ * 2^-64 where total < 2^64 (64 bits would give a factor total / 2^64: 10 %
+ * at C(64, 32)) and below 2^-29 for C(100, 50). */
 #ifndef KPERM_STATS_SAMPLE_H
 #define KPERM_STATS_SAMPLE_H
 
@@ -43,21 +46,34 @@ PS_FN ps_u64 ps_mul_high64(ps_u64 a, ps_u64 b)
     return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
 }
 
-/* the rank of draw i of seed s among total rearrangements: the high 64
- * bits of (word0 * 2^64 + word1) * total / 2^64, i.e. word0 * total's high
- * half plus the carry out of its low half + word1 * total's high half */
-PS_FN ps_u64 ps_draw_rank(ps_u64 seed, ps_u64 i, ps_u64 total)
+/* the rank of draw i of seed s among total = total_hi * 2^64 + total
+ * rearrangements, its high word in *rank_hi: the high 128 bits of w * total,
+ * w = (W1 * 2^64 + W0) the draw's two words. With W1 * total = a1:a0,
+ * W0 * total = c1:c0 and W0 * total_hi = b1:b0 (high:low words) that is
+ * W1 * total_hi + a1 + b1 + the carry out of a0 + b0 + c1 (c0 adds less
+ * than one to a sum of whole 2^64s); for total_hi = 0, a1 plus the carry
+ * out of a0 + c1 */
+PS_FN ps_u64 ps_draw_rank(ps_u64 seed, ps_u64 i, ps_u64 total, ps_u64 total_hi, ps_u64 *rank_hi)
 {
-    ps_u64 high = ps_draw_word(seed, i, 0), low = high * total;
-    ps_u64 carried = low + ps_mul_high64(ps_draw_word(seed, i, 1), total);
-    return ps_mul_high64(high, total) + (carried < low);
+    ps_u64 w1 = ps_draw_word(seed, i, 0), w0 = ps_draw_word(seed, i, 1);
+    ps_u64 a0 = w1 * total, b0 = w0 * total_hi, a1 = ps_mul_high64(w1, total), b1 = ps_mul_high64(w0, total_hi);
+    ps_u64 low = a0 + b0, carry = low < a0, rank, hi = ps_mul_high64(w1, total_hi);
+    carry += low + ps_mul_high64(w0, total) < low;
+    rank = w1 * total_hi + a1;
+    hi += rank < a1;
+    rank += b1;
+    hi += rank < b1;
+    rank += carry;
+    hi += rank < carry;
+    *rank_hi = hi;
+    return rank;
 }
 
 /* ps_count's counting over draws [begin, end) of seed `seed` (ranks below
  * total) in place of ranks: the same counters, extremes and histogram */
 PS_KERNEL ps_sample(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm_u8 *sizes, const PS_G ps_u64 *aux,
                     const PS_G ps_u64 *obs, const PS_G double *par, int n, int m, ps_u64 seed, ps_u64 total,
-                    ps_u64 begin, ps_u64 end, int bins, PS_G ps_u64 *counts, PS_G double *extremes,
+                    ps_u64 total_hi, ps_u64 begin, ps_u64 end, int bins, PS_G ps_u64 *counts, PS_G double *extremes,
                     PS_G ps_u64 *hist)
 {
     PS_LOCAL_UINTS(local_hist, PS_MAX_BINS);
@@ -76,11 +92,10 @@ PS_KERNEL ps_sample(const PS_G ps_i64 *v, const PS_G double *d, const PS_G kperm
     PS_SYNC();
     kperm_split(begin, end, PS_GLOBAL_SIZE, me, &b, &e);
     for (i = b; i < e; i++) {
-        ps_u64 rank = ps_draw_rank(seed, i, total);
+        ps_u64 rank_hi, rank = ps_draw_rank(seed, i, total, total_hi, &rank_hi);
         ps_walk w;
         ps_value r;
-        ps_walk_init(&w, v, &sh, rank, rank + 1);
-        ps_walk_next(&w, v, &sh);
+        ps_walk_at(&w, v, &sh, rank, rank_hi);
         r = ps_eval(&w, w.sums, v, d, &sh, par);
         j = ps_note(&r, &o, par, count, bins, &lo, &hi);
         if (j >= 0)

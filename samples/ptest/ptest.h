@@ -10,9 +10,9 @@
 
 #define PTEST_MAXN 64       /* observations enumerated (pairs for paired, 20 for pairings): PS_MAXN */
 #define PTEST_HOST_MAXN 1000 /* observations (or pairs) counted on the host without enumerating (ptest_linear.h) */
-/* observations of two groups --resamples draws from: PTEST_MAXN while the
- * draws' ranks have 64 bits (python/kperm/stats_sample.h) */
-#define PTEST_SAMPLE_MAXN PTEST_MAXN
+/* observations of two groups --resamples draws from (one value column):
+ * PS_SAMPLE_MAXN, ranks below C(128, 64) < 2^127 (python/kperm/stats_sample.h) */
+#define PTEST_SAMPLE_MAXN 128
 #define PTEST_MAX_K 8       /* groups of a k-sample test: the CPU backend's PS_K variants */
 #define PTEST_MAX_BINS 1024 /* PS_MAX_BINS */
 #define PTEST_MAX_USER 16384 /* bytes of a C statistic's body */

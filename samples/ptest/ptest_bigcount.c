@@ -28,7 +28,12 @@ int ptest_big_fits(const ptest_big *a)
 
 u64 ptest_big_low(const ptest_big *a)
 {
-    return (u64)a->limb[1] << LIMB_BITS | a->limb[0];
+    return ptest_big_word(a, 0);
+}
+
+u64 ptest_big_word(const ptest_big *a, int j)
+{
+    return (u64)a->limb[2 * j + 1] << LIMB_BITS | a->limb[2 * j];
 }
 
 int ptest_big_cmp(const ptest_big *a, const ptest_big *b)

@@ -22,6 +22,9 @@ void ptest_big_set(ptest_big *a, unsigned long long value);
 int ptest_big_fits(const ptest_big *a);
 unsigned long long ptest_big_low(const ptest_big *a);
 
+/* a's 64-bit word j: (a >> 64j) mod 2^64 */
+unsigned long long ptest_big_word(const ptest_big *a, int j);
+
 /* -1, 0 or 1 as a < b, a == b, a > b */
 int ptest_big_cmp(const ptest_big *a, const ptest_big *b);
 

@@ -64,8 +64,8 @@ static void cpu_walk(void *state, int part)
             s->k->maxt(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, p->cols, at, end, counts);
             ptest_backend_add_maxt(&t->r, counts, 1, p->cols);
         } else if (p->resamples) {
-            s->k->sample(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, p->seed, p->rearrangements[0], at,
-                         end, p->bins, counts, extremes, hist);
+            s->k->sample(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, p->seed, p->rearrangements[0],
+                         p->rearrangements[1], at, end, p->bins, counts, extremes, hist);
             ptest_backend_add(&t->r, counts, extremes, hist, 1, 1, p->bins);
         } else {
             s->k->count(p->v, p->d, p->sizes, p->aux, p->obs, p->par, p->n, p->m, at, end, p->bins, counts,

@@ -335,13 +335,14 @@ static int launch(void *state, const ptest_problem *p, kperm_rank begin, kperm_r
                        groups * (size_t)(p->bins ? p->bins : 1) * sizeof *hist};
     void *host[3] = {counts, extremes, hist};
     CUdeviceptr buf[3] = {s->out, s->out + bytes[0], s->out + bytes[0] + bytes[1]};
-    kperm_u64 first = begin, last = end, seed = p->seed, total = p->rearrangements[0];
+    kperm_u64 first = begin, last = end, seed = p->seed;
+    kperm_u64 total = p->rearrangements[0], total_hi = p->rearrangements[1];
     int n = p->n, m = p->m, bins = p->bins, i;
     void *args[] = {&s->in[PTEST_IN_V], &s->in[PTEST_IN_D], &s->in[PTEST_IN_SIZES], &s->in[PTEST_IN_AUX],
                     &s->in[PTEST_IN_OBS], &s->in[PTEST_IN_PAR], &n, &m, &first, &last, &bins, &buf[0], &buf[1],
                     &buf[2]};
-    void *sampled[] = {args[0], args[1], args[2], args[3], args[4], args[5], &n, &m, &seed, &total, &first, &last,
-                       &bins, &buf[0], &buf[1], &buf[2]};
+    void *sampled[] = {args[0], args[1], args[2], args[3], args[4], args[5], &n, &m, &seed, &total, &total_hi, &first,
+                       &last, &bins, &buf[0], &buf[1], &buf[2]};
     CUresult rc = cu.launch(s->count, (unsigned)groups, 1, 1, (unsigned)s->launcher.local, 1, 1, 0, NULL,
                             p->resamples ? sampled : args, NULL);
     for (i = 0; i < 3 && rc == CUDA_SUCCESS; i++)

@@ -17,9 +17,9 @@ typedef void (*ptest_count_fn)(const long long *v, const double *d, const unsign
 
 typedef void (*ptest_sample_fn)(const long long *v, const double *d, const unsigned char *sizes,
                                 const unsigned long long *aux, const unsigned long long *obs, const double *par, int n,
-                                int m, unsigned long long seed, unsigned long long total, unsigned long long begin,
-                                unsigned long long end, int bins, unsigned long long *counts, double *extremes,
-                                unsigned long long *hist);
+                                int m, unsigned long long seed, unsigned long long total,
+                                unsigned long long total_hi, unsigned long long begin, unsigned long long end,
+                                int bins, unsigned long long *counts, double *extremes, unsigned long long *hist);
 
 typedef void (*ptest_maxt_fn)(const long long *v, const double *d, const unsigned char *sizes,
                               const unsigned long long *aux, const unsigned long long *obs, const double *par, int n,

@@ -226,15 +226,17 @@ static int launch(void *state, const ptest_problem *p, kperm_rank begin, kperm_r
     size_t bytes[3] = {items * PTEST_COUNTS * sizeof(cl_ulong), items * 2 * sizeof(double),
                        groups * (size_t)(p->bins ? p->bins : 1) * sizeof(cl_ulong)};
     void *host[3] = {counts, extremes, hist};
-    cl_ulong first = begin, last = end, seed = p->seed, total = p->rearrangements[0];
+    cl_ulong first = begin, last = end, seed = p->seed;
+    cl_ulong total = p->rearrangements[0], total_hi = p->rearrangements[1];
     cl_int rc = CL_SUCCESS, bins = p->bins;
     cl_mem buf[3] = {NULL, NULL, NULL};
-    int arg = 0, i, at = p->resamples ? 10 : 8;
+    int arg = 0, i, at = p->resamples ? 11 : 8;
     for (i = 0; i < 3 && rc == CL_SUCCESS; i++)
         buf[i] = clCreateBuffer(s->ctx, CL_MEM_WRITE_ONLY, bytes[i], NULL, &rc);
     if (rc == CL_SUCCESS && (rc = set_inputs(s, s->count, p, 1, &arg)) == 0
         && (!p->resamples || ((rc = clSetKernelArg(s->count, 8, sizeof seed, &seed)) == 0
-                              && (rc = clSetKernelArg(s->count, 9, sizeof total, &total)) == 0))
+                              && (rc = clSetKernelArg(s->count, 9, sizeof total, &total)) == 0
+                              && (rc = clSetKernelArg(s->count, 10, sizeof total_hi, &total_hi)) == 0))
         && (rc = clSetKernelArg(s->count, (cl_uint)at, sizeof first, &first)) == 0
         && (rc = clSetKernelArg(s->count, (cl_uint)at + 1, sizeof last, &last)) == 0
         && (rc = clSetKernelArg(s->count, (cl_uint)at + 2, sizeof bins, &bins)) == 0) {

@@ -368,14 +368,15 @@ int ptest_size_allows(const ptest_problem *p)
 void ptest_size_refusal(const ptest_problem *p, const char *what, char *err, size_t errsize)
 {
     int ways = ptest_size_allows(p), pairs = p->walk == PTEST_FLIPS;
-    char size[80], others[200];
+    char size[80], others[300];
     if (p->n > (pairs ? 63 : PTEST_MAXN))
         snprintf(size, sizeof size, "%d %s: at most %d", p->n, pairs ? "pairs" : "observations",
                  pairs ? 63 : PTEST_MAXN);
     else
         snprintf(size, sizeof size, "2^64 or more rearrangements: fewer");
     snprintf(others, sizeof others, "--stat mean, mann-whitney and wilcoxon of two groups or pairs (one value column) "
-             "are counted without enumerating up to %d", PTEST_HOST_MAXN);
+             "are counted without enumerating up to %d, and --resamples draws from two groups (one value column) of up "
+             "to %d", PTEST_HOST_MAXN, PTEST_SAMPLE_MAXN);
     snprintf(err, errsize, "%s: %s are enumerated; %s", what, size,
              ways & PTEST_BY_HOST ? "--method auto or shift counts this test exactly without enumerating"
              : ways & PTEST_BY_SAMPLING ? "--resamples N draws N random rearrangements instead" : others);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #define SAMPLES 256
+#define DRAWS 4096 /* --resamples: the draws whose extremes set the range */
 
 static int descending(const void *a, const void *b)
 {
@@ -61,6 +62,21 @@ static void mean_extremes(const ptest_problem *p, double *lo, double *hi)
     *lo = mean_of(p, (double)bottom * p->n - (double)total * p->m);
 }
 
+/* a Monte Carlo run's sampled extremes: those of its first draws, counted
+ * without a histogram (the ranks below the draws' count would all be alike) */
+static int draws_extremes(ptest_problem *p, ptest_backend *b, double *lo, double *hi, char *err, size_t errsize)
+{
+    static ptest_result r;
+    int bins = p->bins, status;
+    ptest_result_empty(&r);
+    p->bins = 0;
+    status = b->count(b, 0, p->total < DRAWS ? p->total : DRAWS, &r, err, errsize);
+    p->bins = bins;
+    *lo = r.lo < *lo ? r.lo : *lo;
+    *hi = r.hi > *hi ? r.hi : *hi;
+    return status;
+}
+
 int ptest_range(ptest_problem *p, ptest_backend *b, double observed, char *err, size_t errsize)
 {
     double lo = HUGE_VAL, hi = -HUGE_VAL, x; /* lo > hi: no finite value yet */
@@ -73,7 +89,9 @@ int ptest_range(ptest_problem *p, ptest_backend *b, double observed, char *err, 
     else if (p->stat == PTEST_PEARSON || p->stat == PTEST_KENDALL)
         lo = -1, hi = 1;
     else {
-        for (i = 0; i < SAMPLES; i++) {
+        if (p->resamples && draws_extremes(p, b, &lo, &hi, err, errsize))
+            return -1;
+        for (i = 0; !p->resamples && i < SAMPLES; i++) {
             kperm_rank r = p->total <= SAMPLES ? (kperm_rank)i : p->total / SAMPLES * (kperm_rank)i;
             if (r >= p->total)
                 break;

@@ -35,6 +35,17 @@ static ptest_big total_of(const ptest_problem *p)
     return n;
 }
 
+/* what a Monte Carlo run drew from: rearrangements[1] * 2^64 + [0] */
+static ptest_big drawn_from(const ptest_problem *p)
+{
+    ptest_big n, low;
+    ptest_big_set(&n, p->rearrangements[1]);
+    ptest_big_shift_left(&n, 64);
+    ptest_big_set(&low, p->rearrangements[0]);
+    ptest_big_add(&n, &low);
+    return n;
+}
+
 /* count i of r, or bin i of its histogram: the host's big ones, where it has them */
 static ptest_big count_of(const ptest_report *rep, int i)
 {
@@ -179,9 +190,11 @@ static void write_text(const ptest_report *rep)
         ptest_format_double(a, sizeof a, p->band);
         printf("comparison      floating point: equal within %s of the observed value\n", a);
     }
-    if (p->resamples)
-        printf("resamples       %llu random rearrangements of %llu, seed %llu: a Monte Carlo estimate, p = (count + "
-               "1) / (%llu + 1)\n", p->resamples, p->rearrangements[0], p->seed, p->resamples);
+    if (p->resamples) {
+        ptest_big from = drawn_from(p);
+        printf("resamples       %llu random rearrangements of %s, seed %llu: a Monte Carlo estimate, p = (count + "
+               "1) / (%llu + 1)\n", p->resamples, ptest_big_text(&from, digits[0]), p->seed, p->resamples);
+    }
     else
         printf("rearrangements  %s\n", ptest_big_text(&total, digits[0]));
     printf("counts          less %s  equal %s  greater %s  undefined %s  |T| >= |t| %s\n",
@@ -272,7 +285,7 @@ static void write_json(const ptest_report *rep)
         printf("\"size\": %d}", two ? p->group_sizes[i] : p->n);
     }
     if (p->resamples)
-        ptest_big_set(&total, p->rearrangements[0]);
+        total = drawn_from(p);
     printf("], \"n_rearrangements\": %s, ", ptest_big_text(&total, digits));
     if (p->resamples) /* a Monte Carlo estimate: the counts are over the draws */
         printf("\"monte_carlo\": true, \"n_resamples\": %llu, \"seed\": %llu, ", p->resamples, p->seed);

@@ -6,6 +6,9 @@ ps_sample through python/kperm/_resample.py) on the OpenCL backend.
 - the draws: for each walk and several seeds, the counts ps_sample makes
   equal those of the ranks kperm._resample.draw_ranks draws in numpy, each
   valued on its own (ps_values) and compared in fractions here;
+- past 64 observations (50 + 50, 64 + 64, 100 + 28: ranks past 2^64): the
+  counts those of the lexicographic subsets of draw_ranks' ranks, written
+  and valued in fractions here;
 - uniformity: the 20 ranks of C(6,3) over 10^5 numpy draws pass a
   chi-square test at a fixed seed;
 - the Monte Carlo p within 4 standard errors of the exact p;
@@ -20,8 +23,10 @@ import os
 import sys
 from fractions import Fraction
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
 import numpy as np  # noqa: E402
+import reference as ref  # noqa: E402
 import kperm._resample as kr  # noqa: E402
 import kperm.stats as ks  # noqa: E402
 
@@ -86,12 +91,57 @@ def ranks_by_definition():
     are floor(w * total) of a 128-bit w: a 64-bit w would favour some ranks
     by a factor up to total / 2^64 (10 % at C(64, 32))"""
     for seed in (0, 1, 2 ** 64 - 1):
-        for total in (20, 184756, 2 ** 40 + 3, 1832624140942590534, 2 ** 64 - 1):
+        for total in (20, 184756, 2 ** 40 + 3, 1832624140942590534, 2 ** 64 - 1, 2 ** 64, math.comb(100, 50),
+                      math.comb(128, 64), 2 ** 128 - 1):
             got = [int(r) for r in kr.draw_ranks(seed, 10 ** 6, 10 ** 6 + 300, total)]
             if got != [splitmix_rank(seed, i, total) for i in range(10 ** 6, 10 ** 6 + 300)]:
                 return report(False, "draw_ranks = floor(w * total), w SplitMix64's 128 bits (seed %d, total %d)"
                               % (seed, total))
-    report(True, "draw_ranks = floor(w * total), w SplitMix64's 128 bits, totals up to 2^64 - 1")
+    report(True, "draw_ranks = floor(w * total), w SplitMix64's 128 bits, totals up to 2^128 - 1")
+
+
+def lex_subset(rank, n, m):
+    """the rank-th m-subset of range(n) in lexicographic order, written here"""
+    chosen, v = [], 0
+    while len(chosen) < m:
+        with_v = math.comb(n - v - 1, m - len(chosen) - 1)  # the subsets whose next element is v
+        if rank < with_v:
+            chosen.append(v)
+        else:
+            rank -= with_v
+        v += 1
+    return chosen
+
+
+def wide_draws():
+    """two samples past 64 observations (up to 128): ps_sample's counts on
+    the device equal those of draw_ranks' ranks, each the lexicographic
+    subset of its rank (written here) valued in fractions"""
+    rs = np.random.RandomState(11)
+    bad = []
+    for m, k in ((50, 50), (64, 64), (100, 28)):
+        x, y = list(np.round(rs.normal(0, 1, m), 1)), list(np.round(rs.normal(0.2, 1, k), 1))
+        values = [Fraction(str(v)) for v in x + y]
+        for name, key in (("mean_difference", lambda a, b: Fraction(sum(a), len(a)) - Fraction(sum(b), len(b))),
+                          ("welch_t", ref._welch_t_sq)):
+            observed = key(values[:m], values[m:])
+            for seed in (0, 2 ** 64 - 1):
+                r = ks.permutation_test((x, y), name, n_resamples=200, rng=seed, backend="pyopencl", bins=0)
+                counts = [0, 0, 0]
+                for rank in kr.draw_ranks(seed, 0, 200, math.comb(m + k, m)):
+                    a = set(lex_subset(int(rank), m + k, m))
+                    t = key([values[i] for i in sorted(a)], [v for i, v in enumerate(values) if i not in a])
+                    counts[(t > observed) - (t < observed) + 1] += 1
+                if [r.less, r.equal, r.greater] != counts or not r.sampled or r.n_rearrangements != math.comb(m + k, m):
+                    bad.append("%s %d + %d seed %d: %s, not %s" % (name, m, k, seed, [r.less, r.equal, r.greater],
+                                                                    counts))
+    report(not bad, "50 + 50, 64 + 64, 100 + 28: ps_sample counts the lexicographic subsets of draw_ranks' 128-bit "
+           "ranks, valued in fractions here%s" % "".join("\n# " + b for b in bad[:4]))
+    try:
+        ks.permutation_test((list(range(65)), list(range(64))), "welch_t", n_resamples=100, backend="pyopencl")
+        report(False, "129 observations refused")
+    except ValueError as e:
+        report("129 observations; at most 128" in str(e), "129 observations refused: %s" % e)
 
 
 def main():
@@ -109,6 +159,7 @@ def main():
     for name, data, kind in cases:
         ok = all(draws_equal(name, data, kind, seed, 300) for seed in (0, 1, 2 ** 64 - 1))
         report(ok, "%s (%s): ps_sample counts the ranks draw_ranks draws, 3 seeds" % (name, kind))
+    wide_draws()
 
     from scipy import stats
     counts = np.bincount(kr.draw_ranks(12345, 0, 10 ** 5, 20).astype(np.int64), minlength=20)

@@ -3,10 +3,12 @@
 kperm.stats.permutation_test(n_resamples=N, rng=S), whose draws
 resample_check.py checks against numpy's: for each walk (two groups, flips,
 k groups, pairings) and several seeds the CLI's counts on each backend
-named equal Python's; the same counts whatever splits the draws (threads,
+named equal Python's (two groups of 50 + 50 too: C(100, 50) past 2^64);
+the same counts whatever splits the draws (threads,
 small chunks, MPI ranks); the Monte Carlo p near the exact p; the JSON's
 fields; the refusals (N = 0, seeds outside 0 .. 2^64 - 1, --seed alone,
---method shift, a checkpoint of another seed) and N past every
+--method shift, a checkpoint of another seed, two groups past 128
+observations, k groups past 2^64 labellings) and N past every
 rearrangement counted exactly. Prints PASS/FAIL/SKIP lines; exits 1 on a
 failure.
 
@@ -36,7 +38,10 @@ def cases():
     a, b = [3, 1.5, 4, 1, 5, 9], [2, 6, 5, 3.5, 5, 8, 9]
     x, y = [1.2, 3, 4.5, 2, 7, 1, 8, 2.5, 3], [1, 2.5, 4, 3, 5, 1, 6, 2.5, 4]
     groups = [[1, 4, 9], [2, 8, 3, 7], [5, 6, 12]]
+    wide = [[round(math.sin(7 * i + k) * 4, 1) for i in range(50)] for k in (1, 2)]  # 100 values: ranks past 2^64
     return [
+        ("two groups of 50 + 50", ["--stat", "welch"], tuple(wide), "welch_t", "independent",
+         "g,v\n" + "".join("%s,%s\n" % (g, v) for g, vs in zip("AB", wide) for v in vs)),
         ("two groups", ["--stat", "welch"], (a, b), "welch_t", "independent",
          "g,v\n" + "".join("A,%s\n" % v for v in a) + "".join("B,%s\n" % v for v in b)),
         ("flips", ["--test", "paired"], (x, y), "mean_difference", "samples",
@@ -106,6 +111,15 @@ def check_refusals(prog, tmp):
         rc, _, err = run(prog, [path] + args)
         if rc != 2 or want not in err or err.count("\n") != 1:
             bad.append("%s: status %d, %r" % (" ".join(args), rc, err))
+    wide = os.path.join(tmp, "wide.csv")
+    write(wide, "g,v\n" + "".join("A,%d\n" % i for i in range(65)) + "".join("B,%d\n" % i for i in range(64)))
+    groups = os.path.join(tmp, "groups.csv")
+    write(groups, "g,v\n" + "".join("%s,%d\n" % (g, i % 7) for g in "ABCDEFGH" for i in range(8)))
+    for path_, args, want in ((wide, ["--stat", "welch"], "129 observations"),
+                              (groups, ["--stat", "anova"], "2^64 or more rearrangements")):
+        rc, _, err = run(prog, [path_, "--resamples", "1000"] + args)
+        if rc != 2 or want not in err or "up to 128" not in err or err.count("\n") != 1:
+            bad.append("%s: status %d, %r" % (want, rc, err))
     ck = os.path.join(tmp, "mc.ckpt")
     rc1 = run(prog, [path, "--resamples", "100", "--seed", "1", "--checkpoint", ck])[0]
     rc2, _, err = run(prog, [path, "--resamples", "100", "--seed", "2", "--checkpoint", ck])
@@ -115,7 +129,8 @@ def check_refusals(prog, tmp):
     if out.returncode != 0 or "exactly" not in out.stderr or "rearrangements  11440" not in out.stdout:
         bad.append("--resamples past every rearrangement: status %d, %r" % (out.returncode, out.stderr))
     report(not bad, "refusals: N = 0, seeds outside 0 .. 2^64 - 1, --seed alone, --method shift, jonckheere, a "
-           "checkpoint of another seed; N past every rearrangement counted exactly%s" % notes(bad, 3))
+           "checkpoint of another seed, two groups of 129, 8 groups of 8 (2^64 or more labellings); N past every "
+           "rearrangement counted exactly%s" % notes(bad, 3))
 
 
 def main():
