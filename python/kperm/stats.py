@@ -398,9 +398,8 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     labels = None if strata is None or permutation_type == "samples" else _strata.labels_of(strata, map(len, samples))
     samples = _one_sample_flips(samples, code, permutation_type)
     walk, sizes, total = _walk(samples, code, permutation_type)
-    if n_resamples is not None and labels is not None:
-        raise ValueError("strata: random rearrangements within strata are not drawn yet; n_resamples=None or np.inf "
-                         "counts them all")
+    if labels is not None:  # the rearrangements within strata
+        total = _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:])[3]
     draws = (_resample.seed_of(random_state if rng is None else rng), n_resamples) if n_resamples is not None and n_resamples < total else None
     max_rearrangements = 10 ** 12 if max_rearrangements is None else max_rearrangements
     ints, floats, decimals = _exact_data.read(samples)

@@ -12,10 +12,6 @@ int ptest_resample_setup(ptest_problem *p, unsigned long long resamples, unsigne
         snprintf(err, errsize, "--resamples: --stat jonckheere is counted exactly by a dynamic program");
         return -1;
     }
-    if (p->strata) {
-        snprintf(err, errsize, "--resamples: random rearrangements within strata are not drawn yet");
-        return -1;
-    }
     if (p->cols > 1) {
         snprintf(err, errsize, "--resamples: maxT over several columns is counted exactly only");
         return -1;

@@ -3,7 +3,8 @@
 kperm.stats.permutation_test(n_resamples=N, rng=S), whose draws
 resample_check.py checks against numpy's: for each walk (two groups, flips,
 k groups, pairings) and several seeds the CLI's counts on each backend
-named equal Python's (two groups of 50 + 50 too: C(100, 50) past 2^64);
+named equal Python's (two groups of 50 + 50 too, C(100, 50) past 2^64, and
+two groups within strata);
 the same counts whatever splits the draws (threads,
 small chunks, MPI ranks); the Monte Carlo p near the exact p; the JSON's
 fields; the refusals (N = 0, seeds outside 0 .. 2^64 - 1, --seed alone,
@@ -34,33 +35,38 @@ DRAWS = 400
 
 
 def cases():
-    """(label, CLI arguments, Python samples, statistic, permutation type, CSV)"""
+    """(label, CLI arguments, Python samples, statistic, permutation type,
+    CSV, Python's strata or None)"""
     a, b = [3, 1.5, 4, 1, 5, 9], [2, 6, 5, 3.5, 5, 8, 9]
     x, y = [1.2, 3, 4.5, 2, 7, 1, 8, 2.5, 3], [1, 2.5, 4, 3, 5, 1, 6, 2.5, 4]
     groups = [[1, 4, 9], [2, 8, 3, 7], [5, 6, 12]]
     wide = [[round(math.sin(7 * i + k) * 4, 1) for i in range(50)] for k in (1, 2)]  # 100 values: ranks past 2^64
     return [
         ("two groups of 50 + 50", ["--stat", "welch"], tuple(wide), "welch_t", "independent",
-         "g,v\n" + "".join("%s,%s\n" % (g, v) for g, vs in zip("AB", wide) for v in vs)),
+         "g,v\n" + "".join("%s,%s\n" % (g, v) for g, vs in zip("AB", wide) for v in vs), None),
+        ("two groups within 3 strata", ["--stat", "welch", "--columns", "v", "--strata", "s"], tuple(w[:12] for w in wide),
+         "welch_t", "independent", "g,v,s\n" + "".join("%s,%s,s%d\n" % (g, v, i % 3) for g, vs in zip("AB", wide)
+                                                      for i, v in enumerate(vs[:12])),
+         tuple(["s%d" % (i % 3) for i in range(12)] for _ in "AB")),  # C(8, 4)^3 = 343000 splits
         ("two groups", ["--stat", "welch"], (a, b), "welch_t", "independent",
-         "g,v\n" + "".join("A,%s\n" % v for v in a) + "".join("B,%s\n" % v for v in b)),
+         "g,v\n" + "".join("A,%s\n" % v for v in a) + "".join("B,%s\n" % v for v in b), None),
         ("flips", ["--test", "paired"], (x, y), "mean_difference", "samples",
-         "x,y\n" + "".join("%s,%s\n" % p for p in zip(x, y))),
+         "x,y\n" + "".join("%s,%s\n" % p for p in zip(x, y)), None),
         ("k groups", ["--stat", "anova"], tuple(groups), "anova_f", "independent",
-         "g,v\n" + "".join("%s,%d\n" % ("ABC"[g], v) for g in range(3) for v in groups[g])),
+         "g,v\n" + "".join("%s,%d\n" % ("ABC"[g], v) for g in range(3) for v in groups[g]), None),
         ("pairings", ["--test", "pairings", "--stat", "pearson"], (x[:7], y[:7]), "pearson_r", "pairings",
-         "x,y\n" + "".join("%s,%s\n" % p for p in zip(x[:7], y[:7]))),
+         "x,y\n" + "".join("%s,%s\n" % p for p in zip(x[:7], y[:7])), None),
     ]
 
 
 def check_counts(prog, backends, tmp):
-    for label, args, samples, name, ptype, text in cases():
+    for label, args, samples, name, ptype, text, strata in cases():
         path = os.path.join(tmp, label.replace(" ", "_") + ".csv")
         write(path, text)
         bad = []
         for seed in SEEDS:
             r = stats.permutation_test(samples, name, permutation_type=ptype, n_resamples=DRAWS, rng=seed,
-                                       backend="pyopencl", bins=0)
+                                       backend="pyopencl", bins=0, strata=strata)
             want = [r.less, r.equal, r.greater, r.abs_ge]
             for backend in backends if seed == SEEDS[0] else backends[:1]:  # a device build each: one seed
                 rc, out, err = run(prog, [path, "--resamples", str(DRAWS), "--seed", str(seed), "--backend", backend,
