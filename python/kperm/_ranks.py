@@ -107,8 +107,11 @@ def test(permutation_test, data, name, permutation_type, hist_range, tolerance, 
     if permutation_type not in STATISTICS[name][1]:
         raise ValueError("statistic %r goes with permutation_type %r, not %r"
                          % (name, STATISTICS[name][1][0], permutation_type))
-    if tolerance is not None or strata is not None:
-        raise ValueError("statistic %r: ranks are compared exactly (no tolerance) and not within strata yet" % name)
+    if tolerance is not None:
+        raise ValueError("statistic %r: ranks are compared exactly (no tolerance)" % name)
+    # the midranks of the whole data, their sum rearranged within strata: R coin's wilcox_test(y ~ g | s)
+    if strata is not None and name in ("kruskal_wallis", "jonckheere_terpstra"):
+        raise ValueError("statistic %r: not rearranged within strata yet (mann_whitney and wilcoxon are)" % name)
     try:
         samples = [list(s) for s in data]
     except TypeError:
@@ -130,7 +133,7 @@ def test(permutation_test, data, name, permutation_type, hist_range, tolerance, 
         hist_range = tuple(to.kernel(v) for v in hist_range)
     try:
         res = permutation_test(scores, STATISTICS[name][0], permutation_type=permutation_type,
-                               hist_range=hist_range, **options)
+                               hist_range=hist_range, strata=strata, **options)
     except ValueError as e:  # where the program was tried first, both refusals
         if name != "kruskal_wallis" or options["method"] != "auto":
             raise

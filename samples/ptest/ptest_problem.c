@@ -449,8 +449,13 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
             p->d[i] = strtod(src[i].text, NULL); /* the double nearest the decimal: what a C statistic sees */
     if (ptest_decimal_scale(x, src, count, t->file, p->v, &p->decimals, err, errsize))
         return -1;
-    if (p->rank && (p->cols > 1 || s->strata || s->tolerance >= 0))
-        return fail(err, errsize, "a rank statistic takes one value column (or pair), no --strata and no --tolerance");
+    if (p->rank && (p->cols > 1 || s->tolerance >= 0))
+        return fail(err, errsize, "a rank statistic takes one value column (or pair) and no --tolerance");
+    /* the midranks of the whole data, then their sum rearranged within the
+     * strata, as R coin's wilcox_test(y ~ g | s); H and JT are not yet */
+    if (s->strata && (p->rank == PTEST_KRUSKAL || p->rank == PTEST_JONCKHEERE))
+        return fail(err, errsize, "--strata: kruskal and jonckheere are not rearranged within strata yet (mann-whitney "
+                                  "and wilcoxon are)");
     if (p->rank && ptest_rank_scores(p, err, errsize))
         return -1;
     if (p->walk == PTEST_PAIRINGS && p->stat == PTEST_KENDALL)

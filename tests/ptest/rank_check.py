@@ -7,8 +7,9 @@ mann-whitney, wilcoxon, kruskal; kperm.stats 'mann_whitney', 'wilcoxon',
 corrected H), and the counts less / equal / greater (and |U - n1n2/2|,
 |T+ - sum/2| at least the observed for abs_ge). Random small cases with ties
 and zeros: the CLI on each backend named, Python with method auto and
-enumerate; R coin's exact wilcox_test and wilcoxsign_test p-values on random
-cases with ties (SKIP without Rscript and coin). kperm-ptest's dynamic
+enumerate; R coin's exact wilcox_test (without and within strata, Python
+and the CLI) and wilcoxsign_test p-values on random cases with ties (SKIP
+without Rscript and coin). kperm-ptest's dynamic
 program for kruskal (ptest_kruskal.c) against its enumeration, field for
 field, and kperm.stats' counts; its fallback to enumeration past 256 MiB. Prints PASS/FAIL/SKIP lines;
 exits 1 on a failure.
@@ -202,13 +203,13 @@ def check_refused(prog, folder):
                            (([1, 2], [3, 4]), "wilcoxon", {}),
                            (([1, 1], [1, 1]), "kruskal_wallis", {}),
                            (([1, 2], [3, 4]), "jonckheere_terpstra", {"method": "enumerate"}),
-                           (([1, 2], [3, 4]), "mann_whitney", {"strata": (["a", "b"], ["a", "b"])})):
+                           (([1, 2], [3, 4], [5, 6]), "kruskal_wallis", {"strata": (["a", "b"], ["a", "b"], ["a", "b"])})):
         try:
             ks.permutation_test(data, name, **kw)
             bad.append("%s %s: no ValueError" % (name, kw))
         except ValueError:
             pass
-    report(not bad, "refused: a rank statistic with the wrong test or group count, --strata, --tolerance; H of "
+    report(not bad, "refused: a rank statistic with the wrong test or group count, kruskal --strata, --tolerance; H of "
            "values all equal (JT of them counted); jonckheere with --method enumerate%s" % notes(bad, 3))
 
 
@@ -269,6 +270,10 @@ for (c in unique(d$case)) {
     if (e$kind[1] == "mw") {
         e$g <- factor(e$g, levels = c("a", "b"))
         t <- function(a) wilcox_test(v ~ g, data = e, distribution = "exact", alternative = a)
+    } else if (e$kind[1] == "mws") {
+        e$g <- factor(e$g, levels = c("a", "b"))
+        e$s <- factor(e$s)
+        t <- function(a) wilcox_test(v ~ g | s, data = e, distribution = "exact", alternative = a)
     } else {
         t <- function(a) wilcoxsign_test(x ~ v, data = e, distribution = "exact", alternative = a)
     }
@@ -277,26 +282,35 @@ for (c in unique(d$case)) {
 """
 
 
-def check_coin(folder):
+def check_coin(prog, folder):
     """R coin's exact p-values: wilcox_test's statistic is R1 (greater: A's
-    ranks high, as U's), wilcoxsign_test's is T+ of x - v"""
+    ranks high, as U's), within strata too (y ~ g | s: the midranks of the
+    whole data, R1 rearranged within the strata), wilcoxsign_test's is T+
+    of x - v; within strata the CLI's too"""
     if not shutil.which("Rscript"):
         print("SKIP ranks: R coin's exact wilcox_test / wilcoxsign_test: no Rscript")
         return
     rng = random.Random(7)
     cases, rows = [], []
-    for c in range(40):
-        kind = "mw" if c % 2 == 0 else "ws"
-        samples = draw(rng, "mann_whitney" if kind == "mw" else "wilcoxon")
+    for c in range(60):
+        kind = ("mw", "ws", "mws")[c % 3]
+        samples = draw(rng, "wilcoxon" if kind == "ws" else "mann_whitney")
         if kind == "ws" and not any(a != b for a, b in zip(*samples)):
             samples[0][0] += 1
-        cases.append((kind, samples))
-        if kind == "mw":
-            rows += ["%d,%s,%s,0,%s" % (c, kind, g, v) for g, s in zip("ab", samples) for v in s]
+        strata = [["p"] * len(s) for s in samples]
+        if kind == "mws":  # up to 3 strata of two or more observations each (coin refuses a block of one)
+            pooled = sum(map(len, samples))
+            labels = ["pqr"[i % max(1, min(3, pooled // 2))] for i in range(pooled)]
+            rng.shuffle(labels)
+            strata = [labels[:len(samples[0])], labels[len(samples[0]):]]
+        cases.append((kind, samples, strata))
+        if kind == "ws":
+            rows += ["%d,%s,x,%s,%s,p" % (c, kind, a, b) for a, b in zip(*samples)]
         else:
-            rows += ["%d,%s,x,%s,%s" % (c, kind, a, b) for a, b in zip(*samples)]
+            rows += ["%d,%s,%s,0,%s,%s" % (c, kind, g, v, h) for g, s, hs in zip("ab", samples, strata)
+                     for v, h in zip(s, hs)]
     path = os.path.join(folder, "coin.csv")
-    write(path, "case,kind,g,x,v\n" + "\n".join(rows) + "\n")
+    write(path, "case,kind,g,x,v,s\n" + "\n".join(rows) + "\n")
     script = os.path.join(folder, "coin.R")
     write(script, COIN % path)
     out = subprocess.run(["Rscript", "--vanilla", script], capture_output=True, text=True, timeout=120)
@@ -305,17 +319,30 @@ def check_coin(folder):
         return
     bad = [] if out.returncode == 0 else ["Rscript: %s" % out.stderr.strip()[-300:]]
     lines = [line for line in out.stdout.split("\n") if line.strip()]
+    degenerate = []
     for line in lines:
         c, greater, less = line.split()
-        kind, samples = cases[int(c)]
-        r = ks.permutation_test(samples, "mann_whitney" if kind == "mw" else "wilcoxon",
-                                permutation_type="independent" if kind == "mw" else "samples", bins=0)
-        if not (math.isclose(r.pvalue_greater, float(greater), rel_tol=1e-9)
-                and math.isclose(r.pvalue_less, float(less), rel_tol=1e-9)):
-            bad.append("case %s %s %s: %s, %s against coin's %s, %s" % (c, kind, samples, r.pvalue_greater,
-                                                                        r.pvalue_less, greater, less))
-    report(not bad and len(lines) == len(cases), "%d random cases with ties: p-values equal R coin's exact "
-           "wilcox_test and wilcoxsign_test%s" % (len(cases), notes(bad, 3)))
+        kind, samples, strata = cases[int(c)]
+        if "NA" in (greater, less):  # coin's: no variance within the strata (each holds one group, or ties)
+            degenerate.append(c)
+            continue
+        r = ks.permutation_test(samples, "wilcoxon" if kind == "ws" else "mann_whitney",
+                                permutation_type="samples" if kind == "ws" else "independent", bins=0,
+                                strata=strata if kind == "mws" else None)
+        got = [(r.pvalue_greater, r.pvalue_less)]
+        if kind == "mws":  # the CLI within strata: midranks, their sum convolved over the strata
+            one = os.path.join(folder, "mws.csv")
+            write(one, "g,v,s\n" + "".join("%s,%s,%s\n" % (g, v, h) for g, s, hs in zip("ab", samples, strata)
+                                           for v, h in zip(s, hs)))
+            rc, out, err = run(prog, ["--json", "--stat", "mann-whitney", "--columns", "v", "--strata", "s", one])
+            j = json.loads(out) if rc == 0 else {}
+            got.append((j.get("pvalue_greater", -1), j.get("pvalue_less", -1)))
+        if not all(math.isclose(g, float(greater), rel_tol=1e-9) and math.isclose(l, float(less), rel_tol=1e-9)
+                   for g, l in got):
+            bad.append("case %s %s %s %s: %s against coin's %s, %s" % (c, kind, samples, strata, got, greater, less))
+    report(not bad and len(lines) == len(cases) and len(degenerate) <= 5, "%d random cases with ties (%d where coin "
+           "says NA): p-values equal R coin's exact wilcox_test (without and within strata, Python and the CLI) and "
+           "wilcoxsign_test%s" % (len(cases), len(degenerate), notes(bad, 3)))
 
 
 def main():
@@ -325,7 +352,7 @@ def main():
         check_random(prog, backends, folder)
         check_refused(prog, folder)
         check_kruskal_program(prog, folder)
-        check_coin(folder)
+        check_coin(prog, folder)
     sys.exit(1 if report.failed else 0)
 
 
