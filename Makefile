@@ -168,9 +168,10 @@ $(B)/ptest/variant_%.o: $(PTEST)/ptest_cpu_variant.c $(PTEST_HEADERS) $(CORE) $(
 	@mkdir -p $(dir $@)
 	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(foreach i,1 2 3 4 5 6,-D$(word $(i),PS_WALK PS_STAT PS_EXACT PS_WIDE \
 	    PS_K PS_COLUMNS)=$(word $(i),$(subst _, ,$*))) -DPTEST_ENTRY=ptest_cpu_$* -c $< -o $@
+# strata_W_S_E_X_K.o: the walk within strata (PS_STRATA) of PS_WALK W, PS_STAT S, PS_EXACT E, PS_WIDE X, PS_K K
 $(B)/ptest/strata_%.o: $(PTEST)/ptest_cpu_variant.c $(PTEST_HEADERS) $(CORE) $(STAMP)
-	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) -DPS_WALK=1 $(foreach i,1 2 3,-D$(word $(i),PS_STAT PS_EXACT PS_WIDE)=$(word \
-	    $(i),$(subst _, ,$*))) -DPS_K=2 -DPS_COLUMNS=1 -DPS_STRATA=1 -DPTEST_ENTRY=ptest_cpu_strata_$* -c $< -o $@
+	$(CC) $(STRICT) $(CFLAGS) $(PTEST_INC) $(foreach i,1 2 3 4 5,-D$(word $(i),PS_WALK PS_STAT PS_EXACT PS_WIDE \
+	    PS_K)=$(word $(i),$(subst _, ,$*))) -DPS_COLUMNS=1 -DPS_STRATA=1 -DPTEST_ENTRY=ptest_cpu_strata_$* -c $< -o $@
 $(B)/ptest/ptest_stats_text.c: $(B)/cl_embed tools/cl_inline.awk $(wildcard $(PSTATS)/stats_*.h) $(STAMP)
 	@mkdir -p $(dir $@)
 	awk -f tools/cl_inline.awk $(PSTATS)/stats_kernel.h $(PSTATS) > $@.cl

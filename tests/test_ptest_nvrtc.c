@@ -12,8 +12,8 @@ static const int variants[][6] = {
 #undef PTEST_VARIANT
 };
 
-static const int strata_variants[][3] = {
-#define PTEST_STRATA_VARIANT(stat, exact, wide) {stat, exact, wide},
+static const int strata_variants[][5] = {
+#define PTEST_STRATA_VARIANT(walk, stat, exact, wide, k) {walk, stat, exact, wide, k},
 #include "ptest_strata_variants.h"
 #undef PTEST_STRATA_VARIANT
 };
@@ -37,11 +37,13 @@ static int strata_build(void)
     char err[PTEST_ERR_SIZE];
     size_t i, n = sizeof strata_variants / sizeof strata_variants[0];
     int failed = 0;
-    p.walk = PTEST_TWO, p.k = 2, p.cols = 1, p.strata = 2;
+    p.cols = 1, p.strata = 2;
     for (i = 0; i < n; i++) {
-        p.stat = strata_variants[i][0], p.exact = strata_variants[i][1], p.wide = strata_variants[i][2];
+        p.walk = strata_variants[i][0], p.stat = strata_variants[i][1], p.exact = strata_variants[i][2];
+        p.wide = strata_variants[i][3], p.k = strata_variants[i][4];
         if (builds(err, sizeof err) && !failed++)
-            printf("FAIL NVRTC: within strata, variant %d %d %d: %.500s\n", p.stat, p.exact, p.wide, err);
+            printf("FAIL NVRTC: within strata, variant %d %d %d %d %d: %.500s\n", p.walk, p.stat, p.exact, p.wide,
+                   p.k, err);
     }
     p.strata = 0;
     if (!failed)

@@ -110,15 +110,16 @@ def test(permutation_test, data, name, permutation_type, hist_range, tolerance, 
     if tolerance is not None:
         raise ValueError("statistic %r: ranks are compared exactly (no tolerance)" % name)
     # the midranks of the whole data, their sum rearranged within strata: R coin's wilcox_test(y ~ g | s)
-    if strata is not None and name in ("kruskal_wallis", "jonckheere_terpstra"):
-        raise ValueError("statistic %r: not rearranged within strata yet (mann_whitney and wilcoxon are)" % name)
+    if strata is not None and name == "jonckheere_terpstra":
+        raise ValueError("statistic %r: not rearranged within strata yet (the other rank statistics are)" % name)
     try:
         samples = [list(s) for s in data]
     except TypeError:
         raise TypeError("data: a sequence of samples, each a sequence of numbers") from None
     if name == "jonckheere_terpstra" and options["method"] != "auto":
         raise ValueError("statistic 'jonckheere_terpstra' is counted by its dynamic program: method 'auto'")
-    if name in ("jonckheere_terpstra", "kruskal_wallis") and options["method"] == "auto":
+    # Kruskal-Wallis' program counts labellings of the whole data: within strata they are enumerated
+    if name in ("jonckheere_terpstra", "kruskal_wallis") and options["method"] == "auto" and strata is None:
         if options["n_resamples"] is not None or hist_range is not None:
             raise ValueError("statistic %r by its dynamic program: no n_resamples and no hist_range" % name)
         try:

@@ -135,6 +135,26 @@ def walk_layout(labels_x, labels_y):
     return orders[0], orders[1], aux, total
 
 
+def groups_layout(labels, sizes):
+    """(order, tags, number of rearrangements) for the kernels' walk of k
+    groups within strata (stats_strata.h, PS_GROUPS): the pooled
+    observations' order, stratum by stratum (those of one group first), each
+    stratum's by group; tags[i] = 8 * stratum + group of the observation
+    there, which the kernel reads after the values"""
+    group = [g for g, size in enumerate(sizes) for _ in range(size)]
+    strata = list(stratum_indices(labels).values())
+    walked = sorted(range(len(strata)), key=lambda h: len({group[i] for i in strata[h]}) > 1)
+    order, tags, total = [], [], 1
+    for place, h in enumerate(walked):
+        rows = sorted(strata[h], key=lambda i: group[i])
+        order += rows
+        tags += [8 * place + group[i] for i in rows]
+        total *= math.factorial(len(rows))
+        for g in set(group[i] for i in rows):
+            total //= math.factorial(sum(group[i] == g for i in rows))
+    return order, tags, total
+
+
 def plan(method, ints, labels):
     """(StrataKey, counter class) for permutation_test: the convolution
     counts within strata ('auto' or 'shift'); None where 'auto' finds it

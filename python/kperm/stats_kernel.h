@@ -23,7 +23,8 @@
  *             and every term of ps_eval fit 64 bits
  *   PS_COLUMNS  (default 1) the most value columns ps_maxt walks together,
  *             each v's layout repeated column after column
- *   PS_STRATA (default 0) 1: PS_TWO's splits within strata (stats_strata.h)
+ *   PS_STRATA (default 0) 1: PS_TWO's splits or PS_GROUPS' labellings within
+ *     strata (stats_strata.h)
  *
  * The walks are minimal-change orders wherever kperm has one: splits in
  * revolving-door order (kperm_revdoor_cursor), sign flips in Gray code order
@@ -196,7 +197,7 @@ typedef struct {
 #if PS_WALK != PS_TWO
     ps_u64 first; /* the range's first rank: its visit changes nothing */
 #endif
-#if PS_STRATA
+#if PS_STRATA && PS_WALK == PS_TWO
     ps_strata c;            /* c.mask: bit i set, element i is in group 1 */
 #elif PS_WALK == PS_TWO
     kperm_revdoor_cursor c; /* c.mask: bit i set, element i is in group 1 */
@@ -210,6 +211,9 @@ typedef struct {
      * with cur kept up to date for a C statistic only) */
     kperm_u8 next[PS_MAXN];
     kperm_u8 cur[PS_MAXN];
+#if PS_STRATA
+    ps_u64 starts; /* bit i set: row i starts a stratum (stats_strata.h) */
+#endif
 #if PS_WALK == PS_PAIRINGS
     kperm_sjt_cursor c;     /* n <= 16: plain changes, one adjacent swap a step */
     int plain;
@@ -463,6 +467,10 @@ PS_FN void ps_walk_init(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps
             w->next[i] = (kperm_u8)((w->c.word >> (4 * i)) & 15u);
     } else if (begin < end)
         kperm_unrank(begin, sh->n, w->next);
+#elif PS_STRATA
+    w->starts = ps_strata_starts(v, sh);
+    if (begin < end)
+        ps_strata_unrank(begin, v, sh, w->starts, w->next);
 #else
     if (begin < end)
         kperm_ms_unrank(begin, sh->sizes, PS_K, w->next);
@@ -478,7 +486,7 @@ PS_FN void ps_walk_init(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps
 PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
 {
     int c;
-#if PS_STRATA
+#if PS_STRATA && PS_WALK == PS_TWO
     (void)c;
     return ps_strata_next(&w->c, w->sums, v, sh);
 #elif PS_WALK == PS_TWO
@@ -520,7 +528,9 @@ PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
     if (w->rank == w->end)
         return 0;
     if (w->rank++ != w->first) {
-#if PS_WALK == PS_GROUPS
+#if PS_WALK == PS_GROUPS && PS_STRATA
+        from = ps_strata_ms_next(w->next, sh->n, w->starts);
+#elif PS_WALK == PS_GROUPS
         from = kperm_ms_next(w->next, sh->n);
 #else
         from = kperm_next(w->next, sh->n);

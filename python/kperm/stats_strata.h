@@ -1,8 +1,11 @@
-/* stats_strata.h - PS_STRATA 1: the splits of two groups within strata
- * (blocks): each stratum's labels are rearranged among its own rows only,
- * and the statistic is computed on the whole data as without strata.
- * Included by stats_kernel.h before its walk, which holds a ps_strata where
- * it would hold a revolving-door cursor.
+/* stats_strata.h - PS_STRATA 1: the splits of two groups (PS_TWO), or the
+ * labellings of k groups (PS_GROUPS), within strata (blocks): each
+ * stratum's labels are rearranged among its own rows only, and the
+ * statistic is computed on the whole data as without strata. Included by
+ * stats_kernel.h before its walk, which holds a ps_strata where it would
+ * hold a revolving-door cursor (PS_TWO), or its labels (PS_GROUPS).
+ *
+ * Two groups:
  *
  * The order is a mixed-radix odometer over the strata's revolving-door
  * orders: rank r's digit h is (r / (N_0 ... N_{h-1})) mod N_h, N_h =
@@ -18,10 +21,10 @@
  * only have one arrangement and are not walked: their rows follow. The host
  * passes a[] and b[] as bits: aux[0] has bit a[h] set for h = 0 .. S (the
  * last one ends the walked rows of group 1), aux[1] bit b[h]. */
-#if PS_STRATA
-#if PS_WALK != PS_TWO
-#error "PS_STRATA walks the splits of two groups (PS_TWO) only"
+#if PS_STRATA && PS_WALK != PS_TWO && PS_WALK != PS_GROUPS
+#error "PS_STRATA walks the splits of two groups (PS_TWO) or the labellings of k (PS_GROUPS)"
 #endif
+#if PS_STRATA && PS_WALK == PS_TWO
 #define PS_MAX_STRATA (PS_MAXN / 2) /* a walked stratum has a row of each group */
 
 typedef struct {
@@ -105,5 +108,68 @@ PS_FN int ps_strata_next(ps_strata *t, ps_sums *sums, const PS_G ps_i64 *v, cons
         t->gray[h] = kperm_internal_gray_inverse(first);
     }
     return 1; /* past the last rank: not within a range of the host's */
+}
+
+#elif PS_STRATA && PS_WALK == PS_GROUPS
+/* k groups: the order is lexicographic over the labels of the rows laid
+ * out stratum after stratum, each stratum's rows by their observed label,
+ * so that every stratum's first arrangement (its labels sorted), and so
+ * rank 0, is the observed one. Lexicographic order of the whole sequence,
+ * where each stratum keeps its own labels, is the odometer whose fastest
+ * digit is the last stratum: a step is that stratum's next multiset
+ * permutation (kperm_ms_next); where it was its last (and so is back at its
+ * first), the stratum before it steps. Strata of one label have one
+ * arrangement and come first. The host puts each row's stratum and
+ * observed label after the values: v[n + i] = 8 * stratum + label. */
+#define PS_STRATUM_OF(v, sh, i) ((v)[(sh)->n + (i)] >> 3)
+
+/* bit i set: row i starts a stratum */
+PS_FN ps_u64 ps_strata_starts(const PS_G ps_i64 *v, const ps_shape *sh)
+{
+    ps_u64 starts = 1;
+    int i;
+    for (i = 1; i < sh->n; i++)
+        if (PS_STRATUM_OF(v, sh, i) != PS_STRATUM_OF(v, sh, i - 1))
+            starts |= (ps_u64)1 << i;
+    return starts;
+}
+
+/* where the stratum that ends before row `end` starts */
+PS_FN int ps_strata_start(ps_u64 starts, int end)
+{
+    return kperm_highest64(end >= 64 ? starts : starts & (((ps_u64)1 << end) - 1));
+}
+
+/* the labels of rank r: from the last stratum, each its arrangement of
+ * rank r mod N_h (its own labels' count), r then divided by N_h */
+PS_FN void ps_strata_unrank(ps_u64 r, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64 starts, kperm_u8 *labels)
+{
+    int end = sh->n, start, g;
+    for (; end > 0; end = start) {
+        kperm_u8 counts[PS_K];
+        kperm_rank count = 1;
+        start = ps_strata_start(starts, end);
+        for (g = 0; g < PS_K; g++)
+            counts[g] = 0;
+        for (g = start; g < end; g++)
+            counts[v[sh->n + g] & 7]++;
+        kperm_ms_count(counts, PS_K, &count);
+        kperm_ms_unrank(r % count, counts, PS_K, labels + start);
+        r /= count;
+    }
+}
+
+/* the next labels: the first row whose label changed (0 past the last) */
+PS_FN int ps_strata_ms_next(kperm_u8 *labels, int n, ps_u64 starts)
+{
+    int end = n, start;
+    for (; end > 0; end = start) {
+        int pivot;
+        start = ps_strata_start(starts, end);
+        pivot = kperm_ms_next(labels + start, end - start);
+        if (pivot != KPERM_END)
+            return start + pivot;
+    }
+    return 0;
 }
 #endif

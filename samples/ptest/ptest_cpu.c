@@ -21,10 +21,10 @@ static const ptest_kernel *const variants[] = {
 #include "ptest_variants.h"
 };
 #undef PTEST_VARIANT
-#define PTEST_STRATA_VARIANT(s, e, x) extern const ptest_kernel ptest_cpu_strata_##s##_##e##_##x;
+#define PTEST_STRATA_VARIANT(w, s, e, x, k) extern const ptest_kernel ptest_cpu_strata_##w##_##s##_##e##_##x##_##k;
 #include "ptest_strata_variants.h"
 #undef PTEST_STRATA_VARIANT
-#define PTEST_STRATA_VARIANT(s, e, x) &ptest_cpu_strata_##s##_##e##_##x,
+#define PTEST_STRATA_VARIANT(w, s, e, x, k) &ptest_cpu_strata_##w##_##s##_##e##_##x##_##k,
 static const ptest_kernel *const strata_variants[] = { /* the walk within strata (PS_STRATA) */
 #include "ptest_strata_variants.h"
 };
@@ -120,8 +120,9 @@ const ptest_kernel *ptest_cpu_kernel(const ptest_problem *p)
 {
     size_t i;
     for (i = 0; i < sizeof strata_variants / sizeof strata_variants[0] && p->strata; i++)
-        if (strata_variants[i]->stat == p->stat && strata_variants[i]->exact == p->exact
-            && strata_variants[i]->wide == p->wide && p->walk == PTEST_TWO && p->cols == 1)
+        if (strata_variants[i]->walk == p->walk && strata_variants[i]->stat == p->stat
+            && strata_variants[i]->exact == p->exact && strata_variants[i]->wide == p->wide
+            && strata_variants[i]->k == p->k && p->cols == 1)
             return strata_variants[i];
     for (i = 0; i < sizeof variants / sizeof variants[0] && !p->strata; i++)
         if (variants[i]->walk == p->walk && variants[i]->stat == p->stat && variants[i]->exact == p->exact

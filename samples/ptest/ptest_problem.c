@@ -451,11 +451,11 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
         return -1;
     if (p->rank && (p->cols > 1 || s->tolerance >= 0))
         return fail(err, errsize, "a rank statistic takes one value column (or pair) and no --tolerance");
-    /* the midranks of the whole data, then their sum rearranged within the
-     * strata, as R coin's wilcox_test(y ~ g | s); H and JT are not yet */
-    if (s->strata && (p->rank == PTEST_KRUSKAL || p->rank == PTEST_JONCKHEERE))
-        return fail(err, errsize, "--strata: kruskal and jonckheere are not rearranged within strata yet (mann-whitney "
-                                  "and wilcoxon are)");
+    /* the midranks of the whole data, then rearranged within the strata, as
+     * R coin's wilcox_test(y ~ g | s); JT's dynamic program takes no strata */
+    if (s->strata && p->rank == PTEST_JONCKHEERE)
+        return fail(err, errsize, "--strata: jonckheere is not rearranged within strata yet (mann-whitney, wilcoxon "
+                                  "and kruskal are)");
     if (p->rank && ptest_rank_scores(p, err, errsize))
         return -1;
     if (p->walk == PTEST_PAIRINGS && p->stat == PTEST_KENDALL)

@@ -307,7 +307,8 @@ static int jt_count(ptest_problem *p, int have_range, ptest_result *r, double *o
 
 int ptest_rank_dynamic(const ptest_problem *p, int asked)
 {
-    return p->rank == PTEST_JONCKHEERE || (asked == PTEST_METHOD_AUTO && ptest_kruskal_fits(p));
+    /* Kruskal-Wallis' program counts labellings of the whole data: within strata they are enumerated */
+    return p->rank == PTEST_JONCKHEERE || (asked == PTEST_METHOD_AUTO && !p->strata && ptest_kruskal_fits(p));
 }
 
 int ptest_rank_count(ptest_problem *p, int have_range, ptest_result *r, double *observed, char *err,

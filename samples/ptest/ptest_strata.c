@@ -104,6 +104,55 @@ static void walk_layout(ptest_problem *p, const int *size, const int *size_a)
     p->aux[1] = starts(p, walked, count, p->m, p->n);
 }
 
+/* observation i's group: p's values lie group after group */
+static int group_of_row(const ptest_problem *p, int i)
+{
+    int g = 0;
+    for (; i >= p->group_sizes[g]; g++)
+        i -= p->group_sizes[g];
+    return g;
+}
+
+/* k groups: the rows stratum by stratum, those of one label only first (one
+ * arrangement each), each stratum's rows by group; v[n + i] = 8 * stratum +
+ * group, the layout the kernels' walk within strata takes
+ * (python/kperm/stats_strata.h); total_big the product of the strata's
+ * multinomials */
+static void groups_layout(ptest_problem *p)
+{
+    int order[PTEST_MAXN], count = 0, h, g, i, walked, labels, seen[PTEST_MAX_K];
+    long long v[PTEST_MAXN];
+    double d[PTEST_MAXN];
+    unsigned short stratum[PTEST_MAXN];
+    ptest_big_set(&p->total_big, 1);
+    for (walked = 0; walked < 2; walked++)
+        for (h = 0; h < p->strata; h++) {
+            int left = 0;
+            memset(seen, 0, sizeof seen);
+            for (i = 0; i < p->n; i++)
+                if (p->stratum[i] == h)
+                    seen[group_of_row(p, i)]++, left++;
+            for (labels = g = 0; g < p->k; g++)
+                labels += seen[g] > 0;
+            if ((labels > 1) != walked)
+                continue;
+            for (g = 0; g < p->k; left -= seen[g++]) {
+                ptest_big ways;
+                ptest_big_binomial(left, seen[g], &ways);
+                ptest_big_mul(&p->total_big, &ways);
+                for (i = 0; i < p->n; i++)
+                    if (p->stratum[i] == h && group_of_row(p, i) == g)
+                        order[count++] = i;
+            }
+        }
+    for (i = 0; i < p->n; i++)
+        v[i] = p->v[order[i]], d[i] = p->d[order[i]], stratum[i] = p->stratum[order[i]];
+    for (i = 0; i < p->n; i++) {
+        p->v[p->n + i] = 8LL * stratum[i] + group_of_row(p, order[i]);
+        p->v[i] = v[i], p->d[i] = d[i], p->stratum[i] = stratum[i];
+    }
+}
+
 int ptest_strata_read(const ptest_table *t, const char *column, const char *group, ptest_problem *p, char *err,
                       size_t errsize)
 {
@@ -119,8 +168,14 @@ int ptest_strata_read(const ptest_table *t, const char *column, const char *grou
                         "its own already\n");
         return 0;
     }
-    if (p->walk != PTEST_TWO || p->cols != 1) {
-        snprintf(err, errsize, "--strata: only two groups (one value column) are rearranged within strata so far");
+    if ((p->walk != PTEST_TWO && p->walk != PTEST_GROUPS) || p->cols != 1) {
+        snprintf(err, errsize, "--strata: groups (one value column) are rearranged within strata; pairings and "
+                               "regression not yet");
+        return -1;
+    }
+    if (p->walk == PTEST_GROUPS && p->n > PTEST_MAXN) {
+        snprintf(err, errsize, "--strata: %d observations: k groups within strata are enumerated, at most %d", p->n,
+                 PTEST_MAXN);
         return -1;
     }
     n = observation_rows(t, group, p, rows);
@@ -133,6 +188,11 @@ int ptest_strata_read(const ptest_table *t, const char *column, const char *grou
             return -1;
         }
         p->stratum[i] = (unsigned short)stratum_of(labels, &p->strata, label);
+    }
+    if (p->walk == PTEST_GROUPS) {
+        groups_layout(p);
+        p->total = ptest_is_big(p) ? ~(kperm_rank)0 : ptest_big_low(&p->total_big);
+        return 0;
     }
     stratum_sizes(p, size, size_a);
     ptest_big_set(&p->total_big, 1);
