@@ -183,7 +183,7 @@ def check_refused(prog, folder):
     bad = []
     for args in (["--stat", "mann-whitney", "--columns", "v"], ["--stat", "wilcoxon", "--columns", "v"],
                  ["--test", "paired", "--stat", "kruskal", "--columns", "v,e"],
-                 ["--stat", "kruskal", "--columns", "v", "--strata", "s", "--groups", "a,b"],
+                 ["--stat", "jonckheere", "--columns", "v", "--strata", "s", "--groups", "a,b"],
                  ["--stat", "kruskal", "--columns", "v", "--tolerance", "0"],
                  ["--stat", "jonckheere", "--columns", "v", "--method", "enumerate"],
                  ["--stat", "kruskal", "--columns", "e"]):
@@ -203,13 +203,14 @@ def check_refused(prog, folder):
                            (([1, 2], [3, 4]), "wilcoxon", {}),
                            (([1, 1], [1, 1]), "kruskal_wallis", {}),
                            (([1, 2], [3, 4]), "jonckheere_terpstra", {"method": "enumerate"}),
-                           (([1, 2], [3, 4], [5, 6]), "kruskal_wallis", {"strata": (["a", "b"], ["a", "b"], ["a", "b"])})):
+                           (([1, 2], [3, 4], [5, 6]), "jonckheere_terpstra",
+                            {"strata": (["a", "b"], ["a", "b"], ["a", "b"])})):
         try:
             ks.permutation_test(data, name, **kw)
             bad.append("%s %s: no ValueError" % (name, kw))
         except ValueError:
             pass
-    report(not bad, "refused: a rank statistic with the wrong test or group count, kruskal --strata, --tolerance; H of "
+    report(not bad, "refused: a rank statistic with the wrong test or group count, jonckheere --strata, --tolerance; H of "
            "values all equal (JT of them counted); jonckheere with --method enumerate%s" % notes(bad, 3))
 
 
