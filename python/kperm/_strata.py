@@ -135,24 +135,35 @@ def walk_layout(labels_x, labels_y):
     return orders[0], orders[1], aux, total
 
 
-def groups_layout(labels, sizes):
+def rows_layout(labels, sizes, pairs=False):
     """(order, tags, number of rearrangements) for the kernels' walk of k
-    groups within strata (stats_strata.h, PS_GROUPS): the pooled
-    observations' order, stratum by stratum (those of one group first), each
-    stratum's by group; tags[i] = 8 * stratum + group of the observation
-    there, which the kernel reads after the values"""
-    group = [g for g, size in enumerate(sizes) for _ in range(size)]
+    groups, or of pairings (pairs: y's order), within strata
+    (stats_strata.h, PS_GROUPS and PS_PAIRINGS): the pooled observations'
+    (or the pairs') order, stratum by stratum (those of one arrangement
+    first), each stratum's by group; tags[i] = 8 * stratum + group of the
+    row there, which the kernel reads after the values"""
+    group = [0] * sizes[0] if pairs else [g for g, size in enumerate(sizes) for _ in range(size)]
     strata = list(stratum_indices(labels).values())
-    walked = sorted(range(len(strata)), key=lambda h: len({group[i] for i in strata[h]}) > 1)
+    walked = sorted(range(len(strata)), key=lambda h: len(strata[h]) > 1 if pairs
+                    else len({group[i] for i in strata[h]}) > 1)
     order, tags, total = [], [], 1
     for place, h in enumerate(walked):
         rows = sorted(strata[h], key=lambda i: group[i])
         order += rows
         tags += [8 * place + group[i] for i in rows]
         total *= math.factorial(len(rows))
-        for g in set(group[i] for i in rows):
+        for g in set(group[i] for i in rows) if not pairs else ():
             total //= math.factorial(sum(group[i] == g for i in rows))
     return order, tags, total
+
+
+def pair_labels(labels, n):
+    """each pair's stratum from strata= of pairings (x's labels and y's,
+    which must agree); ValueError where they do not"""
+    if labels[:n] != labels[n:]:
+        raise ValueError("strata: pairings are rearranged within strata of pairs: x's and y's labels must be the "
+                         "same, pair for pair")
+    return labels[:n]
 
 
 def plan(method, ints, labels):

@@ -313,10 +313,7 @@ def _host_plan(method, code, walk, ints, bins, labels=None):
     _linear.plan; within strata, the pooled observations' `labels`:
     _strata.plan), else None: enumeration"""
     if labels is not None:
-        if walk not in (_TWO, _GROUPS):
-            raise ValueError("strata: independent samples are rearranged within strata; pairings not yet (with "
-                             "permutation_type='samples' strata change nothing: each pair is a stratum)")
-        if walk == _GROUPS or code != STATISTICS["mean_difference"][0] or method == "enumerate":
+        if walk in (_GROUPS, _PAIRINGS) or code != STATISTICS["mean_difference"][0] or method == "enumerate":
             return None  # enumerated within strata
         return _strata.plan(method, ints, labels)
     linear = code == STATISTICS["mean_difference"][0] and walk in (_TWO, _FLIPS)
@@ -398,20 +395,25 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     labels = None if strata is None or permutation_type == "samples" else _strata.labels_of(strata, map(len, samples))
     samples = _one_sample_flips(samples, code, permutation_type)
     walk, sizes, total = _walk(samples, code, permutation_type)
+    if labels is not None and walk == _PAIRINGS:
+        labels = _strata.pair_labels(labels, sizes[0])
     if labels is not None:  # the rearrangements within strata
-        total = (_strata.groups_layout(labels, sizes) if walk == _GROUPS
+        total = (_strata.rows_layout(labels, sizes, walk == _PAIRINGS) if walk in (_GROUPS, _PAIRINGS)
                  else _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:]))[-1]
     draws = (_resample.seed_of(random_state if rng is None else rng), n_resamples) if n_resamples is not None and n_resamples < total else None
     max_rearrangements = 10 ** 12 if max_rearrangements is None else max_rearrangements
     ints, floats, decimals = _exact_data.read(samples)
-    if code == STATISTICS["kendall_tau"][0]:
+    if code == STATISTICS["kendall_tau"][0] and labels is None:  # within strata the pairs stay as the labels give them
         ints, floats = _pairs_by_x(ints, floats)
     exact, wide, scale, unit, aux = _kernel_terms(code, walk, ints, decimals, sizes, tolerance)
     host = None if draws else _host_plan(method, code, walk, ints, bins, labels)
     if host is None:
         _check_size(walk, sizes, labels is not None, draws is not None)
-    if host is None and labels is not None and walk == _GROUPS:  # stratum by stratum, each stratum's tags after them
-        order, tags, total = _strata.groups_layout(labels, sizes)
+    if host is None and labels is not None and walk == _PAIRINGS:  # pair by pair, the tags after x and y
+        order, tags, total = _strata.rows_layout(labels, sizes, True)
+        ints, floats = [[s[i] for i in order] for s in ints] + [tags], [[s[i] for i in order] for s in floats]
+    elif host is None and labels is not None and walk == _GROUPS:  # stratum by stratum, each stratum's tags after them
+        order, tags, total = _strata.rows_layout(labels, sizes)
         pooled = [[v for s in data_ for v in s] for data_ in (ints, floats)]
         ints, floats = [[pooled[0][i] for i in order], tags], [[pooled[1][i] for i in order]]
     elif host is None and labels is not None:  # the kernels' walk within strata: each sample's rows in stratum order

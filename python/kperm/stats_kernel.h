@@ -459,20 +459,23 @@ PS_FN void ps_walk_init(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps
     w->end = end;
     for (i = 0; i < sh->n; i++)
         w->next[i] = 0;
+#if PS_STRATA
+    w->starts = ps_strata_starts(v, sh);
+#endif
 #if PS_WALK == PS_PAIRINGS
-    w->plain = sh->n <= KPERM_MAX_PACKED_N;
+    w->plain = !PS_STRATA && sh->n <= KPERM_MAX_PACKED_N; /* within strata: the lexicographic walk */
     if (w->plain) {
         kperm_sjt_cursor_init(&w->c, sh->n, begin, end);
         for (i = 0; i < sh->n; i++)
             w->next[i] = (kperm_u8)((w->c.word >> (4 * i)) & 15u);
-    } else if (begin < end)
-        kperm_unrank(begin, sh->n, w->next);
-#elif PS_STRATA
-    w->starts = ps_strata_starts(v, sh);
+    } else
+#endif
     if (begin < end)
+#if PS_STRATA
         ps_strata_unrank(begin, v, sh, w->starts, w->next);
+#elif PS_WALK == PS_PAIRINGS
+        kperm_unrank(begin, sh->n, w->next);
 #else
-    if (begin < end)
         kperm_ms_unrank(begin, sh->sizes, PS_K, w->next);
 #endif
     for (i = 0; i < sh->n; i++)
@@ -528,7 +531,7 @@ PS_FN int ps_walk_next(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh)
     if (w->rank == w->end)
         return 0;
     if (w->rank++ != w->first) {
-#if PS_WALK == PS_GROUPS && PS_STRATA
+#if PS_STRATA
         from = ps_strata_ms_next(w->next, sh->n, w->starts);
 #elif PS_WALK == PS_GROUPS
         from = kperm_ms_next(w->next, sh->n);

@@ -21,8 +21,8 @@
  * only have one arrangement and are not walked: their rows follow. The host
  * passes a[] and b[] as bits: aux[0] has bit a[h] set for h = 0 .. S (the
  * last one ends the walked rows of group 1), aux[1] bit b[h]. */
-#if PS_STRATA && PS_WALK != PS_TWO && PS_WALK != PS_GROUPS
-#error "PS_STRATA walks the splits of two groups (PS_TWO) or the labellings of k (PS_GROUPS)"
+#if PS_STRATA && PS_WALK == PS_FLIPS
+#error "PS_STRATA: swaps within pairs need no strata (each pair is one)"
 #endif
 #if PS_STRATA && PS_WALK == PS_TWO
 #define PS_MAX_STRATA (PS_MAXN / 2) /* a walked stratum has a row of each group */
@@ -110,18 +110,21 @@ PS_FN int ps_strata_next(ps_strata *t, ps_sums *sums, const PS_G ps_i64 *v, cons
     return 1; /* past the last rank: not within a range of the host's */
 }
 
-#elif PS_STRATA && PS_WALK == PS_GROUPS
-/* k groups: the order is lexicographic over the labels of the rows laid
- * out stratum after stratum, each stratum's rows by their observed label,
- * so that every stratum's first arrangement (its labels sorted), and so
- * rank 0, is the observed one. Lexicographic order of the whole sequence,
- * where each stratum keeps its own labels, is the odometer whose fastest
- * digit is the last stratum: a step is that stratum's next multiset
- * permutation (kperm_ms_next); where it was its last (and so is back at its
- * first), the stratum before it steps. Strata of one label have one
- * arrangement and come first. The host puts each row's stratum and
- * observed label after the values: v[n + i] = 8 * stratum + label. */
-#define PS_STRATUM_OF(v, sh, i) ((v)[(sh)->n + (i)] >> 3)
+#elif PS_STRATA
+/* k groups (PS_GROUPS), or pairings (PS_PAIRINGS: y's order within each
+ * stratum): the order is lexicographic over the labels (or y's rows) of
+ * the rows laid out stratum after stratum, each stratum's rows by their
+ * observed label, so that every stratum's first arrangement (its labels
+ * sorted, y's rows as they are), and so rank 0, is the observed one.
+ * Lexicographic order of the whole sequence, where each stratum keeps its
+ * own labels, is the odometer whose fastest digit is the last stratum: a
+ * step is that stratum's next (multiset) permutation (kperm_ms_next);
+ * where it was its last (and so is back at its first), the stratum before
+ * it steps. Strata of one arrangement (one label, or one pair) come first.
+ * The host puts each row's stratum and observed label after the values
+ * (x and y for pairings): v[PS_TAGS(sh) + i] = 8 * stratum + label. */
+#define PS_TAGS(sh) ((PS_WALK == PS_PAIRINGS ? 2 : 1) * (sh)->n)
+#define PS_STRATUM_OF(v, sh, i) ((v)[PS_TAGS(sh) + (i)] >> 3)
 
 /* bit i set: row i starts a stratum */
 PS_FN ps_u64 ps_strata_starts(const PS_G ps_i64 *v, const ps_shape *sh)
@@ -141,20 +144,28 @@ PS_FN int ps_strata_start(ps_u64 starts, int end)
 }
 
 /* the labels of rank r: from the last stratum, each its arrangement of
- * rank r mod N_h (its own labels' count), r then divided by N_h */
+ * rank r mod N_h (its own labels' count, or its rows'), r then divided by N_h */
 PS_FN void ps_strata_unrank(ps_u64 r, const PS_G ps_i64 *v, const ps_shape *sh, ps_u64 starts, kperm_u8 *labels)
 {
     int end = sh->n, start, g;
     for (; end > 0; end = start) {
-        kperm_u8 counts[PS_K];
         kperm_rank count = 1;
         start = ps_strata_start(starts, end);
+#if PS_WALK == PS_PAIRINGS
+        (void)v; /* every row of a stratum its own label */
+        kperm_count(end - start, &count);
+        kperm_unrank(r % count, end - start, labels + start);
+        for (g = start; g < end; g++) /* y's rows of the stratum */
+            labels[g] = (kperm_u8)(labels[g] + start);
+#else
+        kperm_u8 counts[PS_K];
         for (g = 0; g < PS_K; g++)
             counts[g] = 0;
         for (g = start; g < end; g++)
-            counts[v[sh->n + g] & 7]++;
+            counts[v[PS_TAGS(sh) + g] & 7]++;
         kperm_ms_count(counts, PS_K, &count);
         kperm_ms_unrank(r % count, counts, PS_K, labels + start);
+#endif
         r /= count;
     }
 }

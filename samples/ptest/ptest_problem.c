@@ -458,7 +458,7 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
                                   "and kruskal are)");
     if (p->rank && ptest_rank_scores(p, err, errsize))
         return -1;
-    if (p->walk == PTEST_PAIRINGS && p->stat == PTEST_KENDALL)
+    if (p->walk == PTEST_PAIRINGS && p->stat == PTEST_KENDALL && !s->strata) /* strata: the rows in table order */
         sort_pairs_by_x(p);
     p->exact = s->tolerance < 0 && p->stat != PTEST_USER;
     p->rel_tol = s->tolerance >= 0 ? s->tolerance : DEFAULT_TOLERANCE;

@@ -113,44 +113,53 @@ static int group_of_row(const ptest_problem *p, int i)
     return g;
 }
 
-/* k groups: the rows stratum by stratum, those of one label only first (one
- * arrangement each), each stratum's rows by group; v[n + i] = 8 * stratum +
- * group, the layout the kernels' walk within strata takes
- * (python/kperm/stats_strata.h); total_big the product of the strata's
- * multinomials */
-static void groups_layout(ptest_problem *p)
+/* k groups (the label of a row its group) or pairings (y's rows, each its
+ * own): the rows stratum by stratum, those of one arrangement first, each
+ * stratum's rows by label; after the values (x and y for pairings) each
+ * row's 8 * stratum + label, the layout the kernels' walk within strata
+ * takes (python/kperm/stats_strata.h); total_big the product of the
+ * strata's multinomials (n_h! for pairings) */
+static void rows_layout(ptest_problem *p)
 {
-    int order[PTEST_MAXN], count = 0, h, g, i, walked, labels, seen[PTEST_MAX_K];
-    long long v[PTEST_MAXN];
-    double d[PTEST_MAXN];
+    int pairs = p->walk == PTEST_PAIRINGS, labels = pairs ? 1 : p->k, width = pairs ? 2 : 1;
+    int order[PTEST_MAXN], count = 0, h, g, i, c, walked, seen[PTEST_MAX_K];
+    long long v[2 * PTEST_MAXN];
+    double d[2 * PTEST_MAXN];
     unsigned short stratum[PTEST_MAXN];
     ptest_big_set(&p->total_big, 1);
     for (walked = 0; walked < 2; walked++)
         for (h = 0; h < p->strata; h++) {
-            int left = 0;
+            int left = 0, distinct = 0;
             memset(seen, 0, sizeof seen);
             for (i = 0; i < p->n; i++)
                 if (p->stratum[i] == h)
-                    seen[group_of_row(p, i)]++, left++;
-            for (labels = g = 0; g < p->k; g++)
-                labels += seen[g] > 0;
-            if ((labels > 1) != walked)
+                    seen[pairs ? 0 : group_of_row(p, i)]++, left++;
+            for (g = 0; g < labels; g++)
+                distinct += seen[g] > 0;
+            if ((pairs ? left > 1 : distinct > 1) != walked)
                 continue;
-            for (g = 0; g < p->k; left -= seen[g++]) {
+            for (i = 2; pairs && i <= left; i++)
+                ptest_big_mul_small(&p->total_big, (unsigned int)i);
+            for (g = 0; g < labels; left -= seen[g++]) {
                 ptest_big ways;
-                ptest_big_binomial(left, seen[g], &ways);
+                ptest_big_binomial(left, pairs ? left : seen[g], &ways);
                 ptest_big_mul(&p->total_big, &ways);
                 for (i = 0; i < p->n; i++)
-                    if (p->stratum[i] == h && group_of_row(p, i) == g)
+                    if (p->stratum[i] == h && (pairs || group_of_row(p, i) == g))
                         order[count++] = i;
             }
         }
+    for (c = 0; c < width; c++)
+        for (i = 0; i < p->n; i++)
+            v[c * p->n + i] = p->v[c * p->n + order[i]], d[c * p->n + i] = p->d[c * p->n + order[i]];
     for (i = 0; i < p->n; i++)
-        v[i] = p->v[order[i]], d[i] = p->d[order[i]], stratum[i] = p->stratum[order[i]];
+        stratum[i] = p->stratum[order[i]];
     for (i = 0; i < p->n; i++) {
-        p->v[p->n + i] = 8LL * stratum[i] + group_of_row(p, order[i]);
-        p->v[i] = v[i], p->d[i] = d[i], p->stratum[i] = stratum[i];
+        p->v[width * p->n + i] = 8LL * stratum[i] + (pairs ? 0 : group_of_row(p, order[i]));
+        p->stratum[i] = stratum[i];
     }
+    memcpy(p->v, v, (size_t)(width * p->n) * sizeof *v);
+    memcpy(p->d, d, (size_t)(width * p->n) * sizeof *d);
 }
 
 int ptest_strata_read(const ptest_table *t, const char *column, const char *group, ptest_problem *p, char *err,
@@ -168,9 +177,8 @@ int ptest_strata_read(const ptest_table *t, const char *column, const char *grou
                         "its own already\n");
         return 0;
     }
-    if ((p->walk != PTEST_TWO && p->walk != PTEST_GROUPS) || p->cols != 1) {
-        snprintf(err, errsize, "--strata: groups (one value column) are rearranged within strata; pairings and "
-                               "regression not yet");
+    if (p->cols != 1) {
+        snprintf(err, errsize, "--strata: one value column (or pair) is rearranged within strata");
         return -1;
     }
     if (p->walk == PTEST_GROUPS && p->n > PTEST_MAXN) {
@@ -189,8 +197,8 @@ int ptest_strata_read(const ptest_table *t, const char *column, const char *grou
         }
         p->stratum[i] = (unsigned short)stratum_of(labels, &p->strata, label);
     }
-    if (p->walk == PTEST_GROUPS) {
-        groups_layout(p);
+    if (p->walk == PTEST_GROUPS || p->walk == PTEST_PAIRINGS) {
+        rows_layout(p);
         p->total = ptest_is_big(p) ? ~(kperm_rank)0 : ptest_big_low(&p->total_big);
         return 0;
     }

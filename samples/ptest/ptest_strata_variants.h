@@ -2,7 +2,7 @@
  * strata (python/kperm/stats_strata.h, PS_STRATA 1), one value column, each
  * line PTEST_STRATA_VARIANT(WALK, STAT, EXACT, WIDE, K): two groups' splits
  * of the two-sample statistics, k groups' labellings of anova (kruskal's
- * scores too). The Makefile compiles ptest_cpu_variant.c once per line;
+ * scores too), pairings of pearson and kendall. The Makefile compiles ptest_cpu_variant.c once per line;
  * ptest_cpu.c lists them. */
 PTEST_STRATA_VARIANT(1, 1, 1, 0, 2)
 PTEST_STRATA_VARIANT(1, 1, 1, 1, 2)
@@ -44,3 +44,11 @@ PTEST_STRATA_VARIANT(3, 4, 1, 0, 8)
 PTEST_STRATA_VARIANT(3, 4, 1, 1, 8)
 PTEST_STRATA_VARIANT(3, 4, 0, 0, 8)
 PTEST_STRATA_VARIANT(3, 4, 0, 1, 8)
+PTEST_STRATA_VARIANT(4, 5, 1, 0, 2)
+PTEST_STRATA_VARIANT(4, 5, 1, 1, 2)
+PTEST_STRATA_VARIANT(4, 5, 0, 0, 2)
+PTEST_STRATA_VARIANT(4, 5, 0, 1, 2)
+PTEST_STRATA_VARIANT(4, 6, 1, 0, 2)
+PTEST_STRATA_VARIANT(4, 6, 1, 1, 2)
+PTEST_STRATA_VARIANT(4, 6, 0, 0, 2)
+PTEST_STRATA_VARIANT(4, 6, 0, 1, 2)

@@ -8,7 +8,8 @@ backends and in Python; one stratum against no strata; a paired test, which
 strata leave as it is; the refusals; R coin's exact oneway_test(y ~ g | s)
 (SKIP without Rscript and coin); 10 strata of 15 + 15 in Python, timed,
 and kperm-ptest's counts of it; k groups within strata (anova, kruskal)
-against a brute force of their own.
+and pairings within strata (pearson, kendall) against brute forces of their
+own.
 Prints PASS/FAIL/SKIP lines; exits 1 on a failure.
 
     python3 tests/ptest/strata_check.py build/kperm-ptest
@@ -256,15 +257,60 @@ def check_groups(prog, backends, folder):
            "Python count as the brute force%s" % (", ".join(backends), notes(bad, 3)))
 
 
+def check_pairings(prog, backends, folder):
+    """pairings within strata (y's order permuted within each stratum of
+    pairs): Pearson's r (its key the sum of x*y) and Kendall's tau (C - D,
+    the ties' terms fixed) against the brute force, the CLI on each backend
+    and Python"""
+    rng = random.Random(13)
+    bad, done = [], 0
+    while done < 20:
+        n = rng.randint(3, 7)
+        x, y = [rng.randint(0, 4) for _ in range(n)], [rng.randint(0, 4) for _ in range(n)]
+        strata = [rng.choice("pq") for _ in range(n)]
+        if len(set(x)) == 1 or len(set(y)) == 1:
+            continue
+        done += 1
+        stat, name = ("pearson", "pearson_r") if done % 2 else ("kendall", "kendall_tau")
+
+        def key(ys):
+            if stat == "pearson":
+                return sum(a * b for a, b in zip(x, ys))
+            return sum(((x[i] > x[j]) - (x[i] < x[j])) * ((ys[i] > ys[j]) - (ys[i] < ys[j]))
+                       for i in range(n) for j in range(i + 1, n))
+
+        members = [[i for i in range(n) if strata[i] == h] for h in sorted(set(strata))]
+        observed, want = key(y), [0, 0, 0, 0]
+        for choice in itertools.product(*(itertools.permutations(at) for at in members)):
+            ys = list(y)
+            for at, order in zip(members, choice):
+                for i, j in zip(at, order):
+                    ys[i] = y[j]
+            t = key(ys)
+            want[(t > observed) - (t < observed) + 1] += 1
+            want[3] += 1
+        path = os.path.join(folder, "pairs.csv")
+        harness.write(path, "x,y,s\n" + "".join("%d,%d,%s\n" % r for r in zip(x, y, strata)))
+        for backend in backends:
+            rc, out, err = harness.run(prog, ["--backend", backend, "--bins", "0", "--test", "pairings", "--stat", stat,
+                                              "--columns", "x,y", "--strata", "s", path])
+            j = json.loads(out) if rc == 0 else {}
+            got = [j.get(f) for f in ("less", "equal", "greater", "n_rearrangements")]
+            if got != want:
+                bad.append("%s %s %s: %s, not %s %s" % (backend, stat, list(zip(x, y, strata)), got, want, err.strip()))
+        r = ks.permutation_test((x, y), name, permutation_type="pairings", strata=(strata, strata), bins=0)
+        if [r.less, r.equal, r.greater, r.n_rearrangements] != want:
+            bad.append("python %s: %s, not %s" % (name, [r.less, r.equal, r.greater, r.n_rearrangements], want))
+    report(not bad, "pairings within strata: 20 random cases (ties), pearson and kendall, the CLI (%s) and Python "
+           "count as the brute force%s" % (", ".join(backends), notes(bad, 3)))
+
+
 def check_refusals(prog, folder):
     rows = [("A", "1", "a"), ("A", "2", "b"), ("B", "3", "a"), ("B", "4", "b"), ("B", "5", "")]
     path = write_csv(rows, folder, "bad.csv")
     good = write_csv(rows[:4], folder, "good.csv")
-    pairs = os.path.join(folder, "pairs.csv")
-    harness.write(pairs, "y,x,s\n1,2,a\n2,1,a\n3,5,b\n4,3,b\n")
     cases = [(["--strata", "s", path], "bad.csv:6: a missing stratum"),
              (["--strata", "nope", good], "no column 'nope' for --strata"),
-             (["--strata", "s", "--test", "pairings", "--columns", "x,y", pairs], "--strata: groups"),
              (["--strata", "s", "--stat", "jonckheere", good], "--strata: jonckheere"),
              (["--strata", "s", "--stat", "welch", "--method", "shift", good], "--strata: --method shift"),
              (["--strata", "s", "--method", "mitm", good], "--strata: --method mitm"),
@@ -282,10 +328,12 @@ def check_refusals(prog, folder):
         except kind as e:
             if "strata" not in str(e):
                 bad.append("python %s: %s" % (kw, e))
-    for data, statistic, kind in ((([1, 2, 3], [3, 5, 4]), "pearson_r", "pairings"),
-                                  (([1, 2, 3], [3, 5, 4]), "jonckheere_terpstra", "independent")):
+    for data, statistic, kind, strata in ((([1, 2, 3], [3, 5, 4]), "pearson_r", "pairings", (["a", "b", "a"],
+                                                                                             ["a", "a", "b"])),
+                                          (([1, 2, 3], [3, 5, 4]), "jonckheere_terpstra", "independent",
+                                           (["a", "b", "a"], ["a", "b", "a"]))):
         try:
-            ks.permutation_test(data, statistic, permutation_type=kind, strata=[["a", "b", "a"][:len(d)] for d in data])
+            ks.permutation_test(data, statistic, permutation_type=kind, strata=strata)
             bad.append("python %s within strata: accepted" % statistic)
         except ValueError:
             pass
@@ -398,6 +446,7 @@ def main():
         check_one_stratum(prog, folder)
         check_paired(prog, folder)
         check_groups(prog, backends, folder)
+        check_pairings(prog, backends, folder)
         check_refusals(prog, folder)
         check_coin(folder)
         check_large(prog, folder)
