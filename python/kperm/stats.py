@@ -521,28 +521,33 @@ def regression_test(y, x, covariates=None, *, scheme="freedman_lane", alternativ
     gives t (pvalue two-sided: |t| >= |t_obs|); an (n, k) x the F of its k
     columns (pvalue: F >= F_obs). The statistic is computed in doubles from
     exact sums and compared within max(a, r*|observed|), tolerance r or
-    (r, a), default r = 1e-9 (docs/stats.md)."""
+    (r, a), default r = 1e-9 (docs/stats.md). strata, one label a row,
+    rearranges the rows only within each stratum."""
     import numpy as np
 
-    if strata is not None:
-        raise NotImplementedError("regression_test: strata= is not supported yet")
     _check_options("pairings", alternative, tolerance, bins, hist_range, backend, "enumerate")
     v, cols, k, df, s = _regression.design(y, x, covariates, scheme)
     code = 9 if np.ndim(x) == 2 else 8  # stats_kernel.h's PS_REG_F, PS_REG_T
     if code == 9 and alternative != "two-sided":
         raise ValueError("alternative: an F test is one-sided (F >= F_obs): leave alternative 'two-sided'")
-    total = math.factorial(len(v))
+    total, tags = math.factorial(len(v)), []
+    if strata is not None:  # the rows stratum by stratum, their tags after the columns (stats_strata.h)
+        labels = list(strata) if not isinstance(strata, (str, bytes)) else None
+        if labels is None or len(labels) != len(v):
+            raise ValueError("strata: one label per row (%d), not %r" % (len(v), strata))
+        order, tags, total = _strata.rows_layout(labels, [len(v)], True)
+        v, cols = [v[i] for i in order], [[col[i] for i in order] for col in cols]
     if total > max_rearrangements:
         raise ValueError("%d rearrangements is more than max_rearrangements = %d; raise it to enumerate them all"
                          % (total, max_rearrangements))
     width = 1 + len(cols)  # PS_K: the sums' columns and one
-    data = {"v": np.array(v + [c for col in cols for c in col], dtype=np.int64),
+    data = {"v": np.array(v + [c for col in cols for c in col] + tags, dtype=np.int64),
             "d": np.array([s, df, _regression.ZERO * s], dtype=np.float64),
             "sizes": np.zeros(width, dtype=np.uint8), "aux": np.array([k] + [0] * len(cols), dtype=np.uint64),
             "par": np.array([1, 0, 0, 0, 0, 0, 0, 1], dtype=np.float64), "obs": np.zeros(5, dtype=np.uint64),
             "n": len(v), "m": len(v)}
     dev = _stats_device.open_backend(backend, device)
-    program = dev.build(_source(_PAIRINGS, code, 0, 0, width, None))
+    program = dev.build(_source(_PAIRINGS, code, 0, 0, width, None, strata is not None))
     observed = dev.values(program, data, 0, 1)[1][0]
     if not math.isfinite(observed) or dev.values(program, data, 0, 1)[0][0][0] == _NAN:
         raise ValueError("y: fitted exactly by x and the covariates, so the observed %s is not finite"

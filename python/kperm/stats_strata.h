@@ -122,8 +122,9 @@ PS_FN int ps_strata_next(ps_strata *t, ps_sums *sums, const PS_G ps_i64 *v, cons
  * where it was its last (and so is back at its first), the stratum before
  * it steps. Strata of one arrangement (one label, or one pair) come first.
  * The host puts each row's stratum and observed label after the values
- * (x and y for pairings): v[PS_TAGS(sh) + i] = 8 * stratum + label. */
-#define PS_TAGS(sh) ((PS_WALK == PS_PAIRINGS ? 2 : 1) * (sh)->n)
+ * (x and y for pairings, the PS_K columns of a regression):
+ * v[PS_TAGS(sh) + i] = 8 * stratum + label. */
+#define PS_TAGS(sh) ((PS_REGRESSION ? PS_K : PS_WALK == PS_PAIRINGS ? 2 : 1) * (sh)->n)
 #define PS_STRATUM_OF(v, sh, i) ((v)[PS_TAGS(sh) + (i)] >> 3)
 
 /* bit i set: row i starts a stratum */

@@ -394,9 +394,8 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
     if (!strcmp(s->test, "regression")) {
         if (s->stat || s->user_file || s->group || s->groups)
             return fail(err, errsize, "a regression test takes no --stat, --statistic, --group or --groups");
-        if (s->strata)
-            return fail(err, errsize, "--strata: a regression test is not rearranged within strata yet");
-        return ptest_regression_build(t, s, cols, ncols, p, err, errsize);
+        return ptest_regression_build(t, s, cols, ncols, p, err, errsize) ||
+                       (s->strata && ptest_strata_read(t, s->strata, NULL, p, err, errsize)) ? -1 : 0;
     }
     if (s->scheme)
         return fail(err, errsize, "--scheme goes with --test regression");

@@ -113,17 +113,19 @@ static int group_of_row(const ptest_problem *p, int i)
     return g;
 }
 
-/* k groups (the label of a row its group) or pairings (y's rows, each its
- * own): the rows stratum by stratum, those of one arrangement first, each
- * stratum's rows by label; after the values (x and y for pairings) each
- * row's 8 * stratum + label, the layout the kernels' walk within strata
- * takes (python/kperm/stats_strata.h); total_big the product of the
- * strata's multinomials (n_h! for pairings) */
+/* k groups (the label of a row its group) or pairings and regression
+ * (y's rows, each its own): the rows stratum by stratum, those of one
+ * arrangement first, each stratum's rows by label; after the values (x and
+ * y for pairings, a regression's p->k columns) each row's 8 * stratum +
+ * label, the layout the kernels' walk within strata takes
+ * (python/kperm/stats_strata.h); total_big the product of the strata's
+ * multinomials (n_h! for pairings) */
 static void rows_layout(ptest_problem *p)
 {
-    int pairs = p->walk == PTEST_PAIRINGS, labels = pairs ? 1 : p->k, width = pairs ? 2 : 1;
+    int pairs = p->walk == PTEST_PAIRINGS, labels = pairs ? 1 : p->k, regression = p->stat >= PTEST_REG_T;
+    int width = regression ? p->k : pairs ? 2 : 1;
     int order[PTEST_MAXN], count = 0, h, g, i, c, walked, seen[PTEST_MAX_K];
-    long long v[2 * PTEST_MAXN];
+    long long v[PTEST_MAX_K * PTEST_MAXN];
     double d[2 * PTEST_MAXN];
     unsigned short stratum[PTEST_MAXN];
     ptest_big_set(&p->total_big, 1);
@@ -151,7 +153,10 @@ static void rows_layout(ptest_problem *p)
         }
     for (c = 0; c < width; c++)
         for (i = 0; i < p->n; i++)
-            v[c * p->n + i] = p->v[c * p->n + order[i]], d[c * p->n + i] = p->d[c * p->n + order[i]];
+            v[c * p->n + i] = p->v[c * p->n + order[i]];
+    for (c = 0; c < width && !regression; c++) /* a regression's d holds its scalars (stats_regression.h) */
+        for (i = 0; i < p->n; i++)
+            d[c * p->n + i] = p->d[c * p->n + order[i]];
     for (i = 0; i < p->n; i++)
         stratum[i] = p->stratum[order[i]];
     for (i = 0; i < p->n; i++) {
@@ -159,7 +164,8 @@ static void rows_layout(ptest_problem *p)
         p->stratum[i] = stratum[i];
     }
     memcpy(p->v, v, (size_t)(width * p->n) * sizeof *v);
-    memcpy(p->d, d, (size_t)(width * p->n) * sizeof *d);
+    if (!regression)
+        memcpy(p->d, d, (size_t)(width * p->n) * sizeof *d);
 }
 
 int ptest_strata_read(const ptest_table *t, const char *column, const char *group, ptest_problem *p, char *err,

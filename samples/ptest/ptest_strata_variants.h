@@ -2,7 +2,7 @@
  * strata (python/kperm/stats_strata.h, PS_STRATA 1), one value column, each
  * line PTEST_STRATA_VARIANT(WALK, STAT, EXACT, WIDE, K): two groups' splits
  * of the two-sample statistics, k groups' labellings of anova (kruskal's
- * scores too), pairings of pearson and kendall. The Makefile compiles ptest_cpu_variant.c once per line;
+ * scores too), pairings of pearson and kendall, regression's t and F. The Makefile compiles ptest_cpu_variant.c once per line;
  * ptest_cpu.c lists them. */
 PTEST_STRATA_VARIANT(1, 1, 1, 0, 2)
 PTEST_STRATA_VARIANT(1, 1, 1, 1, 2)
@@ -52,3 +52,17 @@ PTEST_STRATA_VARIANT(4, 6, 1, 0, 2)
 PTEST_STRATA_VARIANT(4, 6, 1, 1, 2)
 PTEST_STRATA_VARIANT(4, 6, 0, 0, 2)
 PTEST_STRATA_VARIANT(4, 6, 0, 1, 2)
+PTEST_STRATA_VARIANT(4, 8, 0, 0, 2)
+PTEST_STRATA_VARIANT(4, 8, 0, 0, 3)
+PTEST_STRATA_VARIANT(4, 8, 0, 0, 4)
+PTEST_STRATA_VARIANT(4, 8, 0, 0, 5)
+PTEST_STRATA_VARIANT(4, 8, 0, 0, 6)
+PTEST_STRATA_VARIANT(4, 8, 0, 0, 7)
+PTEST_STRATA_VARIANT(4, 8, 0, 0, 8)
+PTEST_STRATA_VARIANT(4, 9, 0, 0, 2)
+PTEST_STRATA_VARIANT(4, 9, 0, 0, 3)
+PTEST_STRATA_VARIANT(4, 9, 0, 0, 4)
+PTEST_STRATA_VARIANT(4, 9, 0, 0, 5)
+PTEST_STRATA_VARIANT(4, 9, 0, 0, 6)
+PTEST_STRATA_VARIANT(4, 9, 0, 0, 7)
+PTEST_STRATA_VARIANT(4, 9, 0, 0, 8)

@@ -221,15 +221,18 @@ def coin_mann_whitney():
 def refusals(rng):
     x = [round(rng.random(), 2) for _ in range(50)]
     y = [round(rng.random(), 2) for _ in range(50)]
-    for statistic, options in (("welch_t", {}), ("mean_difference", {"method": "enumerate"}),
-                               ("mean_difference", {"n_resamples": 1000, "rng": 1})):
+    for statistic, options, extra, words in (("welch_t", {}, 0, "100 observations; at most 64"),
+                                             ("mean_difference", {"method": "enumerate"}, 0,
+                                              "100 observations; at most 64"),
+                                             ("welch_t", {"n_resamples": 1000, "rng": 1}, 29,
+                                              "129 observations; at most 128")):
         try:
-            permutation_test((x, y), statistic, **options)
+            permutation_test((x + x[:extra], y), statistic, **options)
             ok, said = False, "accepted"
         except ValueError as e:
             said = str(e)
-            ok = "100 observations; at most 64" in said
-        report(ok, "%s %s of 50 + 50 refused: %s" % (statistic, options, said))
+            ok = words in said
+        report(ok, "%s %s of %d + 50 refused: %s" % (statistic, options, 50 + extra, said))
     if CLI:
         for statistic in ("welch", "var-ratio"):
             j, err = cli(x, y, False, statistic)

@@ -75,9 +75,25 @@ def as_float(value):
     return sign * math.sqrt(t2) if sign != 0 or t2 == 0 else 0.0
 
 
-def brute(y, x, z, scheme, k, f=None):
-    """(less, equal, greater, abs_ge, undefined) over every order, and the
-    observed statistic: t, or F (f true; by default for k > 1)"""
+def orders(n, strata=None):
+    """every order of range(n), or every one that moves rows only within
+    their stratum (strata: a label a row)"""
+    if strata is None:
+        yield from itertools.permutations(range(n))
+        return
+    members = [[i for i in range(n) if strata[i] == h] for h in sorted(set(strata))]
+    for choice in itertools.product(*(itertools.permutations(at) for at in members)):
+        order = list(range(n))
+        for at, moved in zip(members, choice):
+            for i, j in zip(at, moved):
+                order[i] = j
+        yield order
+
+
+def brute(y, x, z, scheme, k, f=None, strata=None):
+    """(less, equal, greater, abs_ge, undefined) over every order (within
+    strata where given), and the observed statistic: t, or F (f true; by
+    default for k > 1)"""
     f = k > 1 if f is None else f
     ones = [Fraction(1)] * len(y)
     y = [Fraction(v) for v in y]
@@ -95,7 +111,7 @@ def brute(y, x, z, scheme, k, f=None):
     obs = tf(obs_key)
     band = BAND * abs(obs)
     counts = [0] * 5
-    for order in itertools.permutations(range(len(y))):
+    for order in orders(len(y), strata):
         key = statistic([b + v[i] for b, i in zip(base, order)], columns, beta, xtx, k, f)
         if key[0] is None:
             counts[4] += 1
@@ -215,6 +231,47 @@ def cli_cases(rng, prog, backends, count):
            % (count, backends[0], ", ".join(backends), notes(bad, 3)))
 
 
+def strata_cases(rng, prog, backends, count):
+    """the orders within strata (2 or 3 strata of the rows): the CLI's
+    --strata on each backend and regression_test(strata=) against the
+    brute force"""
+    import kperm.stats as ks
+
+    bad, done = [], 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "reg.csv")
+        while done < count:
+            y, x, z = draw(rng, 1)
+            strata = [rng.choice("ab" if done % 2 else "abc") for _ in y]
+            names, text = csv_of(y, x, z)
+            lines = text.split("\n")
+            write(path, "\n".join([lines[0] + ",s"] + ["%s,%s" % (l, h) for l, h in zip(lines[1:], strata)]) + "\n")
+            scheme = ("freedman_lane", "permute_y")[done % 2]
+            rc, out, err = run(prog, ["--test", "regression", "--columns", ",".join(names), "--scheme",
+                                      scheme.replace("_", "-"), "--strata", "s", "--backend", backends[0], "--bins", "0",
+                                      path])
+            if rc == 2:
+                continue  # refused (collinear, constant): the refusals are checked elsewhere
+            done += 1
+            want, obs = brute(y, x, z, scheme, 1, strata=strata)
+            for backend in backends:
+                rc, out, err = run(prog, ["--test", "regression", "--columns", ",".join(names), "--scheme",
+                                          scheme.replace("_", "-"), "--strata", "s", "--backend", backend, "--bins",
+                                          "0", path])
+                got = json.loads(out) if rc == 0 else {}
+                counts = [got.get(c) for c in ("less", "equal", "greater", "abs_ge", "undefined")]
+                if counts != want:
+                    bad.append("%s %s %s %s: %s %s, brute force %s" % (text.replace("\n", " "), strata, scheme, backend,
+                                                                       counts, err.strip(), want))
+            r = ks.regression_test(y, x[0], [list(c) for c in zip(*z)] if z else None, scheme=scheme, strata=strata,
+                                   bins=0)
+            if [r.less, r.equal, r.greater, r.abs_ge, r.undefined] != want:
+                bad.append("python %s %s: %s, brute force %s" % (strata, scheme, [r.less, r.equal, r.greater,
+                                                                                 r.abs_ge, r.undefined], want))
+    report(not bad, "regression within strata: %d random cases, the CLI (%s) and Python against the brute force%s"
+           % (count, ", ".join(backends), notes(bad, 3)))
+
+
 def cli_factor_cases(rng, prog, count):
     """x a label column: the F of its dummies (levels after the first)"""
     bad, done = [], 0
@@ -273,6 +330,7 @@ def main():
     if len(sys.argv) > 1:
         cli_cases(rng, sys.argv[1], sys.argv[2:] or ["cpu"], 8)
         cli_factor_cases(rng, sys.argv[1], 6)
+        strata_cases(rng, sys.argv[1], sys.argv[2:] or ["cpu"], 8)
         cli_refusals(sys.argv[1])
     try:
         import pyopencl  # noqa: F401
