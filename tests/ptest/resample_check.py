@@ -9,9 +9,12 @@ ps_sample through python/kperm/_resample.py) on the OpenCL backend.
 - past 64 observations (50 + 50, 64 + 64, 100 + 28: ranks past 2^64): the
   counts those of the lexicographic subsets of draw_ranks' ranks, written
   and valued in fractions here;
+- totals below 2^64 draw as before totals past it were drawn: a fixed
+  seed's counts for each walk as kperm.stats counted them at 7cc67a2;
 - uniformity: the 20 ranks of C(6,3) over 10^5 numpy draws pass a
   chi-square test at a fixed seed;
-- the Monte Carlo p within 4 standard errors of the exact p;
+- the Monte Carlo p within 4 standard errors of the exact p (10 + 10, and
+  50 + 50 against the host's exact count of mean_difference);
 - the same seed the same counts, another seed other counts; scipy's p;
 - refusals: n_resamples 0, a seed out of range.
 Prints PASS/FAIL/SKIP lines; exits 1 on a failure.
@@ -144,6 +147,42 @@ def wide_draws():
         report("129 observations; at most 128" in str(e), "129 observations refused: %s" % e)
 
 
+def pinned_counts():
+    """draws among fewer than 2^64 rearrangements unchanged by the 128-bit
+    ranks: [less, equal, greater] of a fixed seed for each walk, as
+    kperm.stats counted them at 7cc67a2 (64-bit totals only)"""
+    x = [1.2, 3, 4.5, 2, 7, 1, 8, 2.5, 3, 6.1]
+    y = [1, 2.5, 4, 3, 5, 1, 6, 2.5, 4, 0.5]
+    z = [2.2, 5, 0.5, 3.5, 4, 9]
+    cases = [("welch_t", (x, y), "independent", 5, 5000, [4055, 37, 908]),
+             ("mean_difference", (x, y), "samples", 7, 500, [445, 14, 41]),
+             ("anova_f", (x[:6], y[:6], z), "independent", 2 ** 64 - 1, 5000, [1840, 10, 3150]),
+             ("pearson_r", (x[:8], z[::-1] + y[:2]), "pairings", 0, 5000, [1741, 6, 3253])]
+    bad = []
+    for name, data, kind, seed, n, want in cases:
+        r = ks.permutation_test(data, name, permutation_type=kind, n_resamples=n, rng=seed, backend="pyopencl",
+                                bins=0)
+        if [r.less, r.equal, r.greater] != want or not r.sampled:
+            bad.append("%s (%s) seed %d: %s, not %s" % (name, kind, seed, [r.less, r.equal, r.greater], want))
+    report(not bad, "a fixed seed's counts for each walk as before totals past 2^64 were drawn%s"
+           % "".join("\n# " + b for b in bad))
+
+
+def wide_monte_carlo():
+    """50 + 50 (C(100, 50) = 1.0e29 splits): the Monte Carlo p of
+    mean_difference within 4 standard errors of the host's exact p, each side"""
+    rs = np.random.RandomState(3)
+    a, b = list(np.round(rs.normal(0, 1, 50), 1)), list(np.round(rs.normal(0.05, 1, 50), 1))
+    exact = ks.permutation_test((a, b), "mean_difference")
+    n = 20000
+    mc = ks.permutation_test((a, b), "mean_difference", n_resamples=n, rng=9, backend="pyopencl")
+    sides = [(getattr(mc, k), getattr(exact, k)) for k in ("pvalue_less", "pvalue_greater", "pvalue")]
+    report(exact.exact and mc.sampled and exact.n_rearrangements == math.comb(100, 50)
+           and all(abs(p - q) < 4 * math.sqrt(q * (1 - q) / n) + 1 / n for p, q in sides),
+           "50 + 50: Monte Carlo p (less, greater, two-sided) %s within 4 standard errors of the exact %s"
+           % (["%.4f" % p for p, _ in sides], ["%.4f" % q for _, q in sides]))
+
+
 def main():
     ranks_by_definition()
     try:
@@ -160,6 +199,8 @@ def main():
         ok = all(draws_equal(name, data, kind, seed, 300) for seed in (0, 1, 2 ** 64 - 1))
         report(ok, "%s (%s): ps_sample counts the ranks draw_ranks draws, 3 seeds" % (name, kind))
     wide_draws()
+    pinned_counts()
+    wide_monte_carlo()
 
     from scipy import stats
     counts = np.bincount(kr.draw_ranks(12345, 0, 10 ** 5, 20).astype(np.int64), minlength=20)
