@@ -103,6 +103,12 @@ def ranks_by_definition():
     report(True, "draw_ranks = floor(w * total), w SplitMix64's 128 bits, totals up to 2^128 - 1")
 
 
+MEAN_DIFFERENCE_C = """double a = 0, b = 0;
+for (int i = start[0]; i < start[1]; i++) a += x[i];
+for (int i = start[1]; i < start[2]; i++) b += x[i];
+return a / (start[1] - start[0]) - b / (start[2] - start[1]);"""
+
+
 def lex_subset(rank, n, m):
     """the rank-th m-subset of range(n) in lexicographic order, written here"""
     chosen, v = [], 0
@@ -126,7 +132,7 @@ def wide_draws():
         x, y = list(np.round(rs.normal(0, 1, m), 1)), list(np.round(rs.normal(0.2, 1, k), 1))
         values = [Fraction(str(v)) for v in x + y]
         for name, key in (("mean_difference", lambda a, b: Fraction(sum(a), len(a)) - Fraction(sum(b), len(b))),
-                          ("welch_t", ref._welch_t_sq)):
+                          ("welch_t", ref._welch_t_sq), ("variance_ratio", ref._var_ratio)):
             observed = key(values[:m], values[m:])
             for seed in (0, 2 ** 64 - 1):
                 r = ks.permutation_test((x, y), name, n_resamples=200, rng=seed, backend="pyopencl", bins=0)
@@ -138,8 +144,15 @@ def wide_draws():
                 if [r.less, r.equal, r.greater] != counts or not r.sampled or r.n_rearrangements != math.comb(m + k, m):
                     bad.append("%s %d + %d seed %d: %s, not %s" % (name, m, k, seed, [r.less, r.equal, r.greater],
                                                                     counts))
+        for seed in (0, 2 ** 64 - 1):  # a C statistic sees group 1 past element 64 too
+            c = ks.permutation_test((x, y), MEAN_DIFFERENCE_C, n_resamples=200, rng=seed, backend="pyopencl", bins=0)
+            r = ks.permutation_test((x, y), "mean_difference", n_resamples=200, rng=seed, backend="pyopencl", bins=0)
+            if [c.less, c.equal, c.greater] != [r.less, r.equal, r.greater]:
+                bad.append("C mean difference %d + %d seed %d: %s, not %s" % (m, k, seed, [c.less, c.equal, c.greater],
+                                                                           [r.less, r.equal, r.greater]))
     report(not bad, "50 + 50, 64 + 64, 100 + 28: ps_sample counts the lexicographic subsets of draw_ranks' 128-bit "
-           "ranks, valued in fractions here%s" % "".join("\n# " + b for b in bad[:4]))
+           "ranks, valued in fractions here (Welch, mean difference, variance ratio; a C statistic's mean difference "
+           "as the built-in one)%s" % "".join("\n# " + b for b in bad[:4]))
     try:
         ks.permutation_test((list(range(65)), list(range(64))), "welch_t", n_resamples=100, backend="pyopencl")
         report(False, "129 observations refused")
