@@ -6,6 +6,8 @@ ps_sample through python/kperm/_resample.py) on the OpenCL backend.
 - the draws: for each walk and several seeds, the counts ps_sample makes
   equal those of the ranks kperm._resample.draw_ranks draws in numpy, each
   valued on its own (ps_values) and compared in fractions here;
+- the 128-bit rank of a draw's two words (ps_scale128) on the device
+  against Python integers, edge and random words;
 - past 64 observations (50 + 50, 64 + 64, 100 + 28: ranks past 2^64): the
   counts those of the lexicographic subsets of draw_ranks' ranks, written
   and valued in fractions here;
@@ -107,6 +109,43 @@ MEAN_DIFFERENCE_C = """double a = 0, b = 0;
 for (int i = start[0]; i < start[1]; i++) a += x[i];
 for (int i = start[1]; i < start[2]; i++) b += x[i];
 return a / (start[1] - start[0]) - b / (start[2] - start[1]);"""
+
+
+def scale128_on_device():
+    """stats_sample.h's ps_scale128 (a draw's rank: floor(w * total / 2^128)
+    from 64-bit words) run on the OpenCL device against Python integers:
+    every combination of edge words (carries out of each partial sum) and
+    random words"""
+    import itertools
+    import pyopencl as cl
+    from kperm import cl_source
+
+    edges = [0, 1, 2, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 2 ** 63 - 1, 2 ** 63, 2 ** 64 - 2, 2 ** 64 - 1]
+    rs = np.random.RandomState(5)
+    cases = list(itertools.product(edges, repeat=4)) + [tuple(map(int, rs.randint(0, 2 ** 64, 4, dtype=np.uint64)))
+                                                         for _ in range(10000)]
+    source = cl_source() + ks._source(1, 2, 1, 0, 2, None) + """
+__kernel void scale128_check(__global const ulong *in, __global ulong *out)
+{
+    size_t i = get_global_id(0);
+    ulong high;
+    out[2 * i] = ps_scale128(in[4 * i], in[4 * i + 1], in[4 * i + 2], in[4 * i + 3], &high);
+    out[2 * i + 1] = high;
+}
+"""
+    ctx = cl.create_some_context(interactive=False)
+    queue, flags = cl.CommandQueue(ctx), cl.mem_flags
+    kernel = cl.Program(ctx, source).build().scale128_check
+    words = np.array(cases, dtype=np.uint64)
+    out = np.zeros(2 * len(cases), dtype=np.uint64)
+    buf_in = cl.Buffer(ctx, flags.READ_ONLY | flags.COPY_HOST_PTR, hostbuf=words)
+    buf_out = cl.Buffer(ctx, flags.WRITE_ONLY, out.nbytes)
+    kernel(queue, (len(cases),), None, buf_in, buf_out)
+    cl.enqueue_copy(queue, out, buf_out)
+    bad = [(c, int(out[2 * i + 1]) << 64 | int(out[2 * i])) for i, c in enumerate(cases)
+           if int(out[2 * i + 1]) << 64 | int(out[2 * i]) != (c[0] << 64 | c[1]) * (c[3] << 64 | c[2]) >> 128]
+    report(not bad, "ps_scale128 on the device = floor(w * total / 2^128) in Python integers, %d edge and 10^4 random "
+           "words%s" % (len(edges) ** 4, "".join("\n# w1 w0 total total_hi %s: %d" % b for b in bad[:4])))
 
 
 def lex_subset(rank, n, m):
@@ -211,6 +250,7 @@ def main():
     for name, data, kind in cases:
         ok = all(draws_equal(name, data, kind, seed, 300) for seed in (0, 1, 2 ** 64 - 1))
         report(ok, "%s (%s): ps_sample counts the ranks draw_ranks draws, 3 seeds" % (name, kind))
+    scale128_on_device()
     wide_draws()
     pinned_counts()
     wide_monte_carlo()
