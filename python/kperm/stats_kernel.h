@@ -201,7 +201,9 @@ typedef struct {
     ps_strata c;            /* c.mask: bit i set, element i is in group 1 */
 #elif PS_WALK == PS_TWO
     kperm_revdoor_cursor c; /* c.mask: bit i set, element i is in group 1 */
+#if PS_STAT == PS_USER /* read by ps_user_eval only: the others' walks (ps_maxt's in local memory) stay as small */
     ps_u64 mask_hi;         /* past PS_MAXN (ps_walk_at only): bit i - 64 set, element i is in group 1 */
+#endif
 #elif PS_WALK == PS_FLIPS
     kperm_gray_cursor c;    /* c.mask: bit i set, pair i is swapped */
 #else
@@ -959,10 +961,10 @@ PS_FN void ps_walk_at(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps_u
     if (sh->n > PS_MAXN) {
         kperm_rank128 rank;
         kperm_u8 comb[PS_SAMPLE_MAXN];
+        ps_u64 mask = 0, mask_hi = 0;
         int c, j;
         rank.lo = lo, rank.hi = hi;
         kperm_comb_unrank128(rank, sh->n, sh->m, comb); /* rank < C(n, m): the host's total */
-        w->c.mask = w->mask_hi = 0;
         for (c = 0; c < PS_NCOLS(sh); c++)
             ps_build(&w->sums[c], PS_COL(v, sh, c), sh, 0);
         for (j = 0; j < sh->m; j++) {
@@ -970,10 +972,16 @@ PS_FN void ps_walk_at(ps_walk *w, const PS_G ps_i64 *v, const ps_shape *sh, ps_u
             for (c = 0; c < PS_NCOLS(sh); c++)
                 ps_toggle(&w->sums[c], PS_COL(v, sh, c), sh, i, 1);
             if (i < 64)
-                w->c.mask |= (ps_u64)1 << i;
+                mask |= (ps_u64)1 << i;
             else
-                w->mask_hi |= (ps_u64)1 << (i - 64);
+                mask_hi |= (ps_u64)1 << (i - 64);
         }
+        w->c.mask = mask;
+#if PS_STAT == PS_USER
+        w->mask_hi = mask_hi;
+#else
+        (void)mask_hi;
+#endif
         return;
     }
 #endif

@@ -46,27 +46,33 @@ PS_FN ps_u64 ps_mul_high64(ps_u64 a, ps_u64 b)
     return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
 }
 
+/* floor(w * total / 2^128), w = w1 * 2^64 + w0 and total = total_hi * 2^64 +
+ * total, its high word in *high: the high 128 bits of w * total. With
+ * w1 * total = a1:a0, w0 * total = c1:c0 and w0 * total_hi = b1:b0
+ * (high:low words) that is w1 * total_hi + a1 + b1 + the carry out of
+ * a0 + b0 + c1 (c0 adds less than one to a sum of whole 2^64s); for
+ * total_hi = 0, a1 plus the carry out of a0 + c1 */
+PS_FN ps_u64 ps_scale128(ps_u64 w1, ps_u64 w0, ps_u64 total, ps_u64 total_hi, ps_u64 *high)
+{
+    ps_u64 a0 = w1 * total, b0 = w0 * total_hi, a1 = ps_mul_high64(w1, total), b1 = ps_mul_high64(w0, total_hi);
+    ps_u64 low = a0 + b0, carry = low < a0, q, hi = ps_mul_high64(w1, total_hi);
+    carry += low + ps_mul_high64(w0, total) < low;
+    q = w1 * total_hi + a1;
+    hi += q < a1;
+    q += b1;
+    hi += q < b1;
+    q += carry;
+    hi += q < carry;
+    *high = hi;
+    return q;
+}
+
 /* the rank of draw i of seed s among total = total_hi * 2^64 + total
- * rearrangements, its high word in *rank_hi: the high 128 bits of w * total,
- * w = (W1 * 2^64 + W0) the draw's two words. With W1 * total = a1:a0,
- * W0 * total = c1:c0 and W0 * total_hi = b1:b0 (high:low words) that is
- * W1 * total_hi + a1 + b1 + the carry out of a0 + b0 + c1 (c0 adds less
- * than one to a sum of whole 2^64s); for total_hi = 0, a1 plus the carry
- * out of a0 + c1 */
+ * rearrangements, its high word in *rank_hi: floor(w * total / 2^128) of
+ * the draw's 128 bits w (word 0 the high one) */
 PS_FN ps_u64 ps_draw_rank(ps_u64 seed, ps_u64 i, ps_u64 total, ps_u64 total_hi, ps_u64 *rank_hi)
 {
-    ps_u64 w1 = ps_draw_word(seed, i, 0), w0 = ps_draw_word(seed, i, 1);
-    ps_u64 a0 = w1 * total, b0 = w0 * total_hi, a1 = ps_mul_high64(w1, total), b1 = ps_mul_high64(w0, total_hi);
-    ps_u64 low = a0 + b0, carry = low < a0, rank, hi = ps_mul_high64(w1, total_hi);
-    carry += low + ps_mul_high64(w0, total) < low;
-    rank = w1 * total_hi + a1;
-    hi += rank < a1;
-    rank += b1;
-    hi += rank < b1;
-    rank += carry;
-    hi += rank < carry;
-    *rank_hi = hi;
-    return rank;
+    return ps_scale128(ps_draw_word(seed, i, 0), ps_draw_word(seed, i, 1), total, total_hi, rank_hi);
 }
 
 /* ps_count's counting over draws [begin, end) of seed `seed` (ranks below
