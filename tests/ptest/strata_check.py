@@ -314,7 +314,7 @@ def check_refusals(prog, folder):
              (["--strata", "s", "--stat", "jonckheere", good], "--strata: jonckheere"),
              (["--strata", "s", "--stat", "welch", "--method", "shift", good], "--strata: --method shift"),
              (["--strata", "s", "--method", "mitm", good], "--strata: --method mitm"),
-             (["--strata", "s", "--test", "regression", "--columns", "y,y", good], "--strata: a regression test")]
+             (["--strata", "s", "--test", "paired", "--columns", "y,y", "--stat", "anova", good], "--stat anova goes with an independent test")]
     bad = []
     for args, words in cases:
         rc, _, err = harness.run(prog, ["--backend", "cpu", "--columns", "y"] + args)
