@@ -17,7 +17,9 @@ at sorted positions i..j, from 1, scores i + j):
 
 kruskal_wallis (method 'auto', where its program fits) and
 jonckheere_terpstra are counted by _rank_dp's dynamic programs over the tie
-blocks, on the data's exact decimals. Each of the first three is an
+blocks, on the data's exact decimals (within strata, which the programs
+do not take, Kruskal-Wallis is enumerated and Jonckheere-Terpstra counted
+as a Python statistic on the host). Each of the first three is an
 increasing function of the one counted, so the counts
 are that statistic's (on the device, or by the shift algorithm / meet in the
 middle); the statistic, null range and bin edges are mapped back."""
@@ -100,6 +102,35 @@ def _scores(name, samples):
     return split, _Map(name, at, sizes)
 
 
+def _jt_within_strata(permutation_test, samples, strata, hist_range, options):
+    """jonckheere_terpstra within strata: its program counts labellings of
+    the whole data, so those within the strata are enumerated (or drawn) on
+    the host as a Python statistic's are (_callable), of JT - E(JT) so that
+    abs_ge is |JT - E(JT)| at least the observed; then shifted back"""
+    import numpy as np
+
+    sizes = [len(s) for s in samples]
+    centre = sum(a * b for i, a in enumerate(sizes) for b in sizes[i + 1:]) / 2  # E(JT): an exact half-integer
+
+    def centred(*groups, axis):
+        groups = [np.moveaxis(g, axis, -1) for g in groups]
+        jt = 0
+        for i, a in enumerate(groups):
+            for b in groups[i + 1:]:
+                x, y = a[..., :, None], b[..., None, :]
+                jt = jt + np.sum((x < y) + 0.5 * (x == y), axis=(-2, -1))
+        return jt - centre  # half-integers: exact in doubles
+
+    shifted = None if hist_range is None else tuple(v - centre for v in hist_range)
+    options = {k: v for k, v in options.items() if k not in ("method", "backend", "device")}
+    res = permutation_test(samples, centred, strata=strata, vectorized=True, hist_range=shifted, **options)
+    # compared within scipy's 1e-14 * |JT - E|: half-integers apart, so the counts are exact where not drawn
+    return dataclasses.replace(res, statistic=res.statistic + centre, null_min=res.null_min + centre,
+                               null_max=res.null_max + centre, bin_edges=[e + centre for e in res.bin_edges],
+                               null_distribution=res.null_distribution + centre, exact=not res.sampled,
+                               tolerance=0.0, method="python within strata")
+
+
 def test(permutation_test, data, name, permutation_type, hist_range, tolerance, strata, result, **options):
     """permutation_test(data, name, ...) for a rank statistic name: the
     counted statistic's result, its statistic, null range and bin edges
@@ -109,15 +140,14 @@ def test(permutation_test, data, name, permutation_type, hist_range, tolerance, 
                          % (name, STATISTICS[name][1][0], permutation_type))
     if tolerance is not None:
         raise ValueError("statistic %r: ranks are compared exactly (no tolerance)" % name)
-    # the midranks of the whole data, their sum rearranged within strata: R coin's wilcox_test(y ~ g | s)
-    if strata is not None and name == "jonckheere_terpstra":
-        raise ValueError("statistic %r: not rearranged within strata yet (the other rank statistics are)" % name)
     try:
         samples = [list(s) for s in data]
     except TypeError:
         raise TypeError("data: a sequence of samples, each a sequence of numbers") from None
     if name == "jonckheere_terpstra" and options["method"] != "auto":
         raise ValueError("statistic 'jonckheere_terpstra' is counted by its dynamic program: method 'auto'")
+    if name == "jonckheere_terpstra" and strata is not None:
+        return _jt_within_strata(permutation_test, samples, strata, hist_range, options)
     # Kruskal-Wallis' program counts labellings of the whole data: within strata they are enumerated
     if name in ("jonckheere_terpstra", "kruskal_wallis") and options["method"] == "auto" and strata is None:
         if options["n_resamples"] is not None or hist_range is not None:

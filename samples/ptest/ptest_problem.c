@@ -453,8 +453,8 @@ int ptest_problem_build(const ptest_table *t, const ptest_spec *s, ptest_problem
     /* the midranks of the whole data, then rearranged within the strata, as
      * R coin's wilcox_test(y ~ g | s); JT's dynamic program takes no strata */
     if (s->strata && p->rank == PTEST_JONCKHEERE)
-        return fail(err, errsize, "--strata: jonckheere is not rearranged within strata yet (mann-whitney, wilcoxon "
-                                  "and kruskal are)");
+        return fail(err, errsize, "--strata: jonckheere's dynamic program takes no strata: kperm.stats counts it "
+                                  "within strata (jonckheere_terpstra, strata=)");
     if (p->rank && ptest_rank_scores(p, err, errsize))
         return -1;
     if (p->walk == PTEST_PAIRINGS && p->stat == PTEST_KENDALL && !s->strata) /* strata: the rows in table order */

@@ -204,7 +204,7 @@ def check_refused(prog, folder):
                            (([1, 1], [1, 1]), "kruskal_wallis", {}),
                            (([1, 2], [3, 4]), "jonckheere_terpstra", {"method": "enumerate"}),
                            (([1, 2], [3, 4], [5, 6]), "jonckheere_terpstra",
-                            {"strata": (["a", "b"], ["a", "b"], ["a", "b"])})):
+                            {"strata": (["a", "b"], ["a", "b"], ["a", "b"]), "method": "enumerate"})):
         try:
             ks.permutation_test(data, name, **kw)
             bad.append("%s %s: no ValueError" % (name, kw))

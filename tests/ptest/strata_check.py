@@ -305,6 +305,44 @@ def check_pairings(prog, backends, folder):
            "count as the brute force%s" % (", ".join(backends), notes(bad, 3)))
 
 
+def check_jonckheere():
+    """Jonckheere-Terpstra within strata (kperm.stats: the labellings
+    within the strata enumerated on the host) against the brute force"""
+    rng = random.Random(17)
+
+    def jt(groups):
+        return sum(Fraction(int(a < b)) + Fraction(int(a == b), 2)
+                   for i, g in enumerate(groups) for h in groups[i + 1:] for a in g for b in h)
+
+    bad = []
+    for _ in range(12):
+        k = rng.randint(2, 3)
+        samples = [[rng.randint(0, 4) for _ in range(rng.randint(2, 4))] for _ in range(k)]
+        labels = [[rng.choice("pq") for _ in s] for s in samples]
+        values = [v for s in samples for v in s]
+        groups = [g for g, s in enumerate(samples) for _ in s]
+        strata = [h for hs in labels for h in hs]
+        members = [[i for i, h in enumerate(strata) if h == s] for s in sorted(set(strata))]
+        observed, centre = jt(samples), Fraction(sum(len(a) * len(b) for i, a in enumerate(samples)
+                                                     for b in samples[i + 1:]), 2)
+        want = [0, 0, 0, 0]
+        for choice in itertools.product(*(sorted(set(itertools.permutations([groups[i] for i in at])))
+                                          for at in members)):
+            labelled = list(groups)
+            for at, part in zip(members, choice):
+                for i, g in zip(at, part):
+                    labelled[i] = g
+            t = jt([[values[i] for i in range(len(values)) if labelled[i] == g] for g in range(k)])
+            want[(t > observed) - (t < observed) + 1] += 1
+            want[3] += abs(t - centre) >= abs(observed - centre)
+        r = ks.permutation_test(samples, "jonckheere_terpstra", strata=labels, bins=0)
+        got = [r.less, r.equal, r.greater, r.abs_ge]
+        if got != want or r.statistic != observed or not r.exact:
+            bad.append("%s %s: %s %s, not %s %s" % (samples, labels, got, r.statistic, want, observed))
+    report(not bad, "jonckheere_terpstra within strata: 12 random cases (2-3 samples, ties) as the brute force "
+           "counts them%s" % notes(bad, 3))
+
+
 def check_refusals(prog, folder):
     rows = [("A", "1", "a"), ("A", "2", "b"), ("B", "3", "a"), ("B", "4", "b"), ("B", "5", "")]
     path = write_csv(rows, folder, "bad.csv")
@@ -330,8 +368,8 @@ def check_refusals(prog, folder):
                 bad.append("python %s: %s" % (kw, e))
     for data, statistic, kind, strata in ((([1, 2, 3], [3, 5, 4]), "pearson_r", "pairings", (["a", "b", "a"],
                                                                                              ["a", "a", "b"])),
-                                          (([1, 2, 3], [3, 5, 4]), "jonckheere_terpstra", "independent",
-                                           (["a", "b", "a"], ["a", "b", "a"]))):
+                                          (([1, 2, 3], [3, 5, 4]), "mann_whitney", "independent",
+                                           (["a", "b"], ["a", "b", "a"]))):
         try:
             ks.permutation_test(data, statistic, permutation_type=kind, strata=strata)
             bad.append("python %s within strata: accepted" % statistic)
@@ -447,6 +485,7 @@ def main():
         check_paired(prog, folder)
         check_groups(prog, backends, folder)
         check_pairings(prog, backends, folder)
+        check_jonckheere()
         check_refusals(prog, folder)
         check_coin(folder)
         check_large(prog, folder)
