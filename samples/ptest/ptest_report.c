@@ -46,23 +46,25 @@ static ptest_big drawn_from(const ptest_problem *p)
     return n;
 }
 
-/* count i of r, or bin i of its histogram: the host's big ones, where it has them */
-static ptest_big count_of(const ptest_report *rep, int i)
+/* a count: the host's big one where it has one, else r's */
+static ptest_big exact_of(const ptest_big *big, unsigned long long value)
 {
     ptest_big c;
-    if (rep->big)
-        return rep->big->counts[i];
-    ptest_big_set(&c, rep->r->counts[i]);
+    if (big)
+        return *big;
+    ptest_big_set(&c, value);
     return c;
+}
+
+/* count i of r, or bin i of its histogram */
+static ptest_big count_of(const ptest_report *rep, int i)
+{
+    return exact_of(rep->big ? &rep->big->counts[i] : NULL, rep->r->counts[i]);
 }
 
 static ptest_big bin_of(const ptest_report *rep, int i)
 {
-    ptest_big c;
-    if (rep->big)
-        return rep->big->hist[i];
-    ptest_big_set(&c, rep->r->hist[i]);
-    return c;
+    return exact_of(rep->big ? &rep->big->hist[i] : NULL, rep->r->hist[i]);
 }
 
 /* the numerators of the p-values over N: less, greater, two-sided (2*min, at most N), abs */
