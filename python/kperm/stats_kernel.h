@@ -23,8 +23,8 @@
  *             and every term of ps_eval fit 64 bits
  *   PS_COLUMNS  (default 1) the most value columns ps_maxt walks together,
  *             each v's layout repeated column after column
- *   PS_STRATA (default 0) 1: PS_TWO's splits or PS_GROUPS' labellings within
- *     strata (stats_strata.h)
+ *   PS_STRATA (default 0) 1: the splits, labellings or orders (pairings,
+ *     regression) within strata (stats_strata.h)
  *
  * The walks are minimal-change orders wherever kperm has one: splits in
  * revolving-door order (kperm_revdoor_cursor), sign flips in Gray code order

@@ -1,9 +1,10 @@
-/* stats_strata.h - PS_STRATA 1: the splits of two groups (PS_TWO), or the
- * labellings of k groups (PS_GROUPS), within strata (blocks): each
- * stratum's labels are rearranged among its own rows only, and the
- * statistic is computed on the whole data as without strata. Included by
- * stats_kernel.h before its walk, which holds a ps_strata where it would
- * hold a revolving-door cursor (PS_TWO), or its labels (PS_GROUPS).
+/* stats_strata.h - PS_STRATA 1: the splits of two groups (PS_TWO), the
+ * labellings of k groups (PS_GROUPS) or the orders of pairings and
+ * regression (PS_PAIRINGS) within strata (blocks): each stratum's labels
+ * are rearranged among its own rows only, and the statistic is computed on
+ * the whole data as without strata. Included by stats_kernel.h before its
+ * walk, which holds a ps_strata where it would hold a revolving-door cursor
+ * (PS_TWO), or its labels (the others).
  *
  * Two groups:
  *
