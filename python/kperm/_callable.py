@@ -86,17 +86,18 @@ def layout(samples, permutation_type, labels=None):
             total //= math.factorial(s)
         return (total, rearrange, lambda batch: _batches(_splits(sizes), batch),
                 lambda rng, b: np.argsort(rng.random((b, n)), axis=-1), m)
-    if labels is not None:
-        raise ValueError("strata: a Python statistic of pairings is not rearranged within strata yet (with "
-                         "permutation_type='samples' strata change nothing: each pair is a stratum)")
     if len(set(sizes)) > 1:
         raise ValueError("permutation_type %r: samples of the same length, not %s" % (permutation_type, sizes))
     n = sizes[0]
     if permutation_type == "pairings":
         def rearrange(rows):  # rows[b, i]: the order of sample i
             return [np.moveaxis(s[..., rows[:, i]], -2, 0) for i, s in enumerate(samples)]
-        orders = itertools.product(itertools.permutations(range(n)), repeat=m)
-        return (math.factorial(n) ** m, rearrange, lambda batch: _batches(orders, batch),
+        if labels is not None:
+            total, every, draw = _pairings_within_strata(labels, n, m)
+            return total, rearrange, every, draw, m
+        # product() reads its input whole: made only once the count is allowed
+        return (math.factorial(n) ** m, rearrange,
+                lambda batch: _batches(itertools.product(itertools.permutations(range(n)), repeat=m), batch),
                 lambda rng, b: np.argsort(rng.random((b, m, n)), axis=-1), m)
     # "samples": in each pair the observations change samples; one sample:
     # its sign flips, as scipy does it, the second sample being its negative
@@ -175,6 +176,36 @@ def _within_strata(sizes, labels):
             vectors[:, at] = rng.permuted(np.broadcast_to(group[at], (b, len(at))), axis=-1)
         return rows_of(vectors)
     return total, every, draw
+
+
+def _pairings_within_strata(labels, n, m):
+    """(number, every(batch), draw(rng, b)) of the pairings whose samples'
+    orders move only within strata of pairs (labels: each sample's, the
+    same pair for pair): rows[b, i] sample i's order, every sample's the
+    product of its strata's permutations, the data's own first"""
+    if any(labels[i * n:(i + 1) * n] != labels[:n] for i in range(m)):
+        raise ValueError("strata: pairings are rearranged within strata of pairs: every sample's labels the same, "
+                         "pair for pair")
+    members = {}
+    for i, label in enumerate(labels[:n]):
+        members.setdefault(label, []).append(i)
+    members = list(members.values())
+    total = math.prod(math.factorial(len(at)) for at in members) ** m
+
+    def orders():
+        for choice in itertools.product(*(itertools.permutations(at) for at in members)):
+            order = [0] * n
+            for at, moved in zip(members, choice):
+                for i, j in zip(at, moved):
+                    order[i] = j
+            yield order
+
+    def draw(rng, b):
+        rows = np.tile(np.arange(n), (b, m, 1))
+        for at in members:
+            rows[..., at] = rng.permuted(np.broadcast_to(np.array(at), (b, m, len(at))), axis=-1)
+        return rows
+    return total, lambda batch: _batches(itertools.product(orders(), repeat=m), batch), draw
 
 
 def _splits(sizes):

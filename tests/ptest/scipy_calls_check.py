@@ -311,6 +311,22 @@ def within_strata():
            and abs(drawn.pvalue_greater - p) < 4 * math.sqrt(p * (1 - p) / 20000) + 1e-4,
            "a Python statistic within 3 strata of 4 + 4: all 70^3 labellings; 20000 random ones drawn within the "
            "strata (p_greater %.4f, exact %.4f)" % (drawn.pvalue_greater, p))
+    bad = []
+    for _ in range(8):  # pairings: every sample's order within the strata of pairs, (prod n_h!)^2 orders
+        n = rng.randint(3, 6)
+        px, py = [rng.randint(0, 4) for _ in range(n)], [rng.randint(0, 4) for _ in range(n)]
+        ps = [rng.choice("pq") for _ in range(n)]
+        if len(set(px)) == 1 or len(set(py)) == 1:
+            continue
+        built = ks.permutation_test((px, py), "pearson_r", permutation_type="pairings", strata=(ps, ps), bins=0)
+        mine = ks.permutation_test((px, py), lambda a, b, axis: np.sum(a * b, axis=axis), permutation_type="pairings",
+                                   strata=(ps, ps), bins=0)
+        f = math.prod(math.factorial(ps.count(h)) for h in set(ps))  # y's orders for each of x's
+        if [mine.less, mine.equal, mine.greater, mine.n_rearrangements] != \
+                [built.less * f, built.equal * f, built.greater * f, built.n_rearrangements * f]:
+            bad.append("%s %s %s" % (px, py, ps))
+    report(not bad, "pairings within strata: a Python statistic's counts are pearson_r's within the same strata, times "
+           "x's own orders%s" % "".join("\n# " + b for b in bad[:3]))
     pairs = ks.permutation_test((x, y), lambda a, b, axis: np.mean(a - b, axis=axis), permutation_type="samples",
                                 strata=(sx, sy))
     report(pairs.n_rearrangements == 2 ** 12, "with permutation_type='samples' strata change nothing (2^12 swaps)")
