@@ -401,6 +401,9 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
         total = (_strata.rows_layout(labels, sizes, walk == _PAIRINGS) if walk in (_GROUPS, _PAIRINGS)
                  else _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:]))[-1]
     draws = (_resample.seed_of(random_state if rng is None else rng), n_resamples) if n_resamples is not None and n_resamples < total else None
+    if draws and total >= 2 ** 64 and (walk != _TWO or labels is not None):  # the walks' unranking: 64-bit ranks
+        raise ValueError("n_resamples: %d rearrangements: random ones are drawn from fewer than 2**64 but for two "
+                         "samples without strata (up to %d observations)" % (total, _SAMPLE_MAXN))
     max_rearrangements = 10 ** 12 if max_rearrangements is None else max_rearrangements
     ints, floats, decimals = _exact_data.read(samples)
     if code == STATISTICS["kendall_tau"][0] and labels is None:  # within strata the pairs stay as the labels give them
@@ -419,6 +422,9 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     elif host is None and labels is not None:  # the kernels' walk within strata: each sample's rows in stratum order
         order_x, order_y, aux, total = _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:])
         ints, floats = ([[s[0][i] for i in order_x], [s[1][i] for i in order_y]] for s in (ints, floats))
+    if host is None and labels is not None and not draws and total >= 2 ** 64:  # the kernels' 64-bit ranks
+        raise ValueError("strata: %d rearrangements within strata, 2**64 or more: at most 2**64 - 1 are enumerated "
+                         "(n_resamples draws from more)" % total)
     if host is not None:
         total = host[0].count
         band = None if exact else (lambda observed: _band(observed, tolerance))

@@ -197,6 +197,13 @@ def wide_draws():
         report(False, "129 observations refused")
     except ValueError as e:
         report("129 observations; at most 128" in str(e), "129 observations refused: %s" % e)
+    for data, strata in (([list(range(8))] * 8, None), ([list(range(20))] * 3, [[i // 10 for i in range(20)]] * 3)):
+        try:  # k groups of 2^64 or more labellings: the walks unrank 64-bit ranks
+            ks.permutation_test(data, "anova_f", strata=strata, n_resamples=100, backend="pyopencl")
+            report(False, "k groups of 2^64 or more labellings drawn from")
+        except ValueError as e:
+            report("2**64" in str(e), "k groups of 2^64 or more labellings (strata %s) refused: %s" % (strata is not None,
+                                                                                                   e))
 
 
 def pinned_counts():

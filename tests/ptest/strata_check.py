@@ -358,6 +358,13 @@ def check_refusals(prog, folder):
         rc, _, err = harness.run(prog, ["--backend", "cpu", "--columns", "y"] + args)
         if rc != 2 or words not in err or len(err.strip().splitlines()) != 1:
             bad.append("%s: exit %d, %r" % (" ".join(args), rc, err.strip()))
+    try:  # 3 x 20 in 2 strata: 3e25 labellings, past the kernels' 64-bit ranks whatever max_rearrangements says
+        ks.permutation_test([list(range(20))] * 3, "anova_f", strata=[[i // 10 for i in range(20)]] * 3,
+                            max_rearrangements=10 ** 40)
+        bad.append("python: 3e25 labellings within strata accepted")
+    except ValueError as e:
+        if "2**64" not in str(e):
+            bad.append("python: 3e25 labellings within strata: %s" % e)
     for kw, kind in (({"strata": (["a", "b"], ["a"])}, ValueError), ({"strata": "ab"}, ValueError),
                      ({"strata": (["a", "b"], ["a", "b"]), "method": "mitm"}, ValueError)):
         try:
