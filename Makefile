@@ -138,8 +138,9 @@ PTEST_VARIANTS := $(shell sed -n 's/^PTEST_VARIANT(\(.*\))$$/\1/p' $(PTEST)/ptes
 PTEST_STRATA_VARIANTS := $(shell sed -n 's/^PTEST_STRATA_VARIANT(\(.*\))$$/\1/p' $(PTEST)/ptest_strata_variants.h | tr -d ' ' | tr , _)
 PTEST_OBJS := $(addprefix $(B)/ptest/,ptest_main.o ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
                                      ptest_range.o ptest_cpu.o ptest_backend.o ptest_result.o ptest_sample.o \
-                                     ptest_report.o ptest_linear.o ptest_strata.o ptest_join.o ptest_user_check.o ptest_guard.o \
-                                     ptest_regression.o ptest_rank.o ptest_kruskal.o ptest_resample.o ptest_bigcount.o) \
+                                     ptest_answer.o ptest_report.o ptest_linear.o ptest_strata.o ptest_steps.o \
+                                     ptest_note.o ptest_join.o ptest_user_check.o ptest_guard.o ptest_regression.o \
+                                     ptest_rank.o ptest_kruskal.o ptest_resample.o ptest_bigcount.o) \
               $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(RUN_OBJS) \
               $(patsubst %,$(B)/ptest/strata_%.o,$(PTEST_STRATA_VARIANTS)) \
               $(if $(OPENCL)$(NVCC),$(B)/ptest/ptest_device.o $(B)/ptest/ptest_stats_text.o) \
@@ -189,7 +190,7 @@ $(B)/kperm-ptest: $(PTEST_OBJS) $(B)/run/run_job_local.o $(STAMP)
 # the C backend's join against the kernel's walk
 PTEST_JOIN_TEST_OBJS := $(addprefix $(B)/ptest/,ptest_table.o ptest_decimal.o ptest_problem.o ptest_terms.o \
                         ptest_cpu.o ptest_backend.o ptest_result.o ptest_join.o ptest_strata.o ptest_regression.o \
-                        ptest_rank.o ptest_kruskal.o ptest_linear.o ptest_range.o ptest_bigcount.o) \
+                        ptest_rank.o ptest_kruskal.o ptest_linear.o ptest_range.o ptest_bigcount.o ptest_note.o) \
                         $(patsubst %,$(B)/ptest/variant_%.o,$(PTEST_VARIANTS)) $(B)/run/run_file.o $(B)/run/run_crew.o \
                         $(patsubst %,$(B)/ptest/strata_%.o,$(PTEST_STRATA_VARIANTS))
 $(B)/test_ptest_join: tests/test_ptest_join.c $(PTEST_JOIN_TEST_OBJS) $(PTEST_HEADERS) $(CORE) $(STAMP)

@@ -91,6 +91,11 @@ typedef struct {
 /* whether p's rearrangements are 2^64 or more: its counts are then ptest_big */
 #define ptest_is_big(p) (!ptest_big_fits(&(p)->total_big))
 
+/* a note to the user that is not an error (a test that --strata does not
+ * change, a header read as data): each front end shows it its own way
+ * (kperm-ptest on stderr: ptest_note.c; the R package as a warning) */
+void ptest_note(const char *line);
+
 void ptest_result_empty(ptest_result *r);
 void ptest_result_fold(ptest_result *into, const ptest_result *part, int bins, int cols);
 

@@ -5,6 +5,7 @@
 #define PTEST_BACKEND_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "ptest.h"
 
 #define PTEST_ERR_SIZE 4096 /* room for an error, a compiler's log included */
@@ -43,9 +44,9 @@ int ptest_opencl_open(ptest_backend *b, const ptest_problem *p, const char *devi
 int ptest_cuda_open(ptest_backend *b, const ptest_problem *p, const char *device, int which, const void *cubin,
                     char *err, size_t errsize);
 
-/* --list-devices: one line a device */
-void ptest_opencl_list(void);
-void ptest_cuda_list(void);
+/* --list-devices: one line a device, to out */
+void ptest_opencl_list(FILE *out);
+void ptest_cuda_list(FILE *out);
 
 /* a count's work-items' counters, extremes and histograms added into out */
 void ptest_backend_add(ptest_result *out, const unsigned long long *counts, const double *extremes,

@@ -118,20 +118,20 @@ static int cuda_fail(char *err, size_t errsize, const char *what, CUresult rc)
     return -1;
 }
 
-void ptest_cuda_list(void)
+void ptest_cuda_list(FILE *out)
 {
     char err[200], name[200];
     int n = 0, i;
     CUdevice dev;
     if (driver_open(err, sizeof err)) {
-        printf("cuda        %s\n", err + strlen("cuda: "));
+        fprintf(out, "cuda        %s\n", err + strlen("cuda: "));
         return;
     }
     if (cu.device_count(&n) != CUDA_SUCCESS || n == 0)
-        printf("cuda        no CUDA GPU\n");
+        fprintf(out, "cuda        no CUDA GPU\n");
     for (i = 0; i < n; i++)
         if (cu.device_get(&dev, i) == CUDA_SUCCESS && cu.device_name(name, sizeof name, dev) == CUDA_SUCCESS)
-            printf("cuda %d      %s (--backend cuda --device %d)\n", i, name, i);
+            fprintf(out, "cuda %d      %s (--backend cuda --device %d)\n", i, name, i);
 }
 
 typedef struct {

@@ -113,3 +113,18 @@ int ptest_decimal_scale(const ptest_decimal *x, const ptest_source *src, int cou
     *decimals = (int)d;
     return 0;
 }
+
+void ptest_format_double(char *buf, size_t size, double x)
+{
+    int digits;
+    if (x != x || x - x != 0) {
+        snprintf(buf, size, "%s", x != x ? "nan" : x > 0 ? "inf" : "-inf");
+        return;
+    }
+    for (digits = 1; digits < 17; digits++) {
+        snprintf(buf, size, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+    snprintf(buf, size, "%.17g", x);
+}

@@ -34,4 +34,7 @@ typedef struct {
 int ptest_decimal_scale(const ptest_decimal *x, const ptest_source *src, int count, const char *file,
                         long long *out, int *decimals, char *err, size_t errsize);
 
+/* the shortest decimal text that reads back as x (as Python's repr) */
+void ptest_format_double(char *buf, size_t size, double x);
+
 #endif

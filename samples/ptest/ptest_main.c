@@ -17,11 +17,10 @@
 #include "run_file.h"
 #include "ptest_sample.h"
 #include "ptest_problem.h"
-#include "ptest_range.h"
 #include "ptest_report.h"
 #include "ptest_linear.h"
-#include "ptest_rank.h"
 #include "ptest_guard.h"
+#include "ptest_steps.h"
 #include "ptest_user_check.h"
 #include "ptest_resample.h"
 #if defined(PTEST_HAVE_OPENCL) || defined(PTEST_HAVE_CUDA)
@@ -263,10 +262,10 @@ static void option(options *o, const char *a, const char *v)
         if (run_job_rank() == 0) {
             printf("cpu         the host's cores (--backend cpu)\n");
 #ifdef PTEST_HAVE_OPENCL
-            ptest_opencl_list();
+            ptest_opencl_list(stdout);
 #endif
 #ifdef PTEST_HAVE_CUDA
-            ptest_cuda_list();
+            ptest_cuda_list(stdout);
 #endif
         }
         run_job_exit(0);
@@ -370,71 +369,12 @@ static void read_problem(const options *o, ptest_problem *p)
     run_job_share(p, sizeof *p);
 }
 
-/* each opens a backend into b; program: what a trial compiled (trial.back), or NULL */
-typedef int (*open_fn)(ptest_backend *b, const ptest_problem *p, const options *o, const void *program, char *err,
-                       size_t errsize);
-
-static int open_cpu(ptest_backend *b, const ptest_problem *p, const options *o, const void *program, char *err,
-                    size_t errsize)
-{
-    (void)program; /* nothing compiled */
-    return ptest_cpu_open(b, p, o->threads, err, errsize);
-}
-
-#ifdef PTEST_HAVE_OPENCL
-static int open_opencl(ptest_backend *b, const ptest_problem *p, const options *o, const void *program, char *err,
-                       size_t errsize)
-{
-    /* auto: a GPU; the C backend beats POCL on the CPU, but runs no C statistic */
-    int gpu_only = !strcmp(o->backend, "auto") && p->stat != PTEST_USER;
-    (void)program; /* none: it compiles again, from the OpenCL implementation's cache where it keeps one */
-    return ptest_opencl_open(b, p, o->device, run_job_local_rank(), gpu_only, err, errsize);
-}
-#endif
-#ifdef PTEST_HAVE_CUDA
-static int open_cuda(ptest_backend *b, const ptest_problem *p, const options *o, const void *program, char *err,
-                     size_t errsize)
-{
-    return ptest_cuda_open(b, p, o->device, run_job_local_rank(), program, err, errsize);
-}
-#endif
-
-static const struct {
-    const char *name;
-    open_fn open;
-} backends[] = {
-#ifdef PTEST_HAVE_CUDA
-    {"cuda", open_cuda},
-#endif
-#ifdef PTEST_HAVE_OPENCL
-    {"opencl", open_opencl},
-#endif
-    {"cpu", open_cpu},
-};
-#define NBACKENDS (int)(sizeof backends / sizeof backends[0])
-
-/* --backend's, or for auto the first that opens (CUDA, OpenCL, cpu; the cpu
- * has no C statistic), into b, given a trial's program (NULL: none; only
- * the CUDA backend makes one, and only it takes one): 0, or an exit status
- * with err: 4, or 2 for a C statistic that does not compile */
+/* --backend's for p into b (ptest_open_backend), given a trial's program
+ * (NULL: none): 0, or an exit status with err */
 static int open_first(const options *o, const ptest_problem *p, const void *program, ptest_backend *b, char *err,
                       size_t errsize)
 {
-    char first[PTEST_ERR_SIZE] = "";
-    int k, rc = 1;
-    for (k = 0; k < NBACKENDS && rc; k++)
-        if (!strcmp(o->backend, "auto") || !strcmp(o->backend, backends[k].name)) {
-            rc = backends[k].open(b, p, o, program, err, errsize);
-            if (rc && !*first)
-                snprintf(first, sizeof first, "%s", err);
-            if (rc < 0)
-                return p->stat == PTEST_USER ? 2 : 4;
-        }
-    if (rc && !*first)
-        snprintf(first, sizeof first, "backend %s was not built into this program", o->backend);
-    if (rc)
-        snprintf(err, errsize, "%s", first);
-    return rc ? 4 : 0;
+    return ptest_open_backend(b, p, o->backend, o->device, o->threads, run_job_local_rank(), program, err, errsize);
 }
 
 /* every rank opens its own backend (program: rank 0's trial's, else NULL);
@@ -452,21 +392,11 @@ static void open_backend(const options *o, const ptest_problem *p, const void *p
     }
 }
 
-/* every column's observed statistic (rank 0) and the band around it, and
- * the histogram's range, into p; *x column 0's: 0, or an exit status with err */
+/* every column's observed statistic and the histogram's range into p (ptest_observe) */
 static int observe_columns(const options *o, ptest_problem *p, ptest_backend *b, double *x, char *err,
                            size_t errsize)
 {
-    int status = 0, c;
-    for (c = 0; c < p->cols && !status; c++)
-        status = ptest_backend_observe(p, b, c, err, errsize);
-    *x = p->par[PAR_OBS_X];
-    p->band = p->exact ? 0 : p->rel_tol * fabs(*x);
-    if (!status && p->bins && !o->spec.have_range && ptest_range(p, b, *x, err, errsize))
-        status = 4;
-    p->par[PAR_HIST_LO] = p->hist_lo;
-    p->par[PAR_HIST_INV] = p->bins / (p->hist_hi - p->hist_lo);
-    return status;
+    return ptest_observe(p, b, o->spec.have_range, x, err, errsize);
 }
 
 /* rank 0 observes (observe_columns); every rank gets p and column 0's observed value */
@@ -567,20 +497,16 @@ static void count_on_host(const options *o, ptest_problem *p)
     static ptest_result result;
     static ptest_big_result big;
     char err[PTEST_ERR_SIZE];
-    int dp = ptest_rank_dynamic(p, o->method); /* JT, and Kruskal-Wallis where it fits (ptest_rank.h) */
-    int status = 0, method = dp ? PTEST_METHODS : ptest_linear_choose(p, o->method, err, sizeof err);
+    int status = 0, plan = ptest_plan(p, o->method, err, sizeof err);
     ptest_report rep;
     double t0 = run_now();
-    if (method == PTEST_METHOD_ENUMERATE || p->resamples)
+    if (plan == PTEST_METHOD_ENUMERATE)
         return;
-    if (method < 0)
+    if (plan < 0)
         die(2, err);
-    if (dp && o->method != PTEST_METHOD_AUTO)
-        die(2, "--stat jonckheere is counted by a dynamic program: --method auto");
     memset(&rep, 0, sizeof rep);
-    if (run_job_rank() == 0 && (dp ? ptest_rank_count(p, o->spec.have_range, &result, &rep.observed, err, sizeof err)
-                                   : ptest_linear_count(p, method, o->spec.have_range, &result, &big, &rep.observed,
-                                                        err, sizeof err))) {
+    if (run_job_rank() == 0 && ptest_count_on_host(p, plan, o->spec.have_range, &result, &big, &rep.observed,
+                                                   &rep.method, &rep.device, err, sizeof err)) {
         fprintf(stderr, "%s: %s\n", prog, err);
         status = 4;
     } else if (run_job_rank() == 0) {
@@ -588,10 +514,8 @@ static void count_on_host(const options *o, ptest_problem *p)
         rep.test = o->spec.test;
         rep.p = p;
         rep.r = &result;
-        rep.big = dp ? NULL : &big;
-        rep.method = dp ? "dynamic program" : ptest_method_names[method];
+        rep.big = &big;
         rep.backend = "host";
-        rep.device = dp ? "dynamic program" : ptest_linear_device(method);
         rep.seconds = run_now() - t0;
         ptest_report_write(&rep, o->json);
     }

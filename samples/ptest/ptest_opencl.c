@@ -61,19 +61,19 @@ static int pick(const char *want, int which, int gpu_only, cl_device_id *dev, ch
     return 1;
 }
 
-void ptest_opencl_list(void)
+void ptest_opencl_list(FILE *out)
 {
     cl_platform_id plats[16];
     cl_device_id devs[64];
     cl_uint np = 0, p, nd, d;
     if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || np == 0)
-        printf("opencl      no OpenCL platform\n");
+        fprintf(out, "opencl      no OpenCL platform\n");
     for (p = 0; p < np && p < 16; p++)
         for (d = 0; clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 64, devs, &nd) == CL_SUCCESS && d < nd && d < 64;
              d++) {
             char name[200] = "";
             clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof name - 1, name, NULL);
-            printf("opencl %u:%u  %s (--backend opencl --device %u:%u)\n", p, d, name, p, d);
+            fprintf(out, "opencl %u:%u  %s (--backend opencl --device %u:%u)\n", p, d, name, p, d);
         }
 }
 

@@ -320,14 +320,17 @@ static void sort_pairs_by_x(ptest_problem *p)
 }
 
 /* A first line of numbers is read as data (ptest_table.h), as is a header
- * of numbers (years, say): where its row is in the test, stderr says so in
- * one line, since as a header it would change the test. */
+ * of numbers (years, say): where its row is in the test, a note says so,
+ * since as a header it would change the test. */
 static void note_numbers_first(const ptest_table *t, const ptest_spec *s, ptest_problem *p)
 {
     int label = s->group ? ptest_table_column(t, s->group) : 0;
-    if (t->numbers_first && (strcmp(s->test, "independent") || group_of(p, t->field[0][label], 0) >= 0))
-        fprintf(stderr, "kperm-ptest: %s:%d: note: the first line is all numbers, so it is read as data, not as a "
-                "header (a header needs a name that is not a number)\n", t->file, t->line[0]);
+    char line[1024];
+    if (!t->numbers_first || (!strcmp(s->test, "independent") && group_of(p, t->field[0][label], 0) < 0))
+        return;
+    snprintf(line, sizeof line, "%s:%d: note: the first line is all numbers, so it is read as data, not as a header "
+             "(a header needs a name that is not a number)", t->file, t->line[0]);
+    ptest_note(line);
 }
 
 /* the number of rearrangements exactly into total_big, and into total

@@ -4,98 +4,13 @@
 #include "ptest_report.h"
 #include "ptest_problem.h"
 #include "ptest_rank.h"
+#include "ptest_answer.h"
+#include "ptest_decimal.h"
 #include "run_json.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void ptest_format_double(char *buf, size_t size, double x)
-{
-    int digits;
-    if (x != x || x - x != 0) {
-        snprintf(buf, size, "%s", x != x ? "nan" : x > 0 ? "inf" : "-inf");
-        return;
-    }
-    for (digits = 1; digits < 17; digits++) {
-        snprintf(buf, size, "%.*g", digits, x);
-        if (strtod(buf, NULL) == x)
-            return;
-    }
-    snprintf(buf, size, "%.17g", x);
-}
-
-/* the rearrangements, counted exactly: p->total_big past 2^64 (the
- * host's counts, ptest_is_big), else p->total */
-static ptest_big total_of(const ptest_problem *p)
-{
-    ptest_big n = p->total_big;
-    if (!ptest_is_big(p))
-        ptest_big_set(&n, p->total);
-    return n;
-}
-
-/* what a Monte Carlo run drew from: rearrangements[1] * 2^64 + [0] */
-static ptest_big drawn_from(const ptest_problem *p)
-{
-    ptest_big n, low;
-    ptest_big_set(&n, p->rearrangements[1]);
-    ptest_big_shift_left(&n, 64);
-    ptest_big_set(&low, p->rearrangements[0]);
-    ptest_big_add(&n, &low);
-    return n;
-}
-
-/* a count: the host's big one where it has one, else r's */
-static ptest_big exact_of(const ptest_big *big, unsigned long long value)
-{
-    ptest_big c;
-    if (big)
-        return *big;
-    ptest_big_set(&c, value);
-    return c;
-}
-
-/* count i of r, or bin i of its histogram */
-static ptest_big count_of(const ptest_report *rep, int i)
-{
-    return exact_of(rep->big ? &rep->big->counts[i] : NULL, rep->r->counts[i]);
-}
-
-static ptest_big bin_of(const ptest_report *rep, int i)
-{
-    return exact_of(rep->big ? &rep->big->hist[i] : NULL, rep->r->hist[i]);
-}
-
-/* the numerators of the p-values over N: less, greater, two-sided (2*min, at most N), abs */
-static void numerators(const ptest_report *rep, ptest_big *num)
-{
-    ptest_big equal = count_of(rep, PTEST_EQUAL), n = total_of(rep->p), least;
-    num[0] = count_of(rep, PTEST_LESS);
-    num[1] = count_of(rep, PTEST_GREATER);
-    ptest_big_add(&num[0], &equal);
-    ptest_big_add(&num[1], &equal);
-    least = ptest_big_cmp(&num[0], &num[1]) < 0 ? num[0] : num[1];
-    ptest_big_shift_left(&least, 1);
-    num[2] = ptest_big_cmp(&least, &n) > 0 ? n : least;
-    num[3] = count_of(rep, PTEST_ABS_GE);
-}
-
-/* p-value i of the numerators num over N: num/N (the double nearest it
- * past 2^64; below, the quotient of the two doubles as it always was); a
- * Monte Carlo run's (--resamples) as scipy's, (num + 1)/(N + 1), two-sided
- * twice the smaller one-sided, at most 1 */
-static double pvalue(const ptest_problem *p, const ptest_big *num, int i)
-{
-    double n = (double)p->total, x = (double)ptest_big_low(&num[i]);
-    double least = (double)ptest_big_low(ptest_big_cmp(&num[0], &num[1]) < 0 ? &num[0] : &num[1]);
-    ptest_big total = p->total_big;
-    if (ptest_is_big(p))
-        return ptest_big_ratio(&num[i], &total);
-    if (!p->resamples)
-        return x / n;
-    return i == 2 ? (2 * (least + 1) < n + 1 ? 2 * (least + 1) / (n + 1) : 1) : (x + 1) / (n + 1);
-}
 
 /* what the statistic is, in words */
 static const char *meaning(const ptest_problem *p)
@@ -174,12 +89,12 @@ static void write_text(const ptest_report *rep)
     const ptest_problem *p = rep->p;
     const ptest_result *r = rep->r;
     static const char *const names[] = {"less", "greater", "two-sided (2*min)", "|T| >= |t|"};
-    ptest_big num[4], most, total = total_of(p), c[PTEST_COUNTS];
+    static ptest_answer ans;
+    const ptest_big *num = ans.num, *c = ans.counts;
+    ptest_big most;
     char x[40], a[40], b[40], digits[PTEST_COUNTS + 1][PTEST_BIG_DIGITS];
     int i;
-    numerators(rep, num);
-    for (i = 0; i < PTEST_COUNTS; i++)
-        c[i] = count_of(rep, i);
+    ptest_answer_make(p, r, rep->big, &ans);
     ptest_format_double(x, sizeof x, rep->observed);
     printf("kperm-ptest     %s: %s test\n", rep->file, rep->test);
     text_groups(p);
@@ -192,13 +107,11 @@ static void write_text(const ptest_report *rep)
         ptest_format_double(a, sizeof a, p->band);
         printf("comparison      floating point: equal within %s of the observed value\n", a);
     }
-    if (p->resamples) {
-        ptest_big from = drawn_from(p);
+    if (p->resamples)
         printf("resamples       %llu random rearrangements of %s, seed %llu: a Monte Carlo estimate, p = (count + "
-               "1) / (%llu + 1)\n", p->resamples, ptest_big_text(&from, digits[0]), p->seed, p->resamples);
-    }
+               "1) / (%llu + 1)\n", p->resamples, ptest_big_text(&ans.drawn_from, digits[0]), p->seed, p->resamples);
     else
-        printf("rearrangements  %s\n", ptest_big_text(&total, digits[0]));
+        printf("rearrangements  %s\n", ptest_big_text(&ans.total, digits[0]));
     printf("counts          less %s  equal %s  greater %s  undefined %s  |T| >= |t| %s\n",
            ptest_big_text(&c[PTEST_LESS], digits[0]), ptest_big_text(&c[PTEST_EQUAL], digits[1]),
            ptest_big_text(&c[PTEST_GREATER], digits[2]), ptest_big_text(&c[PTEST_UNDEFINED], digits[3]),
@@ -206,14 +119,14 @@ static void write_text(const ptest_report *rep)
     if (!p->exact)
         printf("tolerance band  %s counted equal only through the tolerance\n",
                ptest_big_text(&c[PTEST_IN_BAND], digits[0]));
-    for (i = 0; i < 4; i++) {
-        ptest_format_double(a, sizeof a, pvalue(p, num, i));
+    for (i = 0; i < PTEST_PVALUES; i++) {
+        ptest_format_double(a, sizeof a, ans.pvalue[i]);
         if (p->resamples) /* the one-sided counts + 1 over N + 1 */
             printf("%-15s %s from count %s: %s\n", i ? "" : "p-values", names[i], ptest_big_text(&num[i], digits[0]),
                    a);
         else
             printf("%-15s %s %s/%s = %s\n", i ? "" : "p-values", names[i], ptest_big_text(&num[i], digits[0]),
-                   ptest_big_text(&total, digits[1]), a);
+                   ptest_big_text(&ans.total, digits[1]), a);
     }
     if (p->cols > 1)
         text_maxt(p, r);
@@ -224,13 +137,13 @@ static void write_text(const ptest_report *rep)
     }
     ptest_big_set(&most, 0);
     for (i = 0; i < p->bins; i++) {
-        ptest_big bin = bin_of(rep, i);
+        ptest_big bin = ptest_answer_bin(r, rep->big, i);
         most = ptest_big_cmp(&bin, &most) > 0 ? bin : most;
     }
     if (p->bins)
         printf("histogram       %d bins (the first and last also hold the values beyond them)\n", p->bins);
     for (i = 0; i < p->bins; i++) {
-        ptest_big bin = bin_of(rep, i);
+        ptest_big bin = ptest_answer_bin(r, rep->big, i);
         int bar = ptest_is_big(p) ? (int)(40.0 * ptest_big_ratio(&bin, &most) + 0.5) /* most > 0: the total's */
                   : ptest_big_low(&most) ? (int)(40.0 * (double)r->hist[i] / (double)ptest_big_low(&most) + 0.5) : 0;
         printf("  %12.6g .. %-12.6g %20s %.*s\n", edge(p, i), edge(p, i + 1), ptest_big_text(&bin, digits[0]), bar,
@@ -271,10 +184,11 @@ static void write_json(const ptest_report *rep)
     const ptest_result *r = rep->r;
     static const char *const pnames[] = {"pvalue_less", "pvalue_greater", "pvalue_two_sided", "pvalue_abs"};
     static const char *const cnames[] = {"less", "equal", "greater", "abs_ge", "in_band", "undefined"};
-    ptest_big num[4], total = total_of(p), c;
+    static ptest_answer ans;
+    ptest_big c;
     char digits[PTEST_BIG_DIGITS];
     int i, two = p->walk == PTEST_TWO || p->walk == PTEST_GROUPS;
-    numerators(rep, num);
+    ptest_answer_make(p, r, rep->big, &ans);
     printf("{");
     json_string("file", rep->file);
     json_string("test", rep->test);
@@ -286,18 +200,15 @@ static void write_json(const ptest_report *rep)
         json_string("name", p->names[i]);
         printf("\"size\": %d}", two ? p->group_sizes[i] : p->n);
     }
-    if (p->resamples)
-        total = drawn_from(p);
-    printf("], \"n_rearrangements\": %s, ", ptest_big_text(&total, digits));
+    printf("], \"n_rearrangements\": %s, ", ptest_big_text(&ans.drawn_from, digits));
     if (p->resamples) /* a Monte Carlo estimate: the counts are over the draws */
         printf("\"monte_carlo\": true, \"n_resamples\": %llu, \"seed\": %llu, ", p->resamples, p->seed);
     for (i = 0; i < PTEST_COUNTS; i++) {
-        c = count_of(rep, i);
-        printf("\"%s\": %s, ", cnames[i], ptest_big_text(&c, digits)); /* every digit: JSON's integers have no bound */
+        printf("\"%s\": %s, ", cnames[i], ptest_big_text(&ans.counts[i], digits)); /* every digit: JSON's integers have no bound */
     }
-    for (i = 0; i < 4; i++) {
-        printf("\"%s_numerator\": %s, ", pnames[i], ptest_big_text(&num[i], digits));
-        json_double(pnames[i], pvalue(p, num, i));
+    for (i = 0; i < PTEST_PVALUES; i++) {
+        printf("\"%s_numerator\": %s, ", pnames[i], ptest_big_text(&ans.num[i], digits));
+        json_double(pnames[i], ans.pvalue[i]);
     }
     if (p->cols > 1) {
         char buf[40];
@@ -320,7 +231,7 @@ static void write_json(const ptest_report *rep)
     json_double("null_max", r->lo <= r->hi ? r->hi : NAN);
     printf("\"histogram\": [");
     for (i = 0; i < p->bins; i++) {
-        c = bin_of(rep, i);
+        c = ptest_answer_bin(r, rep->big, i);
         printf("%s%s", i ? ", " : "", ptest_big_text(&c, digits));
     }
     printf("], \"bin_edges\": [");

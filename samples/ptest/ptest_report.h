@@ -20,7 +20,4 @@ typedef struct {
 
 void ptest_report_write(const ptest_report *rep, int json);
 
-/* the shortest decimal text that reads back as x (as Python's repr) */
-void ptest_format_double(char *buf, size_t size, double x);
-
 #endif

@@ -179,8 +179,7 @@ int ptest_strata_read(const ptest_table *t, const char *column, const char *grou
         return -1;
     }
     if (p->walk == PTEST_FLIPS) {
-        fprintf(stderr, "kperm-ptest: note: --strata changes nothing in a paired test: each pair is a stratum of "
-                        "its own already\n");
+        ptest_note("note: --strata changes nothing in a paired test: each pair is a stratum of its own already");
         return 0;
     }
     if (p->cols != 1) {

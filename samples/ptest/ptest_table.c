@@ -184,6 +184,44 @@ int ptest_table_read(const char *path, ptest_table *t, char *err, size_t errsize
     return 0;
 }
 
+int ptest_table_of_columns(ptest_table *t, const char *name, int columns, int rows, const char *const *header,
+                           const char *const *cells, char *err, size_t errsize)
+{
+    size_t size = 1, at = 0, len;
+    int i, r;
+    memset(t, 0, sizeof *t);
+    t->file = name;
+    if (columns < 1 || columns > PTEST_MAX_COLUMNS || rows < 1 || rows > PTEST_MAX_ROWS) {
+        snprintf(err, errsize, "%s: %d columns of %d rows: 1 to %d columns of 1 to %d rows", name, columns, rows,
+                 PTEST_MAX_COLUMNS, PTEST_MAX_ROWS);
+        return -1;
+    }
+    for (i = 0; i < columns * rows; i++)
+        size += strlen(cells[i]) + 1;
+    if (!(t->text = (char *)malloc(size))) {
+        snprintf(err, errsize, "%s: out of memory", name);
+        return -1;
+    }
+    t->columns = columns;
+    t->rows = rows;
+    for (i = 0; i < columns; i++)
+        t->header[i] = header[i];
+    for (i = 0; i < columns; i++)
+        for (r = 0; r < rows; r++) {
+            len = strlen(cells[i * rows + r]) + 1;
+            memcpy(t->text + at, cells[i * rows + r], len);
+            t->field[r][i] = t->text + at;
+            at += len;
+        }
+    for (r = 0; r < rows; r++)
+        t->line[r] = r + 1;
+    if (names_once(t, 0, err, errsize)) {
+        ptest_table_free(t);
+        return -1;
+    }
+    return 0;
+}
+
 int ptest_table_column(const ptest_table *t, const char *name)
 {
     int i;

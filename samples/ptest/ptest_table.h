@@ -27,6 +27,13 @@ typedef struct {
  * "FILE:LINE: what is wrong" (or "FILE: ..."). */
 int ptest_table_read(const char *path, ptest_table *t, char *err, size_t errsize);
 
+/* A table made of columns already in memory (a front end's data frame):
+ * header[i] names column i (unique; kept, not copied); cells holds its
+ * rows' texts column after column (copied). Its messages say name:ROW:
+ * (rows from 1). 0, or -1 with err; ptest_table_free frees it. */
+int ptest_table_of_columns(ptest_table *t, const char *name, int columns, int rows, const char *const *header,
+                           const char *const *cells, char *err, size_t errsize);
+
 /* the column named `name` (its header, or its number from 1): its index, or -1 */
 int ptest_table_column(const ptest_table *t, const char *name);
 
