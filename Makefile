@@ -23,7 +23,7 @@ STAMP_TEXT := CC=$(CC) CFLAGS=$(CFLAGS) NVCC=$(NVCC) NVCCFLAGS=$(NVCCFLAGS) OPEN
 CORE := include/kperm.h $(wildcard include/kperm/*.h)
 CUDA_SOURCES := $(wildcard tests/*.cu examples/*.cu samples/*/*/*.cu bench/*.cu)
 
-.PHONY: all test test-quick deps install uninstall clean run fuzz bench FORCE openssl-headers
+.PHONY: all test test-quick deps install uninstall clean run fuzz bench r FORCE openssl-headers
 all: $(B)/libkperm_cl.a $(B)/kperm-tsp $(if $(MPICC),$(B)/kperm-tsp-mpi) $(B)/kperm-ptest $(if $(MPICC),$(B)/kperm-ptest-mpi) $(if $(OPENCL),$(B)/derangements_cl) $(if $(NVCC),$(B)/derangements $(B)/plain_changes)
 
 $(STAMP): FORCE
@@ -374,6 +374,17 @@ install: $(B)/kperm_cl_source.o
 
 uninstall:
 	rm -rf $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+
+# --- the R package (r/README.md): its source tree from r/ and this tree's
+# engine sources (tools/r_package.sh), made a source package by R CMD build
+R_PACKAGE := $(B)/kperm_$(VERSION).tar.gz
+r: $(R_PACKAGE)
+$(R_PACKAGE): tools/r_package.sh $(wildcard r/* r/R/* r/src/* r/man/* r/tests/*) $(wildcard $(PTEST)/*.c) \
+              $(PTEST_HEADERS) $(CORE) $(B)/ptest/ptest_stats_text.c $(B)/ptest/ptest_cuda_text.c \
+              $(B)/kperm_cl_source.c $(STAMP)
+	@command -v R >/dev/null || { echo "make r: R is not installed (make deps installs r-base-dev)"; exit 1; }
+	sh tools/r_package.sh $(B)/r/kperm $(VERSION) $(B)
+	cd $(B) && R CMD build --no-build-vignettes r/kperm
 
 clean:
 	rm -rf $(B)

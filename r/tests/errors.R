@@ -1,0 +1,29 @@
+# Bad input gets R's error naming the problem, and a run left unclosed is
+# freed by its finalizer.
+library(kperm)
+fails <- function(expr, pattern) {
+    msg <- tryCatch({
+        expr
+        ""
+    }, error = conditionMessage)
+    if (!grepl(pattern, msg))
+        stop(sprintf("expected an error matching '%s', got '%s'", pattern, msg))
+}
+d <- data.frame(y = c(1, 2, 3, 4, 5, 6), g = rep(c("a", "b"), 3))
+fails(perm_test(y ~ g, data = d, statistic = "median"), "statistic: one of")
+fails(perm_test(y ~ g, data = d, backend = "tpu"), "should be one of")
+fails(perm_test(y ~ g, data = d[d$g == "a", ]), "two or more groups")
+fails(perm_test(c("a", "b"), c("c", "d", "e")), "not a number|number")
+fails(perm_test(1:3, 1:4, type = "paired"), "same length")
+fails(perm_test(y ~ g, data = d, threads = -1), "whole number")
+fails(perm_test(y ~ g, data = d, seed = 3), "seed goes with n_resamples")
+fails(perm_test(y ~ g, data = d, statistic = "pearson_r"), "pearson")
+fails(perm_test(y ~ g, data = d, statistic = "anova_f", alternative = "less"), "P\\(T >= t\\)")
+fails(perm_test(y ~ g, data = d, n_resamples = 0), "resamples")
+# NA values are dropped, as R's tests drop them
+d$y[2] <- NA
+stopifnot(perm_test(y ~ g, data = d, backend = "cpu")$n_rearrangements == choose(5, 2))
+# Monte Carlo: p = (count + 1) / (N + 1)
+r <- perm_test(rnorm(30), rnorm(30), n_resamples = 999, seed = 1, backend = "cpu")
+stopifnot(r$n_rearrangements == 999, grepl("^Monte Carlo", r$method))
+invisible(gc())
