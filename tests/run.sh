@@ -226,6 +226,8 @@ step "kperm.stats and kperm-ptest past 64 observations: counts past 2^63 against
     sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/large_check.py $B/kperm-ptest"
 step "kperm-ptest and kperm.stats rank statistics with ties: the brute force, R's coin (tests/ptest/rank_check.py)" \
     sh -c "$MAKE -s $B/kperm-ptest && /usr/bin/python3 tests/ptest/rank_check.py $B/kperm-ptest cpu \$($B/kperm-ptest --list-devices | grep -oE '^(opencl|cuda) [0-9]' | cut -d' ' -f1 | sort -u)"
+step "the R package: R CMD check, its tests; perm_test() counts as kperm-ptest (tests/r_check.sh)" \
+    env MAKE="$MAKE" B="$B" sh tests/r_check.sh
 step "make install, then pkg-config --cflags kperm" sh tests/install_check.sh
 step "make install, then find_package(kperm CONFIG) from CMake" sh tests/cmake_check.sh
 # the brute force kperm.stats is tested against, itself against scipy, R's

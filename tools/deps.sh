@@ -17,6 +17,7 @@ openmpi-bin libopenmpi-dev|the MPI builds of both samples and their tests
 python3-venv python3-setuptools python3-wheel python3-pyopencl|the Python package, installed into a virtual environment and tested through PyOpenCL
 python3-gmpy2|GMP for the exact counts of kperm.stats within strata (optional for users: 20-30 times faster products of big integers)
 cmake|the CMake consumer test of make install
+r-base-dev|the R package (make r) and its R CMD check
 python3-scipy r-cran-coin r-bioc-multtest|the references kperm.stats and kperm-ptest are checked against (scipy, R'"'"'s coin and multtest)'
 
 missing="" why=""

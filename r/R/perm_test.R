@@ -239,18 +239,20 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
     counts <- stats::setNames(as.numeric(a$counts), c("less", "equal", "greater", "abs_ge", "in_band", "undefined"))
     sampled <- a$method == "monte-carlo"
     label <- .labels[[kind]]
+    # a Monte Carlo run's counts are over its draws, a$n_rearrangements; its
+    # n_rearrangements is every one it drew from, as kperm-ptest and kperm.stats say
     method <- if (sampled)
         sprintf("Monte Carlo permutation test (kperm): %s, %s random rearrangements of %s", label,
                 a$n_rearrangements, a$drawn_from)
     else sprintf("Exact permutation test (kperm): %s, all %s rearrangements", label, a$n_rearrangements)
     structure(list(statistic = stats::setNames(a$observed, label), p.value = a$pvalues[[which]],
                    alternative = alternative, method = method, data.name = dname,
-                   n_rearrangements = as.numeric(a$n_rearrangements), counts = counts,
+                   n_rearrangements = as.numeric(a$drawn_from),
+                   n_resamples = if (sampled) as.numeric(a$n_rearrangements), counts = counts,
                    p.values = a$pvalues,
-                   exact = list(n_rearrangements = a$n_rearrangements,
+                   exact = list(n_rearrangements = a$drawn_from,
                                 counts = stats::setNames(a$counts, names(counts)),
-                                numerator = a$numerators[[match(which, names(a$pvalues))]],
-                                drawn_from = a$drawn_from),
+                                numerator = a$numerators[[match(which, names(a$pvalues))]]),
                    groups = stats::setNames(a$sizes, if (is.null(group_names)) a$groups else group_names),
                    exact_comparison = a$exact, tolerance = a$tolerance, decimals = a$decimals,
                    null_range = a$null_range,

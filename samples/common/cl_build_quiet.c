@@ -11,7 +11,7 @@ cl_int cl_build_quietly(cl_program prog, cl_device_id dev, const char *options)
 {
     int null = open("/dev/null", O_WRONLY), saved;
     cl_int rc;
-    fflush(stderr);
+    fflush(NULL); /* stderr too, before its descriptor is muted */
     saved = null >= 0 ? dup(2) : -1;
     if (saved >= 0 && dup2(null, 2) < 0) {
         close(saved);
