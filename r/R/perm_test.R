@@ -199,9 +199,8 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
 }
 
 # walks the run a step (0.2 s) at a time to its end; a progress bar on runs
-# longer than a second. An interrupt stops it between two steps (the C
-# side checks for one after each, R_CheckUserInterrupt), and .perm_run's
-# on.exit frees the run.
+# longer than a second. An interrupt stops it between two chunks (the C
+# side's R_CheckUserInterrupt), and .perm_run's on.exit frees the run.
 .perm_walk <- function(run, progress)
 {
     start <- proc.time()[["elapsed"]]

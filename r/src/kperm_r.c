@@ -22,7 +22,8 @@
 #include <string.h>
 #include <time.h>
 
-#define FIRST_CHUNK ((kperm_rank)1 << 14) /* a step's first chunk; then as many as take a tenth of the step */
+/* the first chunk, kperm-ptest's; doubled while one takes under a tenth of a step */
+#define FIRST_CHUNK ((kperm_rank)1 << 16)
 #define MOST_CHUNK PTEST_LAUNCH
 
 typedef struct {
@@ -104,8 +105,8 @@ static unsigned long long count_option(SEXP opts, const char *name, unsigned lon
     return v;
 }
 
-/* Runs one step of the opening: 0 on success; else frees run and what it
- * holds, and signals R's error err (which does not return). */
+/* where an opening step failed: frees the table and the run with what it
+ * holds, then signals R's error err (which does not return) */
 static void check(int failed, r_run *run, ptest_table *table, const char *err)
 {
     char copy[PTEST_ERR_SIZE];
@@ -181,12 +182,13 @@ SEXP kperm_r_open(SEXP names, SEXP cells, SEXP opts)
     check(resamples && ptest_resample_setup(&run->p, resamples, seed, err, sizeof err) < 0, run, NULL, err);
     plan = ptest_plan(&run->p, method, err, sizeof err);
     check(plan < 0, run, NULL, err);
-    run->seconds = now();
-    if (plan != PTEST_METHOD_ENUMERATE) {
+    if (plan != PTEST_METHOD_ENUMERATE) { /* seconds: the count's, as kperm-ptest's (not the opening's) */
+        run->seconds = now();
         check(ptest_count_on_host(&run->p, plan, 0, &run->result, &run->big, &run->observed, &run->method,
                                   &run->device, err, sizeof err), run, NULL, err);
         run->on_host = 1;
         run->next = run->p.total;
+        run->seconds = now() - run->seconds;
         snprintf(run->backend, sizeof run->backend, "host");
     } else {
         check(ptest_open_backend(&run->b, &run->p, run->backend, text_option(opts, "device"), threads, -1, NULL,
@@ -199,7 +201,6 @@ SEXP kperm_r_open(SEXP names, SEXP cells, SEXP opts)
         run->chunk = FIRST_CHUNK;
         ptest_result_empty(&run->result);
     }
-    run->seconds = now() - run->seconds;
     snprintf(run->notes, sizeof run->notes, "%s", notes);
     handle = PROTECT(R_MakeExternalPtr(run, R_NilValue, R_NilValue));
     R_RegisterCFinalizerEx(handle, finalize, TRUE);
@@ -223,10 +224,13 @@ SEXP kperm_r_step(SEXP handle, SEXP seconds)
         ptest_result_fold(&run->result, &run->part, run->p.bins, run->p.cols);
         run->next = end;
         took = now() - t;
+        run->seconds += took;
         if (took < budget / 10 && run->chunk <= MOST_CHUNK / 2)
             run->chunk *= 2;
+        /* Esc or Ctrl-C: R's error from here, the run whole between two
+         * chunks; perm_test's on.exit closes it */
+        R_CheckUserInterrupt();
     }
-    run->seconds += now() - t0;
     return Rf_ScalarReal(run->p.total ? (double)run->next / (double)run->p.total : 1.0);
 }
 
