@@ -12,7 +12,7 @@
 #   sh bench/r_ptest.sh [BACKEND [SIZES]]   (default: cpu "12 14 16")
 #
 # Run from the repository root after make build/kperm-ptest r, with the
-# package installed where R finds it (R_LIBS=DIR).
+# package installed where R finds it (R_LIBS=DIR); part 2 where coin is.
 P=${P:-build/kperm-ptest}
 backend=${1:-cpu}
 sizes=${2:-12 14 16}
@@ -36,7 +36,7 @@ for n in $sizes; do
         n " + " n " (" N ")", c, r, N / c, N / r, c / r }'
 done
 echo
-Rscript -e "suppressMessages(library(coin)); library(kperm)
+Rscript -e "if (!requireNamespace('coin', quietly = TRUE)) quit(); library(kperm)
 cases <- list(c(10, 100, 0), c(12, 1000, 2), c(12, 10000, 2), c(15, 1000, 2), c(20, 1000, 1), c(25, 100, 0))
 cat(sprintf('%-40s %12s %12s %12s %10s\n', 'mean difference (coin exact oneway_test)', 'coin s', 'kperm s',
             'rearr.', 'coin/kperm'))

@@ -25,7 +25,7 @@ perm_test.formula <- function(formula, data, subset, na.action,
 {
     type <- match.arg(type)
     if (missing(formula) || length(formula) != 3L)
-        stop("'formula' missing or incorrect: y ~ g, y ~ g | s, y ~ x (pairings) or y ~ x + z (regression)")
+        .stop("'formula' missing or incorrect: y ~ g, y ~ g | s, y ~ x (pairings) or y ~ x + z (regression)")
     rhs <- formula[[3L]]
     has_strata <- is.call(rhs) && identical(rhs[[1L]], as.name("|"))
     frame_formula <- formula
@@ -47,13 +47,13 @@ perm_test.formula <- function(formula, data, subset, na.action,
     dname <- paste(deparse1(formula[[2L]]), "by", deparse1(formula[[3L]]))
     if (type == "regression") {
         if (length(terms) < 1L)
-            stop("a regression test: y ~ x + z1 + ...: x is tested, the z kept in the model")
+            .stop("a regression test: y ~ x + z1 + ...: x is tested, the z kept in the model")
         columns <- c(list(y = y), stats::setNames(terms, paste0("c", seq_along(terms))))
         return(.perm_run(columns, list(test = "regression", columns = paste(names(columns), collapse = ",")),
                          strata, dname, NULL, ...))
     }
     if (length(terms) != 1L)
-        stop("one variable right of '~' (and strata after '|'): y ~ g or y ~ g | s")
+        .stop("one variable right of '~' (and strata after '|'): y ~ g or y ~ g | s")
     if (type == "pairings")
         return(.perm_run(list(x = terms[[1L]], y = y), list(test = "pairings", columns = "x,y"),
                          strata, dname, NULL, ...))
@@ -65,11 +65,11 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
     type <- match.arg(type)
     xname <- deparse1(substitute(x))
     if (type == "independent") {
-        samples <- if (is.list(x)) x else list(x, y)
+        samples <- lapply(if (is.list(x)) x else list(x, y), function(s) s[!is.na(s)]) # as t.test drops them
         if (!is.list(x) && is.null(y))
-            stop("an independent test needs two samples, x and y, or a list of samples")
+            .stop("an independent test needs two samples, x and y, or a list of samples")
         if (!is.null(strata))
-            stop("strata go with the formula: perm_test(y ~ g | s, data)")
+            .stop("strata go with the formula: perm_test(y ~ g | s, data)")
         labels <- if (is.list(x)) names(x) else c(xname, deparse1(substitute(y)))
         if (is.null(labels) || any(labels == "") || anyDuplicated(labels))
             labels <- if (is.list(x)) as.character(seq_along(samples)) else c("x", "y")
@@ -78,7 +78,7 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
                             paste(labels, collapse = " and "), ...))
     }
     if (is.null(y) || length(x) != length(y))
-        stop(sprintf("a %s test needs x and y of the same length", type))
+        .stop(sprintf("a %s test needs x and y of the same length", type))
     dname <- paste(xname, "and", deparse1(substitute(y)))
     keep <- stats::complete.cases(x, y, if (is.null(strata)) x else strata)
     if (!is.null(strata))
@@ -91,7 +91,7 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
 {
     g <- droplevels(as.factor(g))
     if (nlevels(g) < 2L)
-        stop("an independent test needs two or more groups")
+        .stop("an independent test needs two or more groups")
     codes <- as.character(as.integer(g))
     .perm_run(list(group = codes, value = y),
               list(test = "independent", group = "group", columns = "value",
@@ -106,13 +106,13 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
     if (is.character(v))
         return(v)
     if (!is.numeric(v) && !is.logical(v))
-        stop("the values must be numbers")
+        .stop("the values must be numbers")
     v <- as.double(v)
     s <- rep("NA", length(v))
     todo <- !is.na(v)
     for (digits in 15:17) {
         s[todo] <- trimws(formatC(v[todo], digits = digits, format = "g"))
-        todo <- todo & as.double(s) != v
+        todo[todo] <- as.double(s[todo]) != v[todo]
     }
     s
 }
@@ -120,7 +120,7 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
 .choice <- function(value, choices, what)
 {
     if (!is.character(value) || length(value) != 1L || !value %in% choices)
-        stop(sprintf("%s: one of %s", what, paste(sprintf("\"%s\"", choices), collapse = ", ")))
+        .stop(sprintf("%s: one of %s", what, paste(sprintf("\"%s\"", choices), collapse = ", ")))
     value
 }
 
@@ -131,7 +131,7 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
         return(NULL)
     text <- if (is.character(value)) value else format(value, scientific = FALSE, trim = TRUE)
     if (length(value) != 1L || !grepl("^[0-9]+$", text))
-        stop(sprintf("%s: a whole number, 0 or more", what))
+        .stop(sprintf("%s: a whole number, 0 or more", what))
     text
 }
 
@@ -141,18 +141,17 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
                       backend = c("auto", "cpu", "opencl", "cuda"), threads = NULL, device = NULL,
                       method = c("auto", "enumerate", "shift", "mitm"), tolerance = NULL,
                       scheme = c("freedman_lane", "permute_y"), n_resamples = NULL, seed = NULL,
-                      progress = interactive())
+                      progress = interactive(), max_seconds = 86400)
 {
-    alternative <- match.arg(alternative)
     explicit_alternative <- !missing(alternative)
+    alternative <- match.arg(alternative)
     backend <- match.arg(backend)
     method <- match.arg(method)
     scheme <- match.arg(scheme)
     opts <- test
-    observed <- NULL
     if (!is.null(statistic)) {
         if (test$test == "regression")
-            stop("a regression test's statistic is x's t (or F): give no statistic")
+            .stop("a regression test's statistic is x's t: give no statistic")
         opts$stat <- .statistics[[.choice(statistic, names(.statistics), "statistic")]]
     }
     if (test$test == "regression")
@@ -161,12 +160,6 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
         strata <- as.factor(strata)
         columns$stratum <- as.character(as.integer(strata))
         opts$strata <- "stratum"
-        if (alternative == "two.sided" && test$test == "independent" && identical(opts$stat %||% "mean", "mean")
-            && length(unique(columns$group)) == 2L) {
-            y <- columns$value
-            observed <- mean(y[columns$group == "1"]) - mean(y[columns$group == "2"])
-            columns$value <- .centred(y, strata)
-        }
     }
     opts$backend <- backend
     opts$method <- method
@@ -174,42 +167,89 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
     opts$device <- if (is.null(device)) NULL else as.character(device)
     opts$resamples <- .count(n_resamples, "n_resamples")
     if (identical(opts$resamples, "0"))
-        stop("n_resamples: 1 or more (NULL counts every rearrangement)")
+        .stop("n_resamples: 1 or more (NULL counts every rearrangement)")
     opts$seed <- .count(seed, "seed")
     if (!is.null(seed) && is.null(n_resamples))
-        stop("seed goes with n_resamples")
+        .stop("seed goes with n_resamples")
     if (!is.null(tolerance)) {
         if (!is.numeric(tolerance) || length(tolerance) != 1L || !(tolerance >= 0))
-            stop("tolerance: a number, 0 or more (relative to the observed statistic)")
+            .stop("tolerance: a number, 0 or more (relative to the observed statistic)")
         opts$tolerance <- .text(tolerance)
     }
     if (!is.null(threads) && !backend %in% c("auto", "cpu"))
-        stop("threads go with backend \"cpu\"")
+        .stop("threads go with backend \"cpu\"")
+    if (!is.numeric(max_seconds) || length(max_seconds) != 1L || !(max_seconds > 0))
+        .stop("max_seconds: a number of seconds above 0 (Inf: no limit)")
+    answer <- .perm_count(columns, opts, progress, max_seconds)
+    centred <- if (alternative == "two.sided" && !is.null(strata)) .centring(columns, opts, strata)
+    if (!is.null(centred)) { # |T - E T| >= |t - E T| within strata: coin's two-sided comparison
+        again <- .perm_count(centred$columns, centred$opts, progress, max_seconds)
+        answer$counts[4L] <- again$counts[4L]
+        answer$numerators[4L] <- again$numerators[4L]
+        answer$pvalues[4L] <- again$pvalues[4L]
+    }
+    .htest(answer, opts, alternative, explicit_alternative, dname, group_names, !is.null(centred))
+}
+
+.stop <- function(...) stop(..., call. = FALSE)
+
+# one run of the engine over the table: its answer
+.perm_count <- function(columns, opts, progress, max_seconds)
+{
     cells <- unlist(lapply(columns, .text), use.names = FALSE)
     run <- .Call(kperm_r_open, names(columns), cells, opts)
     on.exit(.Call(kperm_r_close, run))
-    answer <- .perm_walk(run, progress)
+    answer <- .perm_walk(run, progress, max_seconds)
     if (nzchar(answer$notes))
         warning(answer$notes, call. = FALSE)
-    if (!is.null(observed)) { # the data's own, not the centred values'
-        answer$observed <- observed
-        answer$null_range <- c(NA_real_, NA_real_)
-    }
-    .htest(answer, opts, alternative, explicit_alternative, dname, group_names)
+    answer
+}
+
+# Within strata the statistics below are not centred at 0 under the null
+# where the groups' shares differ between strata, so |T| >= |t| is not
+# coin's two-sided comparison; it is for the same statistic of values
+# centred within their strata (.centred), whose one-sided counts are the
+# same as the data's. The table and options of that second run, or NULL:
+# the mean difference and Mann-Whitney's U of two groups (its scores
+# twice the midranks of all the data, as the engine's and coin's), and
+# Pearson's r of pairings.
+.centring <- function(columns, opts, strata)
+{
+    stat <- opts$stat %||% (if (opts$test == "pairings") "pearson" else "mean")
+    if (opts$test == "independent" && length(unique(columns$group)) == 2L && stat %in% c("mean", "mann-whitney")) {
+        values <- if (stat == "mean") columns$value else 2 * rank(columns$value)
+        columns$value <- .centred(values, strata)
+        opts$stat <- "mean"
+    } else if (opts$test == "pairings" && stat == "pearson")
+        columns$x <- .centred(columns$x, strata)
+    else
+        return(NULL)
+    list(columns = columns, opts = opts)
 }
 
 # walks the run a step (0.2 s) at a time to its end; a progress bar on runs
-# longer than a second. An interrupt stops it between two chunks (the C
-# side's R_CheckUserInterrupt), and .perm_run's on.exit frees the run.
-.perm_walk <- function(run, progress)
+# longer than a second, and a refusal after one when the time left would
+# pass max_seconds. An interrupt stops it between two chunks (the C side's
+# R_CheckUserInterrupt), and .perm_count's on.exit frees the run.
+.perm_walk <- function(run, progress, max_seconds)
 {
     start <- proc.time()[["elapsed"]]
     bar <- NULL
+    estimated <- FALSE
     repeat {
         done <- .Call(kperm_r_step, run, 0.2)
         if (done >= 1)
             break
-        if (is.null(bar) && isTRUE(progress) && proc.time()[["elapsed"]] - start > 1)
+        elapsed <- proc.time()[["elapsed"]] - start
+        if (!estimated && elapsed > 1 && done > 0) { # a second's pace, as kperm-ptest's refusal of hopeless runs
+            estimated <- TRUE
+            left <- elapsed * (1 - done) / done
+            if (left > max_seconds)
+                .stop(sprintf(paste("about %.3g s (%.1f days) more at the pace measured: past max_seconds = %g;",
+                                    "n_resamples = N estimates the p-value from N random rearrangements,",
+                                    "max_seconds = Inf counts them all"), left, left / 86400, max_seconds))
+        }
+        if (is.null(bar) && isTRUE(progress) && elapsed > 1)
             bar <- utils::txtProgressBar(style = 3)
         if (!is.null(bar))
             utils::setTxtProgressBar(bar, done)
@@ -222,13 +262,13 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
 }
 
 # the answer a as R's tests return theirs
-.htest <- function(a, opts, alternative, explicit_alternative, dname, group_names)
+.htest <- function(a, opts, alternative, explicit_alternative, dname, group_names, centred)
 {
     kind <- if (opts$test == "regression") paste0("regression-", tolower(a$statistic)) else a$statistic
     names(a$pvalues) <- c("less", "greater", "two.sided (2*min)", "abs")
     if (kind %in% .one_sided) {
         if (explicit_alternative && alternative == "less")
-            stop(sprintf("the %s statistic is large against the null: its p-value is P(T >= t), not \"less\"",
+            .stop(sprintf("the %s statistic is large against the null: its p-value is P(T >= t), not \"less\"",
                          .labels[[kind]]))
         alternative <- "greater"
         which <- "abs"
@@ -254,34 +294,36 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
                                 numerator = a$numerators[[match(which, names(a$pvalues))]]),
                    groups = stats::setNames(a$sizes, if (is.null(group_names)) a$groups else group_names),
                    exact_comparison = a$exact, tolerance = a$tolerance, decimals = a$decimals,
-                   null_range = a$null_range,
+                   null_range = a$null_range, centred_within_strata = centred,
                    counted_by = c(method = a$method, backend = a$backend, device = a$device),
                    seconds = a$seconds),
               class = "htest")
 }
 
-# The values centred within their strata, exactly: L y - (L / N_s) S_s in
-# units of the last decimal place, L the least common multiple of the
-# strata's sizes N_s, S_s a stratum's sum. Within strata the mean
-# difference of these is proportional to that of y less its expectation
-# under the null, so |T| >= |t| is coin's two-sided comparison; y's own
-# mean difference is not centred at 0 where the groups' shares differ
-# between strata. The one-sided counts are the same either way.
+# The values centred within their strata, exactly: L y - L S_s / N_s in
+# units of the last decimal place, S_s and N_s a stratum's sum and size, L
+# the least common multiple of the denominators of the strata's means.
+# Within strata the mean difference (or r) of these is proportional to that
+# of y less its expectation under the null, so |T| >= |t| is coin's
+# two-sided comparison; the one-sided counts are the data's own.
 .centred <- function(y, strata)
 {
     text <- .text(y)
-    places <- nchar(sub("^[^.]*\\.?", "", sub("[eE].*$", "", text)))
-    if (any(grepl("[eE]", text)))
-        stop("two-sided within strata: write the values without exponents")
+    exponent <- suppressWarnings(as.integer(sub("^[^eE]*[eE]?", "", text)))
+    exponent[is.na(exponent)] <- 0L
+    places <- pmax(0L, nchar(sub("^[^.]*\\.?", "", sub("[eE].*$", "", text))) - exponent)
     scaled <- round(as.double(y) * 10^max(places))
+    strata <- droplevels(strata)
     sizes <- tabulate(as.integer(strata), nlevels(strata))
     sums <- vapply(split(scaled, strata), sum, 0)
     gcd <- function(a, b) if (b == 0) a else gcd(b, a %% b)
-    lcm <- Reduce(function(a, b) if (b == 0) a else a / gcd(a, b) * b, sizes, 1)
-    centred <- lcm * scaled - (lcm / sizes[as.integer(strata)]) * sums[as.integer(strata)]
-    if (!all(is.finite(centred)) || max(abs(centred), abs(scaled) * lcm) >= 2^53)
-        stop("two-sided within strata: the values centred within their strata need more than 53 bits; ",
-             "give alternative = \"less\" or \"greater\"")
+    common <- mapply(gcd, sizes, abs(sums))
+    lcm <- Reduce(function(a, b) a / gcd(a, b) * b, sizes / common, 1)
+    s <- as.integer(strata)
+    centred <- lcm * scaled - (lcm / (sizes / common))[s] * (sums / common)[s]
+    if (!all(is.finite(centred)) || max(abs(sums), abs(scaled) * lcm, abs(centred)) >= 2^53)
+        .stop("two-sided within strata: the values centred within their strata need more than 53 bits; ",
+              "give alternative = \"less\" or \"greater\", or round the values")
     sprintf("%.0f", centred)
 }
 

@@ -18,12 +18,12 @@
 #include <R.h>
 #include <Rinternals.h>
 #include <R_ext/Rdynload.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-/* the first chunk, kperm-ptest's; doubled while one takes under a tenth of a step */
-#define FIRST_CHUNK ((kperm_rank)1 << 16)
+#define FIRST_CHUNK ((kperm_rank)1 << 16) /* the first chunk, kperm-ptest's, and the least */
 #define MOST_CHUNK PTEST_LAUNCH
 
 typedef struct {
@@ -80,7 +80,7 @@ static const char *text_option(SEXP opts, const char *name)
 {
     SEXP names = Rf_getAttrib(opts, R_NamesSymbol);
     R_xlen_t i;
-    for (i = 0; i < XLENGTH(opts); i++)
+    for (i = 0; TYPEOF(names) == STRSXP && i < XLENGTH(opts); i++)
         if (!strcmp(CHAR(STRING_ELT(names, i)), name)) {
             SEXP v = VECTOR_ELT(opts, i);
             return TYPEOF(v) == STRSXP && XLENGTH(v) == 1 && STRING_ELT(v, 0) != NA_STRING
@@ -99,8 +99,9 @@ static unsigned long long count_option(SEXP opts, const char *name, unsigned lon
     unsigned long long v;
     if (!s)
         return dflt;
+    errno = 0;
     v = strtoull(s, &end, 10);
-    if (end == s || *end || *s == '-' || v < lo || v > hi)
+    if (end == s || *end || *s == '-' || errno == ERANGE || v < lo || v > hi)
         snprintf(err, errsize, "%s = %s: not a whole number from %llu to %llu", name, s, lo, hi);
     return v;
 }
@@ -117,7 +118,7 @@ static void check(int failed, r_run *run, ptest_table *table, const char *err)
         ptest_table_free(table);
     free(table);
     run_free(run);
-    Rf_error("%s", copy);
+    Rf_errorcall(R_NilValue, "%s", copy);
 }
 
 /* kperm_r_open(names, cells, opts): the table's column names, its cells
@@ -213,20 +214,26 @@ SEXP kperm_r_open(SEXP names, SEXP cells, SEXP opts)
 SEXP kperm_r_step(SEXP handle, SEXP seconds)
 {
     r_run *run = run_of(handle);
-    char err[PTEST_ERR_SIZE];
+    char err[PTEST_ERR_SIZE] = "kperm: the backend failed";
     double t0 = now(), took, budget = Rf_asReal(seconds);
     while (run->next < run->p.total && now() - t0 < budget) {
+        kperm_rank begin_of_chunk = run->next;
         kperm_rank end = run->p.total - run->next < run->chunk ? run->p.total : run->next + run->chunk;
         double t = now();
         ptest_result_empty(&run->part);
         if (run->b.count(&run->b, run->next, end, &run->part, err, sizeof err))
-            Rf_error("%s", err); /* the run stays open (its finalizer closes it); its next step tries again */
+            Rf_errorcall(R_NilValue, "%s", err); /* the run stays open (its finalizer closes it); its next step tries again */
         ptest_result_fold(&run->result, &run->part, run->p.bins, run->p.cols);
         run->next = end;
         took = now() - t;
         run->seconds += took;
-        if (took < budget / 10 && run->chunk <= MOST_CHUNK / 2)
-            run->chunk *= 2;
+        /* the next chunk a quarter of a step at the pace measured: a few
+         * calls a run, each a wake of the backend's threads or a launch */
+        if (took > 0) {
+            double pace = (double)(end - begin_of_chunk) / took * budget / 4;
+            run->chunk = pace < (double)FIRST_CHUNK ? FIRST_CHUNK
+                         : pace > (double)MOST_CHUNK ? MOST_CHUNK : (kperm_rank)pace;
+        }
         /* Esc or Ctrl-C: R's error from here, the run whole between two
          * chunks; perm_test's on.exit closes it */
         R_CheckUserInterrupt();

@@ -27,4 +27,13 @@ stopifnot(perm_test(y ~ g, data = d, backend = "cpu")$n_rearrangements == choose
 r <- perm_test(round(rnorm(30), 2), round(rnorm(30), 2), n_resamples = 999, seed = 1, backend = "cpu")
 stopifnot(r$n_resamples == 999, r$exact$n_rearrangements == "118264581564861424", grepl("^Monte Carlo", r$method),
           sum(r$counts[c("less", "equal", "greater", "undefined")]) == 999)
+# a run that would take past max_seconds is refused after a second's pace
+set.seed(2)
+fails(perm_test(round(rnorm(30), 1), round(rnorm(30), 1), statistic = "welch_t", backend = "cpu",
+                max_seconds = 60), "max_seconds")
+# values written with an exponent, centred within strata
+e <- data.frame(y = c(1e-5, 3e-5, 2e-5, 5e-5, 4e-5, 6e-5), g = c("a", "b", "a", "b", "b", "a"),
+                s = c(1, 1, 1, 2, 2, 2))
+stopifnot(perm_test(y ~ g | s, data = e, backend = "cpu")$p.value == perm_test(I(y * 1e5) ~ g | s, data = e,
+                                                                                 backend = "cpu")$p.value)
 invisible(gc())

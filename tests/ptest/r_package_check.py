@@ -1,9 +1,10 @@
-"""r_package_check.py KPERM_PTEST RLIB - the R package's perm_test() counts
+"""r_package_check.py KPERM_PTEST RLIB [BACKEND] - the R package's perm_test() counts
 what kperm-ptest --json counts, field for field, for every statistic on
 random data with ties: two groups, k groups, pairs, pairings, regression,
 within strata, and Monte Carlo draws of one seed. RLIB is the library the
-package is installed in (R CMD check's kperm.Rcheck). Prints PASS/FAIL
-lines; exit status 1 when one failed."""
+package is installed in (R CMD check's kperm.Rcheck); BACKEND (default
+cpu) is both programs'. Prints PASS/FAIL lines; exit status 1 when one
+failed."""
 import json
 import os
 import random
@@ -56,7 +57,8 @@ def cases(rng):
 
 def main():
     prog, rlib = sys.argv[1], sys.argv[2]
-    report, rng = Report("R package"), random.Random(20261129)
+    backend = sys.argv[3] if len(sys.argv) > 3 else "cpu"
+    report, rng = Report("R package, %s" % backend), random.Random(20261129)
     with tempfile.TemporaryDirectory() as tmp:
         todo, script = [], ["library(kperm)", "show <- function(r) cat(paste(c(r$exact$counts, "
                                                   "r$exact$n_rearrangements, sprintf('%.17g', r$statistic)), "
@@ -67,7 +69,7 @@ def main():
                 f.write("\n".join(rows) + "\n")
             todo.append((name, path, options))
             script.append("d <- read.csv('%s')" % path)
-            script.append("show(%s, backend = 'cpu'))" % call)
+            script.append("show(%s, backend = '%s'))" % (call, backend))
         out = subprocess.run(["Rscript", "-e", "\n".join(script)], capture_output=True, text=True,
                              env=dict(os.environ, R_LIBS=rlib))
         lines = out.stdout.splitlines()
@@ -75,7 +77,7 @@ def main():
             report(False, "Rscript failed: %s" % out.stderr.strip()[-600:])
             sys.exit(1)
         for (name, path, options), line in zip(todo, lines):
-            rc, text, err = run(prog, ["--backend", "cpu", "--bins", "0"] + options + [path])
+            rc, text, err = run(prog, ["--backend", backend, "--bins", "0"] + options + [path])
             if rc:
                 report(False, "%s: kperm-ptest failed: %s" % (name, err.strip()))
                 continue
