@@ -8,8 +8,8 @@
 #     a heading (##, ### or ####) of some docs/*.md; and every kperm_ name in
 #     such a heading is defined somewhere in include/, cu/ or cl/.
 # (b) every code block of README.md, docs/*.md, samples/tsp/README.md,
-#     samples/ptest/README.md, samples/run/README.md, tests/README.md and
-#     examples/README.md compiles, by its info string:
+#     samples/ptest/README.md, samples/run/README.md, tests/README.md,
+#     r/README.md and examples/README.md compiles, by its info string:
 #       ```c               a whole C99 program: gcc -std=c99 -Wall -Wextra
 #                          -Werror -pedantic -Iinclude, then run (exit 0)
 #       ```c fragment      statements: compiled and run as the body of
@@ -28,6 +28,7 @@
 #                          all-warnings -Iinclude -Icu; run where a GPU is
 #       ```cuda declarations  the same after #include "kperm_cuda.h" (nvcc -c)
 #       ```python          python3 -m py_compile
+#       ```r               R's parse() (where R is)
 #       ```c statistic     a C statistic's body for kperm-ptest --statistic:
 #                          tests/ptest_cli.sh runs it on the data it names
 #       ```sh ```text ```cmake ```json (or none): shown, not compiled
@@ -45,7 +46,7 @@ rm -rf "$T" && mkdir -p "$T" || { echo "FAIL docs: cannot make $T"; exit 1; }
 MAKE=${MAKE:-make}
 NVCC=${NVCC:-$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; })}
 CFLAGS="-std=c99 -Wall -Wextra -Werror -pedantic -Iinclude"
-DOCS="README.md docs/*.md samples/tsp/README.md samples/ptest/README.md samples/run/README.md tests/README.md"
+DOCS="README.md docs/*.md samples/tsp/README.md samples/ptest/README.md samples/run/README.md tests/README.md r/README.md"
 [ -f examples/README.md ] && DOCS="$DOCS examples/README.md"
 failed=0
 fail() { echo "FAIL $*"; failed=1; }
@@ -168,6 +169,9 @@ check_block() {
         [ -n "$gpu" ] || return 78
         timeout 120 "$b" >>"$b.log" 2>&1 ;;
     python) cp "$b.src" "$b.py" && python3 -m py_compile "$b.py" >"$b.log" 2>&1 ;;
+    r)
+        command -v Rscript >/dev/null 2>&1 || return 77
+        cp "$b.src" "$b.R" && Rscript -e "invisible(parse('$b.R'))" >"$b.log" 2>&1 ;;
     # a kperm-ptest --statistic body: tests/ptest_cli.sh runs each one
     "c statistic") return 76 ;;
     sh | text | cmake | json | "") return 76 ;;
