@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from ._strata import labels_of
+from ._strata import labels_of, stratum_indices
 
 SCIPY_TOLERANCE = (1e-14, 1e-14)  # scipy 1.10's band: max(1e-14, 1e-14 * |observed|)
 MAX_REARRANGEMENTS = 10 ** 8  # enumerated by default at most: the null distribution is kept (8 bytes a value)
@@ -143,10 +143,7 @@ def _within_strata(sizes, labels):
     group 1's ..., each in pooled order (a stable sort of the vector), so the
     data's own labels give the identity, first."""
     group = np.repeat(np.arange(len(sizes)), sizes)
-    members = {}
-    for i, label in enumerate(labels):
-        members.setdefault(label, []).append(i)
-    members = [np.array(i) for i in members.values()]
+    members = [np.array(i) for i in stratum_indices(labels).values()]
     orders = []  # each stratum's distinct labellings, its own first
     for at in members:
         shares = np.bincount(group[at], minlength=len(sizes))
@@ -186,10 +183,7 @@ def _pairings_within_strata(labels, n, m):
     if any(labels[i * n:(i + 1) * n] != labels[:n] for i in range(m)):
         raise ValueError("strata: pairings are rearranged within strata of pairs: every sample's labels the same, "
                          "pair for pair")
-    members = {}
-    for i, label in enumerate(labels[:n]):
-        members.setdefault(label, []).append(i)
-    members = list(members.values())
+    members = list(stratum_indices(labels[:n]).values())
     total = math.prod(math.factorial(len(at)) for at in members) ** m
 
     def orders():

@@ -397,9 +397,11 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     walk, sizes, total = _walk(samples, code, permutation_type)
     if labels is not None and walk == _PAIRINGS:
         labels = _strata.pair_labels(labels, sizes[0])
-    if labels is not None:  # the rearrangements within strata
-        total = (_strata.rows_layout(labels, sizes, walk == _PAIRINGS) if walk in (_GROUPS, _PAIRINGS)
-                 else _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:]))[-1]
+    layout = None
+    if labels is not None:  # the rearrangements within strata, and where the kernels find each stratum
+        layout = (_strata.rows_layout(labels, sizes, walk == _PAIRINGS) if walk in (_GROUPS, _PAIRINGS)
+                  else _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:]))
+        total = layout[-1]
     draws = (_resample.seed_of(random_state if rng is None else rng), n_resamples) if n_resamples is not None and n_resamples < total else None
     if draws and total >= 2 ** 64 and (walk != _TWO or labels is not None):  # the walks' unranking: 64-bit ranks
         raise ValueError("n_resamples: %d rearrangements: random ones are drawn from fewer than 2**64 but for two "
@@ -413,14 +415,14 @@ def permutation_test(data, statistic, *, permutation_type="independent", vectori
     if host is None:
         _check_size(walk, sizes, labels is not None, draws is not None)
     if host is None and labels is not None and walk == _PAIRINGS:  # pair by pair, the tags after x and y
-        order, tags, total = _strata.rows_layout(labels, sizes, True)
+        order, tags, total = layout
         ints, floats = [[s[i] for i in order] for s in ints] + [tags], [[s[i] for i in order] for s in floats]
     elif host is None and labels is not None and walk == _GROUPS:  # stratum by stratum, each stratum's tags after them
-        order, tags, total = _strata.rows_layout(labels, sizes)
+        order, tags, total = layout
         pooled = [[v for s in data_ for v in s] for data_ in (ints, floats)]
         ints, floats = [[pooled[0][i] for i in order], tags], [[pooled[1][i] for i in order]]
     elif host is None and labels is not None:  # the kernels' walk within strata: each sample's rows in stratum order
-        order_x, order_y, aux, total = _strata.walk_layout(labels[:sizes[0]], labels[sizes[0]:])
+        order_x, order_y, aux, total = layout
         ints, floats = ([[s[0][i] for i in order_x], [s[1][i] for i in order_y]] for s in (ints, floats))
     if host is None and labels is not None and not draws and total >= 2 ** 64:  # the kernels' 64-bit ranks
         raise ValueError("strata: %d rearrangements within strata, 2**64 or more: at most 2**64 - 1 are enumerated "

@@ -140,12 +140,14 @@ static void rows_layout(ptest_problem *p)
                 distinct += seen[g] > 0;
             if ((pairs ? left > 1 : distinct > 1) != walked)
                 continue;
-            for (i = 2; pairs && i <= left; i++)
+            for (i = 2; pairs && i <= left; i++) /* pairings: the stratum's left! orders */
                 ptest_big_mul_small(&p->total_big, (unsigned int)i);
             for (g = 0; g < labels; left -= seen[g++]) {
-                ptest_big ways;
-                ptest_big_binomial(left, pairs ? left : seen[g], &ways);
-                ptest_big_mul(&p->total_big, &ways);
+                ptest_big ways; /* groups: the multinomial, a binomial a group */
+                if (!pairs) {
+                    ptest_big_binomial(left, seen[g], &ways);
+                    ptest_big_mul(&p->total_big, &ways);
+                }
                 for (i = 0; i < p->n; i++)
                     if (p->stratum[i] == h && (pairs || group_of_row(p, i) == g))
                         order[count++] = i;
