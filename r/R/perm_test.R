@@ -193,11 +193,24 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
 
 .stop <- function(...) stop(..., call. = FALSE)
 
+# the engine's messages in perm_test()'s words: its options are
+# kperm-ptest's, its rows those of the table perm_test() made
+.r_words <- function(message)
+{
+    words <- c("--resamples N" = "n_resamples = N", "--resamples" = "n_resamples", "--stat " = "statistic ",
+               "--method " = "method ", "--tolerance" = "tolerance", "--backend " = "backend ",
+               "--threads" = "threads", "--strata" = "strata", "--seed" = "seed", "--force" = "max_seconds = Inf")
+    for (w in names(words))
+        message <- gsub(w, words[[w]], message, fixed = TRUE)
+    sub("^data:([0-9]+): ", "row \\1 of the data: ", message)
+}
+
 # one run of the engine over the table: its answer
 .perm_count <- function(columns, opts, progress, max_seconds)
 {
     cells <- unlist(lapply(columns, .text), use.names = FALSE)
-    run <- .Call(kperm_r_open, names(columns), cells, opts)
+    run <- tryCatch(.Call(kperm_r_open, names(columns), cells, opts),
+                    error = function(e) .stop(.r_words(conditionMessage(e))))
     on.exit(.Call(kperm_r_close, run))
     answer <- .perm_walk(run, progress, max_seconds)
     if (nzchar(answer$notes))

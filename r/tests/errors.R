@@ -20,6 +20,10 @@ fails(perm_test(y ~ g, data = d, seed = 3), "seed goes with n_resamples")
 fails(perm_test(y ~ g, data = d, statistic = "pearson_r"), "pearson")
 fails(perm_test(y ~ g, data = d, statistic = "anova_f", alternative = "less"), "P\\(T >= t\\)")
 fails(perm_test(y ~ g, data = d, n_resamples = 0), "resamples")
+# the engine's refusals in perm_test()'s words
+set.seed(1)
+fails(perm_test(round(rnorm(40), 1), round(rnorm(40), 1), statistic = "welch_t"), "^statistic welch: 80 .*n_resamples = N")
+fails(perm_test(y ~ g, data = data.frame(y = 1:6, g = rep(c("a", "b", "c"), 2)), method = "shift"), "^method shift")
 # NA values are dropped, as R's tests drop them
 d$y[2] <- NA
 stopifnot(perm_test(y ~ g, data = d, backend = "cpu")$n_rearrangements == choose(5, 2))
