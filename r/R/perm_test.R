@@ -48,7 +48,10 @@ perm_test.formula <- function(formula, data, subset, na.action,
     if (type == "regression") {
         if (length(terms) < 1L)
             .stop("a regression test: y ~ x + z1 + ...: x is tested, the z kept in the model")
-        columns <- c(list(y = y), stats::setNames(terms, paste0("c", seq_along(terms))))
+        columns <- c(list(y), terms)
+        names(columns) <- names(mf)[seq_along(columns)] # the user's, for the engine's messages
+        if (any(grepl(",", names(columns))) || anyDuplicated(names(columns)))
+            names(columns) <- c("y", paste0("x", seq_along(terms)))
         return(.perm_run(columns, list(test = "regression", columns = paste(names(columns), collapse = ",")),
                          strata, dname, NULL, ...))
     }
@@ -103,8 +106,8 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
 # and kperm-ptest's output), so that each is the decimal it was typed as
 .text <- function(v)
 {
-    if (is.character(v))
-        return(v)
+    if (is.character(v) || is.factor(v)) # labels (a regression's categorical column: the engine's dummies)
+        return(as.character(v))
     if (!is.numeric(v) && !is.logical(v))
         .stop("the values must be numbers")
     v <- as.double(v)

@@ -3,13 +3,12 @@
  * tree. It takes the steps kperm-ptest takes (ptest_steps.h) on a table
  * made in memory from R's vectors, and walks the rearrangements a few
  * tenths of a second at a time (kperm_r_step), so that R shows the
- * progress and an interrupt (Esc, Ctrl-C) stops the run between two steps;
+ * progress and an interrupt (Esc, Ctrl-C) stops the run between two chunks;
  * the run's memory and backend are freed by kperm_r_close or, where R
  * drops the run unclosed, by its finalizer. Nothing here prints or ends
  * the process: errors are R's. */
 #define _POSIX_C_SOURCE 200809L
 #include "ptest_answer.h"
-#include "ptest_decimal.h"
 #include "ptest_linear.h"
 #include "ptest_problem.h"
 #include "ptest_rank.h"
@@ -170,6 +169,9 @@ SEXP kperm_r_open(SEXP names, SEXP cells, SEXP opts)
         Rf_error("method = %s: not auto, enumerate, shift or mitm", s);
     if (!spec.test)
         Rf_error("kperm: no test");
+    /* the handle first: once the run is made, nothing R allocates can fail and lose it */
+    handle = PROTECT(R_MakeExternalPtr(NULL, R_NilValue, R_NilValue));
+    R_RegisterCFinalizerEx(handle, finalize, TRUE);
     run = (r_run *)calloc(1, sizeof *run);
     table = (ptest_table *)calloc(1, sizeof *table);
     check(!run || !table, run, table, "kperm: out of memory");
@@ -203,8 +205,7 @@ SEXP kperm_r_open(SEXP names, SEXP cells, SEXP opts)
         ptest_result_empty(&run->result);
     }
     snprintf(run->notes, sizeof run->notes, "%s", notes);
-    handle = PROTECT(R_MakeExternalPtr(run, R_NilValue, R_NilValue));
-    R_RegisterCFinalizerEx(handle, finalize, TRUE);
+    R_SetExternalPtrAddr(handle, run);
     UNPROTECT(1);
     return handle;
 }
