@@ -80,8 +80,10 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
         return(.perm_groups(unlist(samples, use.names = FALSE), groups, NULL,
                             paste(labels, collapse = " and "), ...))
     }
-    if (is.null(y) || length(x) != length(y))
-        .stop(sprintf("a %s test needs x and y of the same length", type))
+    if (is.null(y))
+        .stop(sprintf("a %s test needs y: perm_test(x, y, type = \"%s\")", type, type))
+    if (length(x) != length(y))
+        .stop(sprintf("a %s test needs x and y of the same length, not %d and %d", type, length(x), length(y)))
     dname <- paste(xname, "and", deparse1(substitute(y)))
     keep <- stats::complete.cases(x, y, if (is.null(strata)) x else strata)
     if (!is.null(strata))
@@ -196,6 +198,18 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
 
 .stop <- function(...) stop(..., call. = FALSE)
 
+# seconds in the unit a person reads them in: "40 s", "39 min", "5.2 h", "3.1e+04 days"
+.duration <- function(seconds)
+{
+    if (seconds < 120)
+        return(sprintf("%.0f s", seconds))
+    if (seconds < 7200)
+        return(sprintf("%.0f min", seconds / 60))
+    if (seconds < 172800)
+        return(sprintf("%.1f h", seconds / 3600))
+    sprintf("%.3g days", seconds / 86400)
+}
+
 # the engine's messages in perm_test()'s words: its options are
 # kperm-ptest's, its rows those of the table perm_test() made
 .r_words <- function(message)
@@ -261,9 +275,9 @@ perm_test.default <- function(x, y = NULL, type = c("independent", "paired", "pa
             estimated <- TRUE
             left <- elapsed * (1 - done) / done
             if (left > max_seconds)
-                .stop(sprintf(paste("about %.3g s (%.1f days) more at the pace measured: past max_seconds = %g;",
+                .stop(sprintf(paste("about %s more at the pace measured: past max_seconds = %g;",
                                     "n_resamples = N estimates the p-value from N random rearrangements,",
-                                    "max_seconds = Inf counts them all"), left, left / 86400, max_seconds))
+                                    "max_seconds = Inf counts them all"), .duration(left), max_seconds))
         }
         if (is.null(bar) && isTRUE(progress) && elapsed > 1)
             bar <- utils::txtProgressBar(style = 3)
