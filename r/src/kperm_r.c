@@ -223,7 +223,8 @@ SEXP kperm_r_step(SEXP handle, SEXP seconds)
         double t = now();
         ptest_result_empty(&run->part);
         if (run->b.count(&run->b, run->next, end, &run->part, err, sizeof err))
-            Rf_errorcall(R_NilValue, "%s", err); /* the run stays open (its finalizer closes it); its next step tries again */
+            /* the run stays open (its finalizer closes it); its next step tries again */
+            Rf_errorcall(R_NilValue, "%s", err);
         ptest_result_fold(&run->result, &run->part, run->p.bins, run->p.cols);
         run->next = end;
         took = now() - t;
@@ -321,15 +322,8 @@ SEXP kperm_r_close(SEXP handle)
 /* kperm_r_backends(): the backends compiled in, as --backend names them */
 SEXP kperm_r_backends(void)
 {
-    static const char *const names[] = {
-#ifdef PTEST_HAVE_CUDA
-        "cuda",
-#endif
-#ifdef PTEST_HAVE_OPENCL
-        "opencl",
-#endif
-        "cpu"};
-    int n = (int)(sizeof names / sizeof names[0]), i;
+    const char *names[PTEST_BACKENDS];
+    int n = ptest_backend_names(names), i;
     SEXP v = PROTECT(Rf_allocVector(STRSXP, n));
     for (i = 0; i < n; i++)
         SET_STRING_ELT(v, i, Rf_mkChar(names[i]));

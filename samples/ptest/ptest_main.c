@@ -369,20 +369,13 @@ static void read_problem(const options *o, ptest_problem *p)
     run_job_share(p, sizeof *p);
 }
 
-/* --backend's for p into b (ptest_open_backend), given a trial's program
- * (NULL: none): 0, or an exit status with err */
-static int open_first(const options *o, const ptest_problem *p, const void *program, ptest_backend *b, char *err,
-                      size_t errsize)
-{
-    return ptest_open_backend(b, p, o->backend, o->device, o->threads, run_job_local_rank(), program, err, errsize);
-}
-
 /* every rank opens its own backend (program: rank 0's trial's, else NULL);
  * the job ends when one fails */
 static void open_backend(const options *o, const ptest_problem *p, const void *program, ptest_backend *b)
 {
     char err[PTEST_ERR_SIZE] = "";
-    int status = open_first(o, p, program, b, err, sizeof err);
+    int status = ptest_open_backend(b, p, o->backend, o->device, o->threads, run_job_local_rank(), program, err,
+                                    sizeof err);
     if (status)
         fprintf(stderr, "%s: %s\n", prog, err);
     if (run_job_max(status)) {
@@ -392,21 +385,14 @@ static void open_backend(const options *o, const ptest_problem *p, const void *p
     }
 }
 
-/* every column's observed statistic and the histogram's range into p (ptest_observe) */
-static int observe_columns(const options *o, ptest_problem *p, ptest_backend *b, double *x, char *err,
-                           size_t errsize)
-{
-    return ptest_observe(p, b, o->spec.have_range, x, err, errsize);
-}
-
-/* rank 0 observes (observe_columns); every rank gets p and column 0's observed value */
+/* rank 0 observes (ptest_observe); every rank gets p and column 0's observed value */
 static double observe(const options *o, ptest_problem *p, ptest_backend *b)
 {
     char err[PTEST_ERR_SIZE];
     double x = 0;
     int status = 0;
     if (run_job_rank() == 0) {
-        status = observe_columns(o, p, b, &x, err, sizeof err);
+        status = ptest_observe(p, b, o->spec.have_range, &x, err, sizeof err);
         if (status)
             fprintf(stderr, "%s: %s\n", prog, err);
     }
@@ -440,7 +426,8 @@ static int trial_open(void *arg, char *err, size_t errsize)
 #if defined(PTEST_HAVE_OPENCL) || defined(PTEST_HAVE_CUDA)
     ptest_device_compiler_bound((size_t)COMPILER_MIB << 20);
 #endif
-    status = open_first(t->o, t->p, NULL, &t->b, err, errsize);
+    status = ptest_open_backend(&t->b, t->p, t->o->backend, t->o->device, t->o->threads, run_job_local_rank(), NULL,
+                                err, errsize);
     if (status == 0) /* in the child: what it hands back once every step is done */
         t->back.bytes = t->b.program, t->back.size = t->b.program_size;
     return status;
@@ -450,7 +437,7 @@ static int trial_observe(void *arg, char *err, size_t errsize)
 {
     trial *t = (trial *)arg;
     double x;
-    return observe_columns(t->o, t->p, &t->b, &x, err, errsize);
+    return ptest_observe(t->p, &t->b, t->o->spec.have_range, &x, err, errsize);
 }
 
 /* rank 0's trial of a C statistic: the program it compiled into *program

@@ -80,6 +80,14 @@ static const struct {
 };
 #define NBACKENDS (int)(sizeof backends / sizeof backends[0])
 
+int ptest_backend_names(const char *names[PTEST_BACKENDS])
+{
+    int k;
+    for (k = 0; k < NBACKENDS; k++)
+        names[k] = backends[k].name;
+    return NBACKENDS;
+}
+
 int ptest_open_backend(ptest_backend *b, const ptest_problem *p, const char *backend, const char *device,
                        int threads, int which, const void *program, char *err, size_t errsize)
 {

@@ -34,6 +34,11 @@ int ptest_count_on_host(ptest_problem *p, int plan, int have_range, ptest_result
 int ptest_open_backend(ptest_backend *b, const ptest_problem *p, const char *backend, const char *device,
                        int threads, int which, const void *program, char *err, size_t errsize);
 
+/* the backends this build has, as --backend names them, in the order
+ * auto tries them: their number, at most PTEST_BACKENDS, into names */
+#define PTEST_BACKENDS 3
+int ptest_backend_names(const char *names[PTEST_BACKENDS]);
+
 /* every column's observed statistic and the band around it, and the
  * histogram's range unless have_range, into p; *x column 0's: 0, or an
  * exit status with err */
