@@ -6,7 +6,8 @@
  * compiles it as well as nvcc. nvcc users include kperm_cuda.h, which adds
  * kperm_cuda_upload_tables(); CuPy users call kperm.cupy.upload_tables(module).
  * The tables start out zero, and every call that needs one returns
- * KPERM_E_TABLES until they are filled.
+ * KPERM_E_TABLES until they are filled; NVRTC code defining
+ * KPERM_CUDA_TABLES_IN_SOURCE has them initialised instead.
  */
 #ifndef KPERM_CUDA_DEVICE_H
 #define KPERM_CUDA_DEVICE_H
@@ -15,7 +16,13 @@
 #include "kperm/status.h"
 #include "kperm/comb_table.h"
 
-#if defined(__CUDACC_RTC__)
+#if defined(KPERM_CUDA_TABLES_IN_SOURCE)
+#if !defined(__CUDACC_RTC__)
+#error "KPERM_CUDA_TABLES_IN_SOURCE is for NVRTC: nvcc's host code would read the device's tables"
+#endif
+/* the tables of kperm/tables.h and kperm/comb_table.h are themselves
+ * initialised __device__ arrays: nothing to upload (kperm.numba links this way) */
+#elif defined(__CUDACC_RTC__)
 /* NVRTC compiles one unit: C linkage keeps the names plain for get_global() */
 extern "C" {
 __constant__ kperm_u64 kperm_fact_table_device[KPERM_MAX_N + 1];

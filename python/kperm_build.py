@@ -6,7 +6,7 @@ headers of kperm.stats) and the repository's headers (../include, ../cu/*.h,
 ../cl/kperm.cl) under kperm/data, so one copy of them lives in the
 repository, and kperm.cl with its includes inlined by
 tools/cl_inline.awk (the inliner make runs too: POSIX awk, no compiler) for
-kperm.cl_source(); the version is KPERM_VERSION of include/kperm/status.h.
+kperm.cl_source() and kperm.cuda_source(); the version is KPERM_VERSION of include/kperm/status.h.
 An editable install (PEP 660, pip install -e ./python) gets a wheel that only
 points Python at this directory (build_editable below)."""
 import base64
@@ -43,10 +43,11 @@ def _files():
     yield NAME + "/data/cl/kperm.cl", os.path.join(ROOT, "cl", "kperm.cl")
 
 
-def _inlined_source():
-    """kperm.cl with every include inlined: what kperm_cl_source() returns"""
+def _inlined_source(root):
+    """root (cl/kperm.cl, cu/kperm_cuda_device.h) with every include inlined:
+    what kperm.cl_source() and kperm.cuda_source() return"""
     return subprocess.run(["awk", "-f", os.path.join(ROOT, "tools", "cl_inline.awk"),
-                           os.path.join(ROOT, "cl", "kperm.cl"), os.path.join(ROOT, "include")],
+                           os.path.join(ROOT, root), os.path.join(ROOT, "include")],
                           check=True, stdout=subprocess.PIPE).stdout
 
 
@@ -100,7 +101,8 @@ def _wheel_files():
     for name, path in _files():
         with open(path, "rb") as f:
             yield name, f.read()
-    yield NAME + "/data/kperm_cl_source.cl", _inlined_source()
+    yield NAME + "/data/kperm_cl_source.cl", _inlined_source("cl/kperm.cl")
+    yield NAME + "/data/kperm_cuda_source.cu", _inlined_source("cu/kperm_cuda_device.h")
 
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):

@@ -30,7 +30,13 @@ typedef unsigned int kperm_u32;
 typedef unsigned long long kperm_u64;
 #define KPERM_FN static __host__ __device__ __forceinline__
 #define KPERM_U64(x) x##ULL
+#if defined(KPERM_CUDA_TABLES_IN_SOURCE)
+/* NVRTC code that no host call can fill (Numba's linked sources): the
+ * tables are defined, initialised, in device memory (cu/kperm_cuda_device.h) */
+#define KPERM_HOST_TABLE(type, name) static __device__ const type name
+#else
 #define KPERM_HOST_TABLE(type, name) static const type name
+#endif
 #define KPERM_GLOBAL
 
 #else
@@ -51,8 +57,9 @@ typedef unsigned long long kperm_u64;
 
 /* KPERM_TABLE(t) names table t as the running code sees it: the __constant__
  * copy that cu/kperm_cuda.h declares as t##_device when nvcc compiles for the
- * GPU, the initialised array from tables.h everywhere else. */
-#if defined(__CUDA_ARCH__)
+ * GPU, the initialised array from tables.h everywhere else (also in CUDA code
+ * built with KPERM_CUDA_TABLES_IN_SOURCE). */
+#if defined(__CUDA_ARCH__) && !defined(KPERM_CUDA_TABLES_IN_SOURCE)
 #define KPERM_TABLE(name) name##_device
 #else
 #define KPERM_TABLE(name) name

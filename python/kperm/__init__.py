@@ -9,6 +9,10 @@ count, unrank and rank_of on the host.
     kperm.cupy.upload_tables(module)  # CuPy: fill a RawModule's tables
     kperm.comb_table()    # the binomials kperm_comb_unrank_mask_in reads
     kperm.unrank(5, 3)    # [2, 1, 0]: every family's count/unrank/rank_of, see kperm.host
+    kperm.permutations(12, start, count)  # rank ranges as numpy arrays (also combinations,
+                          # multiset_permutations, k_permutations; unrank/rank_of take arrays)
+    kperm.numba           # kperm's device functions in @numba.cuda.jit kernels
+    kperm.cupy.permutations(12, start, count)  # the same arrays made on the GPU
     kperm.stats.permutation_test((x, y), "mean_difference")  # exact tests on the device
 
 Nothing here imports numpy, CuPy or PyOpenCL (comb_table() imports numpy
@@ -23,13 +27,15 @@ from .host import (COMB_TABLE_SIZE, E_ARG, E_N, E_OVERFLOW, E_PERM, E_RANK, MAX_
                    comb_unrank, count, gray_count, gray_rank_of, gray_unrank, kp_count, kp_rank_of, kp_unrank,
                    ms_count, ms_rank_of, ms_unrank, rank_of, revdoor_rank_of, revdoor_unrank, sjt_rank_of,
                    sjt_unrank, unrank)
+from ._arrays import combinations, k_permutations, multiset_permutations, permutations
 
-__all__ = ["get_include", "get_cuda_include", "get_cl_include", "cuda_options", "cl_options", "cl_source",
+__all__ = ["get_include", "get_cuda_include", "get_cl_include", "cuda_options", "cl_options", "cl_source", "cuda_source",
            "Error", "E_N", "E_RANK", "E_PERM", "E_OVERFLOW", "E_ARG",
            "MAX_N", "MAX_N128", "MAX_MS_N", "MAX_KP_N", "MAX_COMB128_N", "MAX_GRAY_N", "COMB_TABLE_SIZE",
            "count", "unrank", "rank_of", "ms_count", "ms_unrank", "ms_rank_of", "kp_count", "kp_unrank",
            "kp_rank_of", "comb_count", "comb_unrank", "comb_rank_of", "comb_table", "sjt_unrank", "sjt_rank_of",
-           "gray_count", "gray_unrank", "gray_rank_of", "revdoor_unrank", "revdoor_rank_of"]
+           "gray_count", "gray_unrank", "gray_rank_of", "revdoor_unrank", "revdoor_rank_of",
+           "permutations", "combinations", "multiset_permutations", "k_permutations"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 # An installed wheel holds the headers under kperm/data. An editable install
@@ -77,15 +83,27 @@ def cl_options():
     return "-I %s -I %s" % (get_include(), get_cl_include())
 
 
-def cl_source():
-    """kperm.cl with every #include "..." replaced by the file, each file
-    once: the string kperm_cl_source() returns, to put in front of a kernel's
-    source. The repository's one include inliner (tools/cl_inline.awk) made
-    it: the package's build, or in an editable install this call, from the
+def _inlined(root, built):
+    """root (a file under the headers' directory) with every #include "..."
+    replaced by the file, each file once. The repository's one include
+    inliner (tools/cl_inline.awk) made it: the package's build (the file
+    `built` in kperm/data), or in an editable install this call, from the
     repository's headers as they are now."""
     if _EDITABLE:
         return subprocess.run(["awk", "-f", os.path.join(_DATA, "tools", "cl_inline.awk"),
-                               os.path.join(_DATA, "cl", "kperm.cl"), get_include()],
+                               os.path.join(_DATA, root), get_include()],
                               check=True, stdout=subprocess.PIPE, universal_newlines=True).stdout
-    with open(os.path.join(_DATA, "kperm_cl_source.cl")) as f:
+    with open(os.path.join(_DATA, built)) as f:
         return f.read()
+
+
+def cl_source():
+    """kperm.cl with every include inlined: the string kperm_cl_source()
+    returns, to put in front of a kernel's source."""
+    return _inlined(os.path.join("cl", "kperm.cl"), "kperm_cl_source.cl")
+
+
+def cuda_source():
+    """kperm_cuda_device.h with every include inlined: CUDA source for NVRTC
+    that needs no -I (kperm.numba links it)."""
+    return _inlined(os.path.join("cu", "kperm_cuda_device.h"), "kperm_cuda_source.cu")

@@ -118,7 +118,11 @@ def count(n):
 
 def unrank(rank, n):
     """The permutation of 0..n-1 of lexicographic rank `rank`, 0 <= rank < n!,
-    1 <= n <= 34 (kperm_unrank, kperm_unrank128)."""
+    1 <= n <= 34 (kperm_unrank, kperm_unrank128). A 1-D numpy array of
+    ranks gives a (len, n) uint8 array, one permutation a row."""
+    if getattr(rank, "ndim", 0) >= 1:
+        from ._arrays import unrank_many
+        return unrank_many(rank, n)
     rank = _rank(rank, count(n), "%d!" % n)
     unused, perm = list(range(n)), []
     for i in range(n - 1, -1, -1):  # the Lehmer digit of place value i!
@@ -129,7 +133,11 @@ def unrank(rank, n):
 
 def rank_of(perm):
     """The lexicographic rank of perm, a permutation of 0..n-1 with
-    n = len(perm) <= 34 (kperm_rank_of, kperm_rank128_of)."""
+    n = len(perm) <= 34 (kperm_rank_of, kperm_rank128_of). A 2-D numpy
+    array gives the rank of each row: uint64 (n <= 20) or Python ints."""
+    if getattr(perm, "ndim", 0) == 2:
+        from ._arrays import rank_of_many
+        return rank_of_many(perm)
     perm = _ints(perm, "perm")
     n = len(perm)
     count(n)
