@@ -5,9 +5,11 @@
 # (pip install --no-index -e ./python), then the same two into virtual
 # environments that see Debian's PyOpenCL and numpy (their system site
 # packages) for tests/test_python.py against the C library's fixtures,
-# tests/test_stats.py (kperm.stats), the README's PyOpenCL example, and where
-# CuPy and a GPU are present tests/test_cupy.py, tests/test_stats.py on CuPy
-# and the README's CuPy example.
+# tests/test_stats.py (kperm.stats), tests/test_arrays.py (host arrays),
+# tests/test_numba.py (its import error without numba-cuda), the README's
+# PyOpenCL example, and where CuPy and a GPU are present tests/test_cupy.py,
+# tests/test_cupy_arrays.py, tests/test_numba.py's kernels (with numba-cuda),
+# tests/test_stats.py on CuPy and the README's CuPy example.
 B=build
 venv=$B/venv
 # runs a Python test script in $B; a script that stops without a FAIL line of
@@ -45,6 +47,9 @@ else
 fi
 mkdir -p $B/python_data && $B/python_fixtures $B/python_data || { echo "FAIL python: fixtures"; exit 1; }
 run_py ../$venv/bin/python ../tests/test_python.py python_data ../tests
+# host arrays against itertools; kperm.numba without numba-cuda (an ImportError naming it)
+run_py ../$venv/bin/python ../tests/test_arrays.py
+run_py ../$venv/bin/python ../tests/test_numba.py
 # kperm.stats on PyOpenCL against scipy and the brute force of tests/ptest
 run_py ../$venv/bin/python ../tests/test_stats.py pyopencl
 # the same tests on the editable install, which reads the repository's headers
@@ -73,6 +78,8 @@ if $py -c 'import cupy; cupy.cuda.runtime.getDeviceCount()' 2>/dev/null; then
     $py -m pip install -q --no-index --target $B/pylib ./python >$B/pip.log 2>&1 \
         || { sed 's/^/# /' $B/pip.log | tail -n 15; echo "FAIL python: pip install --target for CuPy"; exit 1; }
     run_py env PYTHONPATH=pylib $py ../tests/test_cupy.py python_data ../tests
+    run_py env PYTHONPATH=pylib $py ../tests/test_cupy_arrays.py
+    run_py env PYTHONPATH=pylib $py ../tests/test_numba.py
     run_py env PYTHONPATH=pylib $py ../tests/test_stats.py cupy
     out=$(PYTHONPATH=$B/pylib $py examples/derangements_cupy.py 2>&1)
     case $out in
@@ -80,5 +87,5 @@ if $py -c 'import cupy; cupy.cuda.runtime.getDeviceCount()' 2>/dev/null; then
     *) echo "FAIL README CuPy example: $out" ;;
     esac
 else
-    echo "SKIP python: CuPy vectors, kperm.stats on CuPy and the README CuPy example: no CuPy or no GPU for $py"
+    echo "SKIP python: CuPy vectors and arrays, kperm.numba kernels, kperm.stats on CuPy and the README CuPy example: no CuPy or no GPU for $py"
 fi

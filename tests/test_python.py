@@ -49,6 +49,10 @@ if editable:
           "kperm is the repository's python/kperm, its headers the repository's include/")
 with open(os.path.join(fixtures, "cl_source.txt")) as f:
     check(kperm.cl_source() == f.read(), "kperm.cl_source() is kperm_cl_source()'s string, byte for byte")
+cuda_text = kperm.cuda_source()
+check('#include "' not in cuda_text and cuda_text.count("#define KPERM_CUDA_DEVICE_H") == 1
+      and all(cuda_text.count("#define KPERM_%s_H" % h) == 1 for h in ("PLATFORM", "WALK", "REVDOOR", "COMB_TABLE")),
+      "kperm.cuda_source() is kperm_cuda_device.h with every header inlined once")
 
 
 # ---- the host helpers
