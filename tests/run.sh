@@ -252,6 +252,14 @@ else
     for f in $CUDA_SOURCES; do
         step "nvcc -arch=sm_90 -Werror all-warnings compiles $f" $MAKE -s "$B/nvcc/${f%.cu}.o"
     done
+    # kperm.cupy's array kernel (NVRTC's at run time) in shapes of every path:
+    # the block path at n = 12 and 16 (the largest stage), cursors, bytes
+    step "nvcc -arch=sm_90 -Werror all-warnings compiles kperm.cupy's array kernel in 8 shapes" sh -c '
+        for v in "1 12 12 0" "1 16 16 0" "1 20 20 0" "1 4 4 0" "2 52 7 0" "2 64 63 0" "3 30 17 0" "4 64 64 64"; do
+            set -- $v
+            $0 -arch=sm_90 -Werror all-warnings -I include -I cu -x cu -DKA_FAMILY=$1 -DKA_N=$2 -DKA_L=$3 -DKA_M=$4 \
+                -c python/kperm/arrays_kernel.h -o '"$B"'/arrays_kernel.o || { echo "in shape $v"; exit 1; }
+        done' "$NVCC"
     step "cuda tests" build_run $B/test_cuda
     step "NVRTC compiles kperm-ptest's statistics in every variant; a C statistic's error in one line" \
         build_run $B/test_ptest_nvrtc

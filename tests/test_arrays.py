@@ -93,7 +93,12 @@ ok &= (kperm.unrank(np.arange(120, dtype=np.int64), 5) == kperm.permutations(5))
 big = np.array([2 ** 100 + 7 * i for i in range(300)], dtype=object)
 ok &= (kperm.rank_of(kperm.unrank(big, 30)) == big).all()
 ok &= kperm.unrank(np.zeros(0, np.uint64), 4).shape == (0, 4)
-check(ok, "unrank over arrays of ranks (uint64, int64, Python ints past 2^64) and rank_of over rows: round trips")
+edge = np.array([kperm.count(20) - 1, kperm.count(20) - 256, kperm.count(19) - 1], np.uint64)  # near 20!: exact, not float64
+ok &= all(kperm.unrank(edge, 20)[i].tolist() == kperm.unrank(int(edge[i]), 20) for i in range(3))
+ok &= (kperm.permutations(np.int64(5), np.uint64(7), np.int32(9)) == kperm.permutations(5, 7, 9)).all()
+ok &= (kperm.combinations(np.uint8(9), np.int16(4)) == kperm.combinations(9, 4)).all()
+check(ok, "unrank over arrays of ranks (uint64 near 20!, int64, Python ints past 2^64) and rank_of over rows: "
+      "round trips; numpy integers as arguments")
 
 for call, args, status in ((kperm.permutations, (0,), kperm.E_N), (kperm.permutations, (35,), kperm.E_N),
                            (kperm.permutations, (4, 25), kperm.E_RANK), (kperm.permutations, (4, -1), kperm.E_RANK),

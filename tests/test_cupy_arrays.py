@@ -46,6 +46,14 @@ for n, start, count in ((12, 123456789, 1000003), (13, 2 ** 32 - 5000, 10000), (
     ok &= same(kperm.cupy.permutations(n, start, count), kperm.permutations(n, start, count))
 check(ok, "permutations of 12, 13, 17, 20 from ranks past 2^32 and 2^61")
 ok = True
+for n in (5, 13, 14, 15, 16):  # the block path, from starts off its multiples of 4! and of 4 bytes
+    for start in (1, 3, 7, 13, 23, 10 ** 6 + 5):
+        for count in (1, 5, 4099, 70001):
+            if start + count <= kperm.count(n):
+                ok &= same(kperm.cupy.permutations(n, start, count), kperm.permutations(n, start, count))
+    ok &= same(kperm.cupy.permutations(np.int64(n), np.uint64(77), np.int32(40)), kperm.permutations(n, 77, 40))
+check(ok, "permutations of 5, 13..16 from unaligned starts, counts ending mid-block; numpy integers as arguments")
+ok = True
 for n in range(0, 12):
     for k in range(0, n + 1):
         ok &= same(kperm.cupy.combinations(n, k), kperm.combinations(n, k))
@@ -71,7 +79,9 @@ for call, args, status in ((kperm.cupy.permutations, (21,), kperm.E_N), (kperm.c
                            (kperm.cupy.combinations, (65, 3), kperm.E_N), (kperm.cupy.combinations, (5, 6), kperm.E_N),
                            (kperm.cupy.k_permutations, (5, 0), kperm.E_N),
                            (kperm.cupy.multiset_permutations, ([1, -1],), kperm.E_N),
-                           (kperm.cupy.permutations, (5, -1), kperm.E_RANK), (kperm.cupy.permutations, ("5",), kperm.E_ARG)):
+                           (kperm.cupy.permutations, (5, -1), kperm.E_RANK), (kperm.cupy.permutations, ("5",), kperm.E_ARG),
+                           (kperm.cupy.permutations, (np.int64(21),), kperm.E_N),
+                           (kperm.cupy.combinations, (np.int64(128), 64, 2 ** 100, 5), kperm.E_N)):
     try:
         call(*args)
         check(False, "%s%r raised nothing" % (call.__name__, args))

@@ -298,6 +298,20 @@ for r in range(35):
     ok &= (rd_out[r], rd_in[r]) == want_io
 check(ok, "the revolving-door cursor over 8 parts of C(7, 3): masks, the element out and the element in")
 
+
+
+@cuda.jit
+def strided(rows, out):
+    out[0] = kn.rank_of(rows[0, ::2], 3, out)  # every other element: not one arrangement in memory
+
+
+try:
+    strided[1, 1](np.zeros((1, 6), u8), np.zeros(1, u64))
+    check(False, "a strided view passed to kperm.numba compiled")
+except Exception as e:
+    check("C-contiguous" in str(e), "a strided view is refused when the kernel compiles (%s)"
+          % str(e).strip().splitlines()[-1][:100])
+
 missing = sorted(set(kn.FUNCTIONS) - called)
 check(not missing, "every function of kperm.numba called (%d)%s" % (len(kn.FUNCTIONS),
                                                                     ": missing " + ", ".join(missing) if missing else ""))

@@ -74,9 +74,10 @@ class _Arrangements:
         """rows [row, row + rows) of out, columns col..: ranks start.. of the
         arrangements of `length` values drawn from counts"""
         np = self.np
-        if rows == self.size(counts, length):  # the whole block: its table, relabelled
+        if rows == self.size(counts, length):  # the whole block: its table, relabelled in place
             values = np.array([v for v, c in enumerate(counts) if c], np.uint8)
-            out[row:row + rows, col:] = values[self.table(tuple(c for c in counts if c), length)]
+            np.take(values, self.table(tuple(c for c in counts if c), length), out=out[row:row + rows, col:],
+                    mode="clip")
             return
         for v, c in enumerate(counts):
             if not c:
@@ -148,22 +149,44 @@ class _Combinations:
         return out
 
 
+# ---- each family's arguments, checked and made ints: (its sizes, start, rows);
+# kperm.cupy's arrays check theirs with the same calls
+
+def permutation_range(n, start, count):
+    n = _int(n, "n")
+    return (n,) + _range(start, count, _perm_count(n), "%d!" % n)
+
+
+def k_permutation_range(n, k, start, count):
+    n, k = _int(n, "n"), _int(k, "k")
+    return (n, k) + _range(start, count, kp_count(n, k), "P(%d, %d)" % (n, k))
+
+
+def multiset_range(counts, start, count):
+    counts = _ints(counts, "counts")
+    return (counts,) + _range(start, count, ms_count(counts), "the multiset's count")
+
+
+def combination_range(n, k, start, count):
+    n, k = _int(n, "n"), _int(k, "k")
+    return (n, k) + _range(start, count, comb_count(n, k), "C(%d, %d)" % (n, k))
+
+
 def permutations(n, start=0, count=None):
     """The permutations of 0..n-1 of lexicographic ranks start .. start +
     count - 1 (count=None: to the last) as a (count, n) uint8 numpy array,
     the rows of itertools.permutations(range(n)) in the same order.
     1 <= n <= 34; start may pass 2^64 (a Python int)."""
-    total = _perm_count(n)
-    start, rows = _range(start, count, total, "%d!" % n)
+    n, start, rows = permutation_range(n, start, count)
     return _Arrangements(_numpy(), [1] * n, n).rows(start, rows)
 
 
 def k_permutations(n, k, start=0, count=None):
     """The k-permutations of 0..n-1 (ordered, no repeats) of lexicographic
     ranks start .. start + count - 1 as a (count, k) uint8 array:
-    itertools.permutations(range(n), k)'s rows. 0 <= k <= n <= 64."""
-    total = kp_count(n, k)
-    start, rows = _range(start, count, total, "P(%d, %d)" % (n, k))
+    itertools.permutations(range(n), k)'s rows. 1 <= k <= n <= 64, P(n, k)
+    below 2^64 (kperm.kp_count's limits)."""
+    n, k, start, rows = k_permutation_range(n, k, start, count)
     return _Arrangements(_numpy(), [1] * n, k).rows(start, rows)
 
 
@@ -172,9 +195,7 @@ def multiset_permutations(counts, start=0, count=None):
     each value v, of lexicographic ranks start .. start + count - 1, as a
     (count, sum(counts)) uint8 array: sorted(set(itertools.permutations(
     items)))'s rows. The limits of kperm.ms_count."""
-    counts = _ints(counts, "counts")
-    total = ms_count(counts)
-    start, rows = _range(start, count, total, "the multiset's count")
+    counts, start, rows = multiset_range(counts, start, count)
     return _Arrangements(_numpy(), counts, sum(counts)).rows(start, rows)
 
 
@@ -183,8 +204,7 @@ def combinations(n, k, start=0, count=None):
     start .. start + count - 1, as a (count, k) uint8 array:
     itertools.combinations(range(n), k)'s rows. 0 <= k <= n <= 128; start
     may pass 2^64."""
-    total = comb_count(n, k)
-    start, rows = _range(start, count, total, "C(%d, %d)" % (n, k))
+    n, k, start, rows = combination_range(n, k, start, count)
     return _Combinations(_numpy(), n, k).rows(start, rows)
 
 
@@ -193,6 +213,7 @@ def unrank_many(ranks, n):
     Integer arrays are worked in uint64 (n <= 20); an object array of Python
     ints reaches n = 34."""
     np = _numpy()
+    n = _int(n, "n")
     total = _perm_count(n)
     ranks = np.asarray(ranks)
     if ranks.ndim != 1 or ranks.dtype.kind not in "iuO":
@@ -202,9 +223,11 @@ def unrank_many(ranks, n):
         rest = np.array([_int(r, "ranks[%d]" % i) for i, r in enumerate(ranks)] + [0], dtype=object)[:-1]
     else:
         rest = ranks
-    if rest.size and (rest.min() < 0 or rest.max() >= total):
-        bad = rest[(rest < 0) | (rest >= total)][0]
-        raise Error(E_RANK, "rank %d outside 0..%d (%d! = %d)" % (bad, total - 1, n, total))
+    # the extremes as Python ints: numpy 1.x compares a uint64 with a Python
+    # int through float64, which rounds ranks near 20! up to it
+    for bad in (int(rest.min()), int(rest.max())) if rest.size else ():
+        if not 0 <= bad < total:
+            raise Error(E_RANK, "rank %d outside 0..%d (%d! = %d)" % (bad, total - 1, n, total))
     if not wide:
         rest = rest.astype(np.uint64)
     perm = np.empty((len(rest), n), np.uint8)

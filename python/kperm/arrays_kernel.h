@@ -17,12 +17,15 @@
  * (or unrank, then next) from the thread's first rank. */
 #include "kperm_cuda_device.h"
 
-#define KA_THREADS 128
 #define KA_BLOCKED (KA_FAMILY == 1 && KA_N >= 5 && KA_N <= 16)
 /* rows a thread: 24 on the block path; else a stage within 48 KB */
 #define KA_ROWS (KA_BLOCKED ? 24 : KA_L <= 16 ? 16 : 320 / KA_L)
 #define KA_WORDS ((KA_ROWS * KA_L + 3) / 4)
 #define KA_PITCH (KA_WORDS | 1)
+/* threads a block: 128, fewer where 128 stages would pass 48 KB (n = 16's
+ * block path: 97 words a thread) */
+#define KA_THREADS (KA_PITCH * 4 * 128 <= 48 * 1024 ? 128 : 96)
+static_assert(KA_THREADS * KA_PITCH * 4 <= 48 * 1024, "the stage fits 48 KB of shared memory");
 
 /* the first error a thread met, for the host to raise */
 __device__ static void kperm_arrays_fail(int *status, int rc)
@@ -109,9 +112,23 @@ __device__ static void kperm_arrays_rows(kperm_rank first, int rows, const kperm
         stage[at] = acc;
 }
 
-/* for the host's grid: the rows a block makes, and the multiple the first
- * block starts at (lead, start rounded down to it); enough blocks cover
- * ranks [lead, start + count) */
+/* word i of a block's stage stream, each thread's rows KA_PITCH words apart */
+__device__ static kperm_u32 kperm_arrays_stage_word(const unsigned int *stage, kperm_u64 i)
+{
+    return stage[(i / (KA_ROWS * KA_L / 4)) * KA_PITCH + i % (KA_ROWS * KA_L / 4)];
+}
+
+/* output byte x from byte x + shift (modulo 2^64) of the block's stage stream */
+__device__ static void kperm_arrays_byte(kperm_u8 *out, const unsigned int *stage, kperm_u64 x, kperm_u64 shift)
+{
+    kperm_u64 y = x + shift;
+    out[x] = ((const kperm_u8 *)(stage + (y / (KA_ROWS * KA_L)) * KA_PITCH))[y % (KA_ROWS * KA_L)];
+}
+
+/* for the host's grid: threads a block, the rows a block makes, and the
+ * multiple the first block starts at (lead, start rounded down to it);
+ * enough blocks cover ranks [lead, start + count) */
+extern "C" __constant__ unsigned int kperm_arrays_threads = KA_THREADS;
 extern "C" __constant__ unsigned int kperm_arrays_block_rows = KA_THREADS * KA_ROWS;
 extern "C" __constant__ unsigned int kperm_arrays_align = KA_BLOCKED ? 24 : 1;
 
@@ -124,7 +141,7 @@ extern "C" __global__ void __launch_bounds__(KA_THREADS) kperm_arrays(kperm_rank
                                                                    int *status)
 {
     __shared__ unsigned int stage[KA_THREADS * KA_PITCH];
-    const kperm_u64 per_block = KA_THREADS * KA_ROWS, row_bytes = KA_ROWS * KA_L;
+    const kperm_u64 per_block = KA_THREADS * KA_ROWS;
     kperm_rank lead = start - start % (KA_BLOCKED ? 24 : 1);
     kperm_rank base = lead + (kperm_u64)blockIdx.x * per_block, mine = base + (kperm_u64)threadIdx.x * KA_ROWS;
     kperm_rank end = start + count;
@@ -135,23 +152,23 @@ extern "C" __global__ void __launch_bounds__(KA_THREADS) kperm_arrays(kperm_rank
         kperm_arrays_rows(mine, (int)(end - mine < KA_ROWS ? end - mine : KA_ROWS), counts,
                           stage + threadIdx.x * KA_PITCH, status);
     __syncthreads();
-    /* output byte x is stage byte y = x - (base - start) * KA_L of the block's
-     * rows: thread y / row_bytes, byte y % row_bytes of its rows */
-    if (KA_ROWS * KA_L % 4 == 0 && (start - lead) * KA_L % 4 == 0) { /* whole words line up */
-        kperm_u64 skew = (start - lead) * KA_L / 4, first = lo * KA_L / 4 + threadIdx.x, last = hi * KA_L / 4;
-        kperm_u64 origin = (base - lead) * KA_L / 4; /* the block's first word, counted from lead */
-        for (x = first; x < last; x += KA_THREADS) {
-            kperm_u64 y = x + skew - origin;
-            ((unsigned int *)out)[x] = stage[(y / (KA_ROWS * KA_L / 4)) * KA_PITCH + y % (KA_ROWS * KA_L / 4)];
-        }
-        for (x = last * 4 + threadIdx.x; x < hi * KA_L; x += KA_THREADS) { /* after the last whole word */
-            kperm_u64 y = x + (start - base) * KA_L;
-            out[x] = ((const kperm_u8 *)(stage + (y / row_bytes) * KA_PITCH))[y % row_bytes];
-        }
-    } else {
-        for (x = lo * KA_L + threadIdx.x; x < hi * KA_L; x += KA_THREADS) {
-            kperm_u64 y = x + (start - base) * KA_L;
-            out[x] = ((const kperm_u8 *)(stage + (y / row_bytes) * KA_PITCH))[y % row_bytes];
-        }
+    /* Output byte x is byte y = x + skew - origin of the block's stage
+     * stream (thread y / (KA_ROWS * KA_L), the rest its byte), where
+     * skew = (start - lead) * KA_L and origin = (base - lead) * KA_L, a
+     * multiple of 4. The whole output words between the two ragged ends
+     * are each two stage words shifted by skew % 4 bytes. */
+    kperm_u64 skew = (start - lead) * KA_L, origin = (base - lead) * KA_L, from = lo * KA_L, to = hi * KA_L;
+    kperm_u64 first = KA_ROWS * KA_L % 4 ? to / 4 : (from + 3) / 4, last = to / 4, w;
+    for (w = first + threadIdx.x; w < last; w += KA_THREADS) {
+        kperm_u64 q = w + skew / 4 - origin / 4; /* the stage word holding the word's first byte */
+        kperm_u32 low = kperm_arrays_stage_word(stage, q);
+        kperm_u32 high = skew % 4 ? kperm_arrays_stage_word(stage, q + 1) : 0;
+        ((unsigned int *)out)[w] = __funnelshift_r(low, high, (unsigned int)(8 * (skew % 4)));
     }
+    /* the ragged ends a byte at a time: before the first whole word (all of
+     * the block's bytes when there is none) and after the last */
+    for (x = from + threadIdx.x; x < (first < last ? 4 * first : to); x += KA_THREADS)
+        kperm_arrays_byte(out, stage, x, skew - origin);
+    for (x = 4 * last + threadIdx.x; first < last && x < to; x += KA_THREADS)
+        kperm_arrays_byte(out, stage, x, skew - origin);
 }

@@ -43,9 +43,9 @@ _MODULES = {}
 
 
 def _module(family, n, length, m):
-    """(RawModule of arrays_kernel.h for one shape, rows a block makes, the
-    multiple its first block starts at), compiled once a process (and by
-    CuPy's cache once a machine)"""
+    """(RawModule of arrays_kernel.h for one shape, its threads a block, rows
+    a block makes, the multiple its first block starts at), compiled once a
+    process (and by CuPy's cache once a machine)"""
     import os
     import cupy
     from . import cuda_options
@@ -57,9 +57,9 @@ def _module(family, n, length, m):
         mod = cupy.RawModule(code=code, options=cuda_options() + (
             "-DKA_FAMILY=%d" % family, "-DKA_N=%d" % n, "-DKA_L=%d" % length, "-DKA_M=%d" % m))
         upload_tables(mod)
-        shape = [int(cupy.ndarray((1,), cupy.uint32, mod.get_global(name)).get()[0])
-                 for name in ("kperm_arrays_block_rows", "kperm_arrays_align")]
-        _MODULES[key] = (mod, shape[0], shape[1])
+        _MODULES[key] = (mod,) + tuple(int(cupy.ndarray((1,), cupy.uint32, mod.get_global(name)).get()[0])
+                                       for name in ("kperm_arrays_threads", "kperm_arrays_block_rows",
+                                                    "kperm_arrays_align"))
     return _MODULES[key]
 
 
@@ -73,9 +73,9 @@ def _rows(family, n, length, start, rows, counts=()):
     if rows == 0 or length == 0:
         return out
     status = cupy.zeros(1, dtype=cupy.int32)
-    mod, per_block, align = _module(family, n, length, len(counts))
+    mod, threads, per_block, align = _module(family, n, length, len(counts))
     lead = start - start % align
-    mod.get_function("kperm_arrays")(((start + rows - lead + per_block - 1) // per_block,), (128,),
+    mod.get_function("kperm_arrays")(((start + rows - lead + per_block - 1) // per_block,), (threads,),
                                      (numpy.uint64(start), numpy.uint64(rows),
                                       cupy.asarray(numpy.array(list(counts) or [0], numpy.uint8)), out, status))
     rc = int(status.get()[0])
@@ -88,13 +88,13 @@ def permutations(n, start=0, count=None):
     """kperm.permutations made on the GPU: the permutations of 0..n-1 of
     lexicographic ranks start .. start + count - 1 (count=None: to the last),
     a (count, n) uint8 CuPy array. 1 <= n <= 20."""
-    from ._arrays import _range
-    from .host import E_N, Error, count as perm_count
+    from ._arrays import permutation_range
+    from .host import E_N, Error
 
-    if isinstance(n, int) and n > KPERM_MAX_N:
+    n, start, rows = permutation_range(n, start, count)
+    if n > KPERM_MAX_N:
         raise Error(E_N, "n = %d: kperm.cupy makes permutations of n <= %d (kperm.permutations reaches 34)"
                     % (n, KPERM_MAX_N))
-    start, rows = _range(start, count, perm_count(n), "%d!" % n)
     return _rows(1, n, n, start, rows)
 
 
@@ -102,22 +102,21 @@ def combinations(n, k, start=0, count=None):
     """kperm.combinations made on the GPU: the k-subsets of 0..n-1 as
     ascending rows, lexicographic ranks start .. start + count - 1, a
     (count, k) uint8 CuPy array. 0 <= k <= n <= 64."""
-    from ._arrays import _range
-    from .host import E_N, Error, comb_count
+    from ._arrays import combination_range
+    from .host import E_N, Error
 
-    if isinstance(n, int) and n > 64:
+    n, k, start, rows = combination_range(n, k, start, count)
+    if n > 64:
         raise Error(E_N, "n = %d: kperm.cupy makes combinations of n <= 64 (kperm.combinations reaches 128)" % n)
-    start, rows = _range(start, count, comb_count(n, k), "C(%d, %d)" % (n, k))
     return _rows(2, n, k, start, rows)
 
 
 def k_permutations(n, k, start=0, count=None):
     """kperm.k_permutations made on the GPU: a (count, k) uint8 CuPy array.
-    1 <= k <= n <= 64, as kperm.kp_count."""
-    from ._arrays import _range
-    from .host import kp_count
+    1 <= k <= n <= 64 and P(n, k) below 2^64, as kperm.kp_count."""
+    from ._arrays import k_permutation_range
 
-    start, rows = _range(start, count, kp_count(n, k), "P(%d, %d)" % (n, k))
+    n, k, start, rows = k_permutation_range(n, k, start, count)
     return _rows(3, n, k, start, rows)
 
 
@@ -125,9 +124,7 @@ def multiset_permutations(counts, start=0, count=None):
     """kperm.multiset_permutations made on the GPU: the distinct arrangements
     of counts[v] copies of each value v, a (count, sum(counts)) uint8 CuPy
     array; the limits of kperm.ms_count."""
-    from ._arrays import _range
-    from .host import _ints, ms_count
+    from ._arrays import multiset_range
 
-    counts = _ints(counts, "counts")
-    start, rows = _range(start, count, ms_count(counts), "the multiset's count")
+    counts, start, rows = multiset_range(counts, start, count)
     return _rows(4, sum(counts), sum(counts), start, rows, counts)

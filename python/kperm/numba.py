@@ -146,6 +146,10 @@ def _arg(typingctx, x):
     """An array becomes the pointer to its data (what C's pointer argument
     takes); any other value passes as it is."""
     if isinstance(x, types.Array):
+        if x.layout != "C":  # a strided view: C would read the wrong elements
+            raise TypeError("kperm.numba takes C-contiguous arrays (a local array, or a row of a C-ordered "
+                            "device array), not an array of layout %r: copy a strided view first" % x.layout)
+
         def codegen(context, builder, signature, args):
             return context.make_array(signature.args[0])(context, builder, args[0]).data
         return types.CPointer(x.dtype)(x), codegen
