@@ -75,7 +75,7 @@ RUN_POOL_C := $(RUN)/run_pool.c $(RUN)/run_checkpoint.c $(RUN)/run_text.c $(RUN)
 vpath %.c $(TSP_DIRS)
 vpath %.cu $(TSP)/backends
 # every object but the job: kperm-tsp links run_job_local.o, kperm-tsp-mpi run_job_mpi.o
-TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_simd.o tsp_sample.o \
+TSP_OBJS := $(addprefix $(B)/tsp/,main.o tsplib.o tsp_report.o tsp_cpu.o tsp_handover.o tsp_simd.o tsp_sample.o \
                                    tsp_seed.o tsp_dive.o tsp_start.o tsp_units.o tsp_bound.o tsp_assign.o) $(RUN_OBJS) \
             $(if $(OPENCL),$(B)/tsp/tsp_opencl.o $(B)/tsp/tsp_kernel_source.o $(B)/common/cl_build_quiet.o) \
             $(if $(NVCC),$(B)/tsp/tsp_cuda.o) $(if $(OPENCL)$(NVCC),$(B)/tsp/tsp_frontier.o)

@@ -21,6 +21,7 @@
 #include "tsp_start.h"
 #include "tsp_units.h"
 #include "tsp_simd.h"
+#include "tsp_handover.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,8 +87,8 @@ static void help(void)
            "  FILE                  a TSPLIB file\n"
            "  --random N            a random EUC_2D instance of N cities instead; --seed S picks it\n"
            "  --backend B           auto (default: CUDA, else an OpenCL GPU, else the C backend;\n"
-           "                        with --prune the C backend, the fastest there), cuda, opencl\n"
-           "                        or cpu\n"
+           "                        with --prune the C backend at once, a GPU from when it has\n"
+           "                        opened), cuda, opencl or cpu\n"
            "  --gpus all|N          CUDA: every GPU of the host (default), or N of them\n"
            "  --device D            OpenCL: gpu, cpu, or P:D as --list-devices numbers them\n"
            "  --threads N           the C backend: N threads (default: one per core)\n"
@@ -457,14 +458,24 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
     memset(b, 0, sizeof *b);
     if (strcmp(o->backend, "auto"))
         return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = run_now(), 0);
-    /* the pruned search is a depth-first walk per work-item: the host's
-     * cores beat a GPU at it (bench/RESULTS.md, "Pruned search") */
-    if (!o->prune && open_backend(o, inst, &place, b, 1) == 0) {
+    if (o->prune) { /* the host's cores at once, the GPU once it has opened (tsp_handover.h) */
+        tsp_open_fn gpu[NBACKENDS];
+        int k, n = 0;
+        for (k = 0; k < NBACKENDS; k++)
+            if (strcmp(backends[k].name, "cpu"))
+                gpu[n++] = backends[k].open;
+        *t0 = run_now();
+        if (tsp_handover_open(b, inst, &place, gpu, n, prog, err, sizeof err) == 0)
+            return 0;
+        say_error(err);
+        return 4;
+    }
+    if (open_backend(o, inst, &place, b, 1) == 0) {
         *t0 = run_now();
         return 0;
     }
     *t0 = run_now();
-    if (!o->prune && total > CPU_TRIAL && strcmp(tsp_simd_name(), "scalar") == 0) /* the trial's ranks are searched again
+    if (total > CPU_TRIAL && strcmp(tsp_simd_name(), "scalar") == 0) /* the trial's ranks are searched again
                                                                         * from the pool: a min is idempotent */
         return pick_cpu(o, inst, &place, b, CPU_TRIAL) ? 4 : 0;
     if (tsp_cpu_open(b, inst, 0, &place, err, sizeof err) == 0)
@@ -547,6 +558,22 @@ static tsp_report_rank *gather_devices(const tsp_backend *b, int ranks)
     memset(&mine, 0, sizeof mine);
     snprintf(mine.backend, sizeof mine.backend, "%s", b->name);
     snprintf(mine.device, sizeof mine.device, "%s", b->device);
+    if (strcmp(b->name, "auto") == 0) { /* the hand-over: the sides that searched */
+        tsp_handover_share share;
+        tsp_handover_shares(b, &share);
+        mine.handover = 1;
+        mine.cpu_units = share.cpu_units;
+        mine.gpu_units = share.gpu_units;
+        snprintf(mine.gpu, sizeof mine.gpu, "%s", share.gpu_name);
+        if (share.gpu_units == 0)
+            snprintf(mine.backend, sizeof mine.backend, "cpu");
+        else if (share.cpu_units == 0)
+            snprintf(mine.backend, sizeof mine.backend, "%s", share.gpu_name);
+        else
+            snprintf(mine.backend, sizeof mine.backend, "cpu+%s", share.gpu_name);
+        snprintf(mine.device, sizeof mine.device, "%.120s%s%.120s", share.cpu_units ? share.cpu_device : share.gpu_device,
+                 share.gpu_units && share.cpu_units ? ", then " : "", share.gpu_units && share.cpu_units ? share.gpu_device : "");
+    }
     if (run_job_rank() == 0 && !(info = (tsp_report_rank *)calloc((size_t)ranks, sizeof *info))) {
         fprintf(stderr, "%s: out of memory\n", prog);
         run_job_abort(4);
@@ -613,7 +640,7 @@ int main(int argc, char **argv)
     r.result = &result;
     r.checkpoint = o.checkpoint;
 #ifdef TSP_HAVE_CUDA
-    if (strcmp(o.backend, "cuda") == 0 || (strcmp(o.backend, "auto") == 0 && !o.prune)) {
+    if (strcmp(o.backend, "cuda") == 0 || strcmp(o.backend, "auto") == 0) {
         tsp_place gpus;
         place_gpus(&o, &gpus);
         tsp_cuda_warm(gpus.first_gpu);
@@ -631,8 +658,8 @@ int main(int argc, char **argv)
     if (run_job_rank() == 0) /* with or without a checkpoint: see kperm-ptest's main */
         run_catch_signals();
     open_everywhere(&o, &inst, &relax, &b, &t0);
-    r.info = gather_devices(&b, r.ranks);
     status = search(&o, &sample, &pool, &b, claimed, &r);
+    r.info = gather_devices(&b, r.ranks); /* after the search: what each backend did, for --backend auto's hand-over */
     if (run_job_rank() == 0) {
         r.seconds = run_now() - t0;
         if (status == 0 && result.best.length == TSP_NONE) { /* never a non-answer printed as one */

@@ -47,6 +47,8 @@ typedef struct {
  * then warns before it tries the next backend. */
 int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
                  size_t errsize);
+/* the threads a C backend (opened by tsp_cpu_open) searches with */
+int tsp_cpu_threads(const tsp_backend *b);
 int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
                     size_t errsize);
 int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,

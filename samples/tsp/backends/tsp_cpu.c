@@ -87,6 +87,11 @@ static int cpu_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *er
     return 0;
 }
 
+int tsp_cpu_threads(const tsp_backend *b)
+{
+    return ((const cpu_state *)b->state)->threads;
+}
+
 static void cpu_close(tsp_backend *b)
 {
     run_crew_free(((cpu_state *)b->state)->crew);

@@ -44,9 +44,24 @@ static void write_json(const tsp_report *r)
         run_json_string(r->per_rank[i].device);
         printf(", \"searched_tours\": ");
         json_count(r->per_rank[i].searched);
+        if (r->per_rank[i].handover)
+            printf(", \"units\": {\"cpu\": %llu, \"gpu\": %llu, \"gpu_backend\": \"%s\"}", r->per_rank[i].cpu_units,
+                   r->per_rank[i].gpu_units, r->per_rank[i].gpu);
         printf("}");
     }
     printf("]}\n");
+}
+
+/* a hand-over's shares: "units: cpu 12, cuda 3456" */
+static void work(const tsp_report_rank *w, const char *lead)
+{
+    if (!w->handover)
+        return;
+    printf("%sunits searched: cpu %llu", lead, w->cpu_units);
+    if (w->gpu[0])
+        printf(", %s %llu", w->gpu, w->gpu_units);
+    else
+        printf(" (no GPU opened)");
 }
 
 static void write_text(const tsp_report *r)
@@ -59,9 +74,16 @@ static void write_text(const tsp_report *r)
     for (i = 1; i < inst->n; i++)
         printf(" %d", r->tour[i]);
     printf("\nbackend: %s (%s)\n", r->backend, r->device);
-    for (i = 0; r->per_rank && r->ranks > 1 && i < r->ranks; i++)
-        printf("  rank %d: %s (%s), %s tours\n", i, r->per_rank[i].backend, r->per_rank[i].device,
+    for (i = 0; r->per_rank && r->ranks > 1 && i < r->ranks; i++) {
+        printf("  rank %d: %s (%s), %s tours", i, r->per_rank[i].backend, r->per_rank[i].device,
                r->per_rank[i].searched);
+        work(&r->per_rank[i], ", ");
+        printf("\n");
+    }
+    if (r->per_rank && r->ranks == 1 && r->per_rank[0].handover) {
+        work(&r->per_rank[0], "work: ");
+        printf("\n");
+    }
     printf("tours%s: %s%s\n", r->prune ? "" : " evaluated", r->tours,
            inst->symmetric ? " (each tour once, not with its reverse)" : "");
     if (r->prune)

@@ -10,6 +10,11 @@
 typedef struct {
     char backend[16], device[256];
     char searched[96];
+    /* --prune --backend auto (tsp_handover.h): the units the host's cores
+     * and the GPU (gpu, "" when none opened) searched; handover 0 otherwise */
+    int handover;
+    kperm_u64 cpu_units, gpu_units;
+    char gpu[16];
 } tsp_report_rank;
 
 typedef struct {

@@ -1,0 +1,176 @@
+/* tsp_handover.c - kperm-tsp --prune --backend auto: the C backend until a
+ * GPU backend has opened in a thread of its own, then the GPU (tsp_handover.h). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tsp_handover.h"
+#include "tsplib.h"
+
+#define SLICE_UNITS 4 /* the host searches a chunk this many units a thread at a time, looking at the GPU between */
+#define MAX_GPU_OPENS 4
+
+typedef struct {
+    tsp_backend cpu, gpu;
+    const tsp_instance *inst;
+    tsp_place place;
+    tsp_open_fn open[MAX_GPU_OPENS];
+    int nopen, threads;
+    pthread_t thread;
+    int joined;
+    int ready;          /* 0: the GPU is opening; 1: open; -1: none (atomic) */
+    int forced;         /* the test switch is set: the GPU takes over after `after` host units */
+    kperm_u64 after;
+    kperm_u64 cpu_units, gpu_units;
+    char gpu_err[TSP_ERR_SIZE];
+    const char *prog;
+} handover;
+
+static void *open_gpu(void *arg)
+{
+    handover *h = (handover *)arg;
+    int k, rc = 1;
+    h->gpu_err[0] = 0;
+    for (k = 0; k < h->nopen && rc; k++) {
+        char err[TSP_ERR_SIZE];
+        rc = h->open[k](&h->gpu, h->inst, !h->forced, &h->place, err, sizeof err);
+        if (rc < 0) /* there but failing: said, as --backend auto says it */
+            snprintf(h->gpu_err, sizeof h->gpu_err, "%s", err);
+    }
+    __atomic_store_n(&h->ready, rc == 0 ? 1 : -1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+/* whether the GPU takes the work from here: open, and (under the test
+ * switch) the host has searched its `after` units */
+static int gpu_takes(handover *h)
+{
+    if (h->forced) {
+        if (h->cpu_units < h->after)
+            return 0;
+        if (!h->joined) {
+            pthread_join(h->thread, NULL);
+            h->joined = 1;
+        }
+    }
+    return __atomic_load_n(&h->ready, __ATOMIC_ACQUIRE) == 1;
+}
+
+/* the shortest length known: the task's, or a tour the host found since */
+static kperm_u64 known(handover *h, kperm_u64 hint)
+{
+    tsp_best best;
+    tsp_tally tally;
+    char err[TSP_ERR_SIZE];
+    if (h->cpu.result(&h->cpu, &best, &tally, err, sizeof err) == 0 && best.length < hint)
+        return best.length;
+    return hint;
+}
+
+static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
+{
+    handover *h = (handover *)b->state;
+    tsp_task t = *task;
+    kperm_rank at = task->begin;
+    kperm_u64 slice = (kperm_u64)h->threads * SLICE_UNITS;
+    while (at < task->end) {
+        if (gpu_takes(h)) {
+            t.begin = at;
+            t.end = task->end;
+            t.known = known(h, task->known);
+            h->gpu_units += task->end - at;
+            return h->gpu.search(&h->gpu, &t, err, errsize);
+        }
+        t.begin = at;
+        t.end = task->end - at > slice ? at + slice : task->end;
+        if (h->forced && h->cpu_units < h->after && h->after - h->cpu_units < t.end - at)
+            t.end = at + (h->after - h->cpu_units);
+        t.known = known(h, task->known);
+        if (h->cpu.search(&h->cpu, &t, err, errsize))
+            return -1;
+        h->cpu_units += t.end - at;
+        at = t.end;
+    }
+    return 0;
+}
+
+static int handover_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *err, size_t errsize)
+{
+    handover *h = (handover *)b->state;
+    tsp_best other;
+    tsp_tally more;
+    if (h->cpu.result(&h->cpu, best, tally, err, errsize))
+        return -1;
+    if (h->gpu_units == 0)
+        return 0;
+    if (h->gpu.result(&h->gpu, &other, &more, err, errsize))
+        return -1;
+    if (tsp_best_better(&other, best))
+        *best = other;
+    tally->visited += more.visited;
+    tally->pruned += more.pruned;
+    return 0;
+}
+
+static void handover_close(tsp_backend *b)
+{
+    handover *h = (handover *)b->state;
+    if (!h->joined)
+        pthread_join(h->thread, NULL); /* a GPU still opening: its start-up runs to its end */
+    if (h->gpu_err[0] && !h->place.quiet)
+        fprintf(stderr, "%s: warning: %s; the pruned search stayed on the host's cores\n", h->prog, h->gpu_err);
+    if (h->ready == 1)
+        h->gpu.close(&h->gpu);
+    h->cpu.close(&h->cpu);
+    free(h);
+    b->state = NULL;
+}
+
+int tsp_handover_open(tsp_backend *b, const tsp_instance *inst, const tsp_place *place, const tsp_open_fn *gpu,
+                      int ngpu, const char *prog, char *err, size_t errsize)
+{
+    handover *h = (handover *)calloc(1, sizeof *h);
+    const char *after = getenv("KPERM_TSP_HANDOVER_AFTER");
+    int k;
+    if (!h) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    if (tsp_cpu_open(&h->cpu, inst, 0, place, err, errsize)) {
+        free(h);
+        return -1;
+    }
+    h->inst = inst;
+    h->place = *place;
+    h->prog = prog;
+    h->threads = tsp_cpu_threads(&h->cpu);
+    for (k = 0; k < ngpu && k < MAX_GPU_OPENS; k++)
+        h->open[h->nopen++] = gpu[k];
+    if (after && *after) {
+        h->forced = 1;
+        h->after = strtoull(after, NULL, 10);
+    }
+    if (pthread_create(&h->thread, NULL, open_gpu, h) != 0) { /* no thread: the host alone */
+        h->ready = -1;
+        h->joined = 1;
+    }
+    memset(b, 0, sizeof *b);
+    b->name = "auto";
+    snprintf(b->device, sizeof b->device, "%s", h->cpu.device);
+    b->search = handover_search;
+    b->result = handover_result;
+    b->close = handover_close;
+    b->state = h;
+    return 0;
+}
+
+void tsp_handover_shares(const tsp_backend *b, tsp_handover_share *share)
+{
+    const handover *h = (const handover *)b->state;
+    int open = __atomic_load_n(&h->ready, __ATOMIC_ACQUIRE) == 1;
+    share->cpu_units = h->cpu_units;
+    share->gpu_units = h->gpu_units;
+    share->cpu_device = h->cpu.device;
+    share->gpu_name = open ? h->gpu.name : "";
+    share->gpu_device = open ? h->gpu.device : "";
+}

@@ -1,0 +1,96 @@
+#!/bin/sh
+# tsp_handover.sh - kperm-tsp --prune --backend auto's hand-over from the
+# host's cores to a GPU (samples/tsp/backends/tsp_handover.h), with the
+# moment fixed by the test switch KPERM_TSP_HANDOVER_AFTER (under which the
+# GPU side may be POCL's CPU device, so this runs where no GPU is; on a GPU
+# machine it is the GPU):
+#  - every instance of bench/data/optima.txt but p43 (the ATSP files searched
+#    again without what the start settles, as tests/tsp_optima.sh does) and
+#    random EUC_2D n = 30, seeds 1-5: the hand-over at once, after 64 units
+#    and never, each with the length, tour and rank of --backend cpu;
+#  - p43 killed with SIGKILL mid-run, once before the hand-over and once
+#    after it, resumed from its checkpoint with the same tour;
+#  - the report names the sides that searched and their units;
+#  - kperm-tsp-mpi with 2 and 3 ranks, each with its own hand-over.
+bin=build/kperm-tsp-faults
+plain=build/kperm-tsp
+dir=${TMPDIR:-/tmp}/tsp_handover.$$
+mkdir -p "$dir"
+bad=0
+fail() { echo "# $*"; bad=1; }
+answer() { sed -n 's/.*\("length": [0-9]*, "tour": \[[0-9, ]*\], "rank": "\{0,1\}[0-9]*"\{0,1\}\).*/\1/p'; }
+
+if ! $plain --list-devices 2>/dev/null | grep -q '^\(opencl\|cuda\) '; then
+    echo "SKIP kperm-tsp --prune --backend auto hand-over: no OpenCL or CUDA device for its GPU side"
+    exit 0
+fi
+
+name="kperm-tsp --prune --backend auto: the hand-over at once, after 64 units and never gives --backend cpu's length, tour and rank on 31 instances"
+count=0
+{ grep -v '^#' bench/data/optima.txt | grep -v p43 | cut -d' ' -f1; for s in 1 2 3 4 5; do echo "--random 30 --seed $s"; done; } \
+    >"$dir/list"
+while read -r args; do
+    [ -n "$args" ] || continue
+    want=$(KPERM_TSP_SEARCH_ALL=1 timeout 120 $bin --backend cpu --prune --quiet --json $args | answer)
+    [ -n "$want" ] || { fail "$args: no answer from --backend cpu"; continue; }
+    for after in 0 64 1000000000; do
+        got=$(KPERM_TSP_SEARCH_ALL=1 KPERM_TSP_HANDOVER_AFTER=$after timeout 120 $bin --backend auto --prune --quiet \
+              --json $args 2>"$dir/err" | answer)
+        count=$((count + 1))
+        [ "$got" = "$want" ] || fail "$args, hand-over after $after units: '$got', want '$want' ($(head -c 200 "$dir/err"))"
+    done
+done <"$dir/list"
+[ $bad = 0 ] && echo "PASS $name ($count runs)"
+
+name="kperm-tsp --prune --backend auto: the report names the sides that searched and their units"
+bad=0
+out=$(KPERM_TSP_HANDOVER_AFTER=40 $plain --backend auto --prune bench/data/ry48p.atsp 2>/dev/null)
+echo "$out" | grep -q '^backend: cpu+\(opencl\|cuda\) (' || fail "backend line: $(echo "$out" | grep '^backend')"
+echo "$out" | grep -q '^work: units searched: cpu 40, \(opencl\|cuda\) [1-9][0-9]*$' || fail "work line: $(echo "$out" | grep '^work')"
+json=$(KPERM_TSP_HANDOVER_AFTER=1000000000 $plain --backend auto --prune --json bench/data/ry48p.atsp 2>/dev/null)
+echo "$json" | grep -q '"backend": "cpu".*"units": {"cpu": [1-9][0-9]*, "gpu": 0, "gpu_backend": "\(opencl\|cuda\)"}' \
+    || fail "--json, never handed over: $(echo "$json" | head -c 400)"
+[ $bad = 0 ] && echo "PASS $name"
+
+# p43: about 7-17 s on the 2-core machine; its first checkpoint with
+# finished work after a fraction of a second
+name="kperm-tsp --prune --backend auto killed with SIGKILL before and after the hand-over resumes with the same tour"
+bad=0
+pargs="--backend auto --prune --quiet bench/data/p43.atsp"
+want=$($plain --backend cpu --prune --quiet --json bench/data/p43.atsp | answer)
+for after in 1000000000 200; do
+    ck=$dir/ck.$after
+    KPERM_TSP_HANDOVER_AFTER=$after $plain $pargs --checkpoint $ck --checkpoint-every 0.2 >/dev/null 2>&1 &
+    pid=$!
+    i=0
+    while [ $i -lt 600 ] && ! grep -q '^done [1-9]' $ck 2>/dev/null; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+    if kill -9 $pid 2>/dev/null; then
+        wait $pid 2>/dev/null
+        got=$(KPERM_TSP_HANDOVER_AFTER=$after $plain $pargs --json --checkpoint $ck 2>"$dir/err" | answer)
+        [ "$got" = "$want" ] || fail "hand-over after $after units: resumed '$got', want '$want' ($(head -c 200 "$dir/err"))"
+    else
+        wait $pid 2>/dev/null
+        fail "hand-over after $after units: the run ended before the kill"
+    fi
+done
+[ $bad = 0 ] && echo "PASS $name"
+name="kperm-tsp-mpi --prune --backend auto: 2 and 3 ranks, each handing over to its own GPU side, give --backend cpu's answer"
+bad=0
+mpibin=build/kperm-tsp-mpi
+if command -v mpirun >/dev/null 2>&1 && [ -x $mpibin ]; then
+    for args in bench/data/ry48p.atsp "--random 30 --seed 4"; do
+        want=$($plain --backend cpu --prune --quiet --json $args | answer)
+        for np in 2 3; do
+            got=$(KPERM_TSP_HANDOVER_AFTER=64 timeout 300 mpirun --allow-run-as-root --oversubscribe -x KPERM_TSP_HANDOVER_AFTER \
+                  -np $np $mpibin --backend auto --prune --quiet --json $args 2>"$dir/err" | answer)
+            [ "$got" = "$want" ] || fail "$args, $np ranks: '$got', want '$want' ($(head -c 300 "$dir/err"))"
+        done
+    done
+    [ $bad = 0 ] && echo "PASS $name"
+else
+    echo "SKIP $name: mpirun or $mpibin not found"
+fi
+rm -rf "$dir"
