@@ -12,8 +12,9 @@
 #    after it, resumed from its checkpoint with the same tour;
 #  - the report names the sides that searched and their units;
 #  - kperm-tsp-mpi with 2 and 3 ranks, each with its own hand-over.
-bin=build/kperm-tsp-faults
-plain=build/kperm-tsp
+B=${B:-build}
+bin=$B/kperm-tsp-faults
+plain=$B/kperm-tsp
 dir=${TMPDIR:-/tmp}/tsp_handover.$$
 mkdir -p "$dir"
 bad=0
@@ -79,7 +80,7 @@ done
 [ $bad = 0 ] && echo "PASS $name"
 name="kperm-tsp-mpi --prune --backend auto: 2 and 3 ranks, each handing over to its own GPU side, give --backend cpu's answer"
 bad=0
-mpibin=build/kperm-tsp-mpi
+mpibin=$B/kperm-tsp-mpi
 if command -v mpirun >/dev/null 2>&1 && [ -x $mpibin ]; then
     for args in bench/data/ry48p.atsp "--random 30 --seed 4"; do
         want=$($plain --backend cpu --prune --quiet --json $args | answer)
