@@ -42,6 +42,12 @@ void run_job_share(void *data, size_t size);
 void run_job_gather(const void *mine, void *all, size_t size);
 /* ends this process with `status` (MPI: after MPI_Finalize) */
 void run_job_exit(int status);
+/* run_job_exit without the process's exit handlers, for a process with a
+ * thread still starting a device (kperm-tsp's GPU, opening while the host's
+ * cores answered): the output's check (run_output.h) and the checkpoint's
+ * release (run_checkpoint.h) run first, and the driver's own teardown does
+ * not run beside that thread */
+void run_job_exit_now(int status);
 /* ends every rank at once (any rank may call it; MPI_Abort) */
 void run_job_abort(int status);
 

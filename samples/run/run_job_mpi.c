@@ -7,6 +7,8 @@
  * hears the heartbeats and notices a silent rank meanwhile. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_job.h"
+#include "run_checkpoint.h"
+#include "run_output.h"
 #include "run_engine.h"
 #include <mpi.h>
 #include <pthread.h>
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { TAG_REQUEST = 1, TAG_GRANT = 2, TAG_BEAT = 3 };
 
@@ -233,6 +236,16 @@ void run_job_exit(int status)
     fflush(stdout);
     MPI_Finalize();
     exit(status);
+}
+
+void run_job_exit_now(int status)
+{
+    stop_beating();
+    fflush(stdout);
+    MPI_Finalize();
+    run_checkpoint_release();
+    run_output_check();
+    _exit(status);
 }
 
 /* without mpi_lock: the job must end even when a heartbeat is stuck in a send */

@@ -9,7 +9,7 @@
 
 static const char *output_prog = "";
 
-static void check_output(void)
+void run_output_check(void)
 {
     int bad = fflush(stdout) != 0 || ferror(stdout);
     if (bad)
@@ -21,5 +21,5 @@ static void check_output(void)
 void run_output_check_at_exit(const char *prog)
 {
     output_prog = prog;
-    atexit(check_output);
+    atexit(run_output_check);
 }

@@ -9,4 +9,8 @@
  * process's run (argv's, or a literal). */
 void run_output_check_at_exit(const char *prog);
 
+/* the same check, now: for an exit that runs no exit handlers
+ * (run_job_exit_now) */
+void run_output_check(void);
+
 #endif

@@ -671,6 +671,8 @@ int main(int argc, char **argv)
         run_pool_free(&pool);
     }
     b.close(&b);
+    if (o.prune && strcmp(o.backend, "auto") == 0)
+        run_job_exit_now(status); /* the GPU's start-up may still be running in its thread (tsp_handover.h) */
     run_job_exit(status);
     return status;
 }

@@ -112,14 +112,24 @@ static int handover_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, cha
     return 0;
 }
 
+/* A GPU still opening is left to it: the process ends without waiting
+ * (run_job_exit_now), as the host's answer is already printed; waiting
+ * would add CUDA's whole start-up to an easy instance. */
 static void handover_close(tsp_backend *b)
 {
     handover *h = (handover *)b->state;
+    int state = __atomic_load_n(&h->ready, __ATOMIC_ACQUIRE);
+    if (state == 0 && !h->joined) {
+        pthread_detach(h->thread);
+        h->cpu.close(&h->cpu);
+        b->state = NULL; /* h stays: the thread still writes to it */
+        return;
+    }
     if (!h->joined)
-        pthread_join(h->thread, NULL); /* a GPU still opening: its start-up runs to its end */
+        pthread_join(h->thread, NULL);
     if (h->gpu_err[0] && !h->place.quiet)
         fprintf(stderr, "%s: warning: %s; the pruned search stayed on the host's cores\n", h->prog, h->gpu_err);
-    if (h->ready == 1)
+    if (state == 1)
         h->gpu.close(&h->gpu);
     h->cpu.close(&h->cpu);
     free(h);
