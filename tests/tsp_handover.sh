@@ -10,6 +10,8 @@
 #    and never, each with the length, tour and rank of --backend cpu;
 #  - p43 killed with SIGKILL mid-run, once before the hand-over and once
 #    after it, resumed from its checkpoint with the same tour;
+#  - the hand-over at the GPU side's own moment (KPERM_TSP_HANDOVER_ANY),
+#    which cuts the host's slice in progress short, on four instances;
 #  - the report names the sides that searched and their units;
 #  - kperm-tsp-mpi with 2 and 3 ranks, each with its own hand-over.
 B=${B:-build}
@@ -42,6 +44,15 @@ while read -r args; do
     done
 done <"$dir/list"
 [ $bad = 0 ] && echo "PASS $name ($count runs)"
+
+name="kperm-tsp --prune --backend auto: the hand-over when the GPU side opens, cutting the host's slice short, gives --backend cpu's answer"
+bad=0
+for args in bench/data/ry48p.atsp bench/data/gr48.tsp bench/data/eil51.tsp "--random 30 --seed 1"; do
+    want=$($plain --backend cpu --prune --quiet --json $args | answer)
+    got=$(KPERM_TSP_HANDOVER_ANY=1 timeout 120 $plain --backend auto --prune --quiet --json $args 2>"$dir/err" | answer)
+    [ "$got" = "$want" ] || fail "$args: '$got', want '$want' ($(head -c 200 "$dir/err"))"
+done
+[ $bad = 0 ] && echo "PASS $name"
 
 name="kperm-tsp --prune --backend auto: the report names the sides that searched and their units"
 bad=0

@@ -49,6 +49,13 @@ int tsp_cpu_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const t
                  size_t errsize);
 /* the threads a C backend (opened by tsp_cpu_open) searches with */
 int tsp_cpu_threads(const tsp_backend *b);
+/* Ends a pruned search the C backend is running in another thread as soon
+ * as its threads next bound a path: the shortest length known becomes 0,
+ * so every path is skipped and no tour is taken. What that search covered
+ * is then incomplete (to be searched again elsewhere: a best is a min, so
+ * searching a unit twice changes nothing), and so is every pruned search of
+ * the backend after it. From any thread. */
+void tsp_cpu_abandon(tsp_backend *b);
 int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
                     size_t errsize);
 int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,

@@ -87,6 +87,11 @@ static int cpu_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *er
     return 0;
 }
 
+void tsp_cpu_abandon(tsp_backend *b)
+{
+    __atomic_store_n(&((cpu_state *)b->state)->shared, 0u, __ATOMIC_RELAXED);
+}
+
 int tsp_cpu_threads(const tsp_backend *b)
 {
     return ((const cpu_state *)b->state)->threads;

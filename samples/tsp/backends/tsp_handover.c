@@ -19,7 +19,10 @@ typedef struct {
     pthread_t thread;
     int joined;
     int ready;          /* 0: the GPU is opening; 1: open; -1: none (atomic) */
+    int cpu_busy;       /* the host is searching a slice (atomic) */
+    int abandoned;      /* the GPU thread cut that slice short: it is searched again (atomic) */
     int forced;         /* the test switch is set: the GPU takes over after `after` host units */
+    int any;            /* the test switches: the GPU side may be any device */
     kperm_u64 after;
     kperm_u64 cpu_units, gpu_units;
     char gpu_err[TSP_ERR_SIZE];
@@ -33,11 +36,19 @@ static void *open_gpu(void *arg)
     h->gpu_err[0] = 0;
     for (k = 0; k < h->nopen && rc; k++) {
         char err[TSP_ERR_SIZE];
-        rc = h->open[k](&h->gpu, h->inst, !h->forced, &h->place, err, sizeof err);
+        rc = h->open[k](&h->gpu, h->inst, !h->any, &h->place, err, sizeof err);
         if (rc < 0) /* there but failing: said, as --backend auto says it */
             snprintf(h->gpu_err, sizeof h->gpu_err, "%s", err);
     }
-    __atomic_store_n(&h->ready, rc == 0 ? 1 : -1, __ATOMIC_RELEASE);
+    __atomic_store_n(&h->ready, rc == 0 ? 1 : -1, __ATOMIC_SEQ_CST);
+    /* a slice in progress on the host ends at once (its units go to the GPU
+     * with the rest): one unit alone may take the host seconds. The host
+     * sets cpu_busy before it looks at ready, this thread ready before it
+     * looks at cpu_busy, so one of the two sees the other. */
+    if (rc == 0 && !h->forced && __atomic_load_n(&h->cpu_busy, __ATOMIC_SEQ_CST)) {
+        __atomic_store_n(&h->abandoned, 1, __ATOMIC_SEQ_CST);
+        tsp_cpu_abandon(&h->cpu);
+    }
     return NULL;
 }
 
@@ -86,8 +97,16 @@ static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size
         if (h->forced && h->cpu_units < h->after && h->after - h->cpu_units < t.end - at)
             t.end = at + (h->after - h->cpu_units);
         t.known = known(h, task->known);
+        __atomic_store_n(&h->cpu_busy, 1, __ATOMIC_SEQ_CST);
+        if (!h->forced && __atomic_load_n(&h->ready, __ATOMIC_SEQ_CST) == 1) {
+            __atomic_store_n(&h->cpu_busy, 0, __ATOMIC_SEQ_CST);
+            continue; /* opened just now: the GPU takes this slice too */
+        }
         if (h->cpu.search(&h->cpu, &t, err, errsize))
             return -1;
+        __atomic_store_n(&h->cpu_busy, 0, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&h->abandoned, __ATOMIC_SEQ_CST))
+            continue; /* cut short: the GPU searches it again, from at */
         h->cpu_units += t.end - at;
         at = t.end;
     }
@@ -160,6 +179,7 @@ int tsp_handover_open(tsp_backend *b, const tsp_instance *inst, const tsp_place 
         h->forced = 1;
         h->after = strtoull(after, NULL, 10);
     }
+    h->any = h->forced || (getenv("KPERM_TSP_HANDOVER_ANY") && atoi(getenv("KPERM_TSP_HANDOVER_ANY")) == 1);
     if (pthread_create(&h->thread, NULL, open_gpu, h) != 0) { /* no thread: the host alone */
         h->ready = -1;
         h->joined = 1;

@@ -8,11 +8,16 @@
  * the result is the better of the two by (length, rank), so the answer is
  * the one either backend alone gives, ties included.
  *
- * The test switch KPERM_TSP_HANDOVER_AFTER=K fixes the moment: the GPU takes
- * over once the host has searched K units (0: from the start; a K past the
- * instance's units: never), waiting for the GPU to open; with the switch
- * the GPU side may be any OpenCL device, POCL's too, so that the hand-over
- * is tested where no GPU is. */
+ * A unit alone may take the host seconds, so the GPU's thread, once open,
+ * cuts the host's slice in progress short (tsp_cpu_abandon) and the GPU
+ * searches that slice again with the rest.
+ *
+ * Two test switches. KPERM_TSP_HANDOVER_AFTER=K fixes the moment: the GPU
+ * takes over once the host has searched K units (0: from the start; a K
+ * past the instance's units: never), waiting for the GPU to open.
+ * KPERM_TSP_HANDOVER_ANY=1 keeps the moment the GPU's own. Under either the
+ * GPU side may be any OpenCL device, POCL's too, so that the hand-over is
+ * tested where no GPU is. */
 #ifndef TSP_HANDOVER_H
 #define TSP_HANDOVER_H
 
