@@ -571,8 +571,8 @@ static tsp_report_rank *gather_devices(const tsp_backend *b, int ranks)
             snprintf(mine.backend, sizeof mine.backend, "%s", share.gpu_name);
         else
             snprintf(mine.backend, sizeof mine.backend, "cpu+%s", share.gpu_name);
-        snprintf(mine.device, sizeof mine.device, "%.120s%s%.120s", share.cpu_units ? share.cpu_device : share.gpu_device,
-                 share.gpu_units && share.cpu_units ? ", then " : "", share.gpu_units && share.cpu_units ? share.gpu_device : "");
+        snprintf(mine.device, sizeof mine.device, "%.120s%s%.120s", share.gpu_units ? share.gpu_device : share.cpu_device,
+                 share.gpu_units && share.cpu_units ? " after " : "", share.gpu_units && share.cpu_units ? share.cpu_device : "");
     }
     if (run_job_rank() == 0 && !(info = (tsp_report_rank *)calloc((size_t)ranks, sizeof *info))) {
         fprintf(stderr, "%s: out of memory\n", prog);

@@ -7,7 +7,12 @@
 #include "tsp_handover.h"
 #include "tsplib.h"
 
-#define SLICE_UNITS 4 /* the host searches a chunk this many units a thread at a time, looking at the GPU between */
+/* The host searches a chunk a slice at a time, looking at the GPU between
+ * slices: first SLICE_UNITS units a thread, each slice twice the last, so
+ * that an easy instance's many small units cost a few calls (a call wakes
+ * every thread), and a slice cut short (tsp_cpu_abandon) loses at most the
+ * work of the slices before it. */
+#define SLICE_UNITS 4
 #define MAX_GPU_OPENS 4
 
 typedef struct {
@@ -15,7 +20,7 @@ typedef struct {
     const tsp_instance *inst;
     tsp_place place;
     tsp_open_fn open[MAX_GPU_OPENS];
-    int nopen, threads;
+    int nopen;
     pthread_t thread;
     int joined;
     int ready;          /* 0: the GPU is opening; 1: open; -1: none (atomic) */
@@ -25,6 +30,7 @@ typedef struct {
     int any;            /* the test switches: the GPU side may be any device */
     kperm_u64 after;
     kperm_u64 cpu_units, gpu_units;
+    kperm_u64 slice;    /* the host's next slice, in units */
     char gpu_err[TSP_ERR_SIZE];
     const char *prog;
 } handover;
@@ -83,7 +89,6 @@ static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size
     handover *h = (handover *)b->state;
     tsp_task t = *task;
     kperm_rank at = task->begin;
-    kperm_u64 slice = (kperm_u64)h->threads * SLICE_UNITS;
     while (at < task->end) {
         if (gpu_takes(h)) {
             t.begin = at;
@@ -93,7 +98,7 @@ static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size
             return h->gpu.search(&h->gpu, &t, err, errsize);
         }
         t.begin = at;
-        t.end = task->end - at > slice ? at + slice : task->end;
+        t.end = task->end - at > h->slice ? at + h->slice : task->end;
         if (h->forced && h->cpu_units < h->after && h->after - h->cpu_units < t.end - at)
             t.end = at + (h->after - h->cpu_units);
         t.known = known(h, task->known);
@@ -108,6 +113,7 @@ static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size
         if (__atomic_load_n(&h->abandoned, __ATOMIC_SEQ_CST))
             continue; /* cut short: the GPU searches it again, from at */
         h->cpu_units += t.end - at;
+        h->slice *= 2;
         at = t.end;
     }
     return 0;
@@ -172,7 +178,7 @@ int tsp_handover_open(tsp_backend *b, const tsp_instance *inst, const tsp_place 
     h->inst = inst;
     h->place = *place;
     h->prog = prog;
-    h->threads = tsp_cpu_threads(&h->cpu);
+    h->slice = (kperm_u64)tsp_cpu_threads(&h->cpu) * SLICE_UNITS;
     for (k = 0; k < ngpu && k < MAX_GPU_OPENS; k++)
         h->open[h->nopen++] = gpu[k];
     if (after && *after) {
