@@ -13,7 +13,8 @@
 #  - the hand-over at the GPU side's own moment (KPERM_TSP_HANDOVER_ANY),
 #    which cuts the host's slice in progress short, on four instances;
 #  - the report names the sides that searched and their units;
-#  - kperm-tsp-mpi with 2 and 3 ranks, each with its own hand-over.
+#  - kperm-tsp-mpi with 2 and 3 ranks, each with its own hand-over;
+#  - the host alone over 2000 small chunks (with or without a device).
 B=${B:-build}
 bin=$B/kperm-tsp-faults
 plain=$B/kperm-tsp
@@ -22,6 +23,15 @@ mkdir -p "$dir"
 bad=0
 fail() { echo "# $*"; bad=1; }
 answer() { sed -n 's/.*\("length": [0-9]*, "tour": \[[0-9, ]*\], "rank": "\{0,1\}[0-9]*"\{0,1\}\).*/\1/p'; }
+
+# the host alone, in chunks of 50 units on one thread: about 2000 chunks,
+# each a slice or more (the slices once doubled past 2^64 to 0, and such a
+# run spun for ever)
+name="kperm-tsp --prune --backend auto on the host alone, 2000 small chunks, gives --backend cpu's answer"
+want=$($plain --backend cpu --prune --quiet --json bench/data/ry48p.atsp | answer)
+got=$(KPERM_TSP_HANDOVER_AFTER=1000000000 timeout 120 $plain --backend auto --prune --quiet --json --threads 1 --chunk 50 \
+      bench/data/ry48p.atsp 2>"$dir/err" | answer)
+[ "$got" = "$want" ] && echo "PASS $name" || echo "FAIL $name: '$got', want '$want' ($(head -c 200 "$dir/err"))"
 
 if ! $plain --list-devices 2>/dev/null | grep -q '^\(opencl\|cuda\) '; then
     echo "SKIP kperm-tsp --prune --backend auto hand-over: no OpenCL or CUDA device for its GPU side"
@@ -69,10 +79,10 @@ echo "$json" | grep -q '"backend": "cpu".*"units": {"cpu": [1-9][0-9]*, "gpu": 0
 name="kperm-tsp --prune --backend auto killed with SIGKILL before and after the hand-over resumes with the same tour"
 bad=0
 pargs="--backend auto --prune --quiet bench/data/p43.atsp"
-want=$($plain --backend cpu --prune --quiet --json bench/data/p43.atsp | answer)
+want=$(timeout 300 $plain --backend cpu --prune --quiet --json bench/data/p43.atsp | answer)
 for after in 1000000000 200; do
     ck=$dir/ck.$after
-    KPERM_TSP_HANDOVER_AFTER=$after $plain $pargs --checkpoint $ck --checkpoint-every 0.2 >/dev/null 2>&1 &
+    KPERM_TSP_HANDOVER_AFTER=$after $plain $pargs --checkpoint $ck --checkpoint-every 0.2 >/dev/null 2>&1 & # killed below
     pid=$!
     i=0
     while [ $i -lt 600 ] && ! grep -q '^done [1-9]' $ck 2>/dev/null; do
@@ -81,8 +91,10 @@ for after in 1000000000 200; do
     done
     if kill -9 $pid 2>/dev/null; then
         wait $pid 2>/dev/null
-        got=$(KPERM_TSP_HANDOVER_AFTER=$after $plain $pargs --json --checkpoint $ck 2>"$dir/err" | answer)
+        out=$(KPERM_TSP_HANDOVER_AFTER=$after timeout 300 $plain $pargs --json --checkpoint $ck 2>"$dir/err")
+        got=$(echo "$out" | answer)
         [ "$got" = "$want" ] || fail "hand-over after $after units: resumed '$got', want '$want' ($(head -c 200 "$dir/err"))"
+        echo "$out" | grep -q '"resumed_tours": "\{0,1\}[1-9]' || fail "hand-over after $after units: nothing resumed"
     else
         wait $pid 2>/dev/null
         fail "hand-over after $after units: the run ended before the kill"

@@ -484,6 +484,17 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
     return 4;
 }
 
+/* Ends the job: without the exit handlers where a GPU may still be opening
+ * in a thread of its own (--prune --backend auto's hand-over, and CUDA's
+ * start-up begun for it), so that neither its end nor CUDA's teardown
+ * waits for it (run_job_exit_now) */
+static void end_job(const options *o, int status)
+{
+    if (o->prune && strcmp(o->backend, "auto") == 0)
+        run_job_exit_now(status);
+    run_job_exit(status);
+}
+
 /* At exit: output that could not be written (a full disk, a closed pipe) is
  * an error, never a silent success. */
 
@@ -535,7 +546,7 @@ static void open_pool(const options *o, const tsp_instance *inst, const tsp_samp
     status = run_job_max(status);
     run_job_share(&complete, sizeof complete);
     if (status || complete)
-        run_job_exit(status);
+        end_job(o, status);
 }
 
 /* Every rank opens its backend; t0 is when its search began. Ends the job
@@ -547,7 +558,7 @@ static void open_everywhere(const options *o, const tsp_instance *inst, const ts
     if (run_job_max(status)) {
         if (status == 0)
             b->close(b);
-        run_job_exit(status ? status : 4);
+        end_job(o, status ? status : 4);
     }
 }
 
@@ -671,8 +682,6 @@ int main(int argc, char **argv)
         run_pool_free(&pool);
     }
     b.close(&b);
-    if (o.prune && strcmp(o.backend, "auto") == 0)
-        run_job_exit_now(status); /* the GPU's start-up may still be running in its thread (tsp_handover.h) */
-    run_job_exit(status);
+    end_job(&o, status);
     return status;
 }

@@ -56,6 +56,10 @@ int tsp_cpu_threads(const tsp_backend *b);
  * searching a unit twice changes nothing), and so is every pruned search of
  * the backend after it. From any thread. */
 void tsp_cpu_abandon(tsp_backend *b);
+/* An acquire read of the length tsp_cpu_abandon sets: after a search of b
+ * returns, what the abandoning thread wrote before it is seen (on hosts
+ * that reorder stores, ARM's, a search cut short is then known as such) */
+void tsp_cpu_fence(const tsp_backend *b);
 int tsp_opencl_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,
                     size_t errsize);
 int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place, char *err,

@@ -89,7 +89,12 @@ static int cpu_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, char *er
 
 void tsp_cpu_abandon(tsp_backend *b)
 {
-    __atomic_store_n(&((cpu_state *)b->state)->shared, 0u, __ATOMIC_RELAXED);
+    __atomic_store_n(&((cpu_state *)b->state)->shared, 0u, __ATOMIC_RELEASE);
+}
+
+void tsp_cpu_fence(const tsp_backend *b)
+{
+    (void)__atomic_load_n(&((const cpu_state *)b->state)->shared, __ATOMIC_ACQUIRE);
 }
 
 int tsp_cpu_threads(const tsp_backend *b)

@@ -31,7 +31,6 @@ typedef struct {
     kperm_u64 after;
     kperm_u64 cpu_units, gpu_units;
     kperm_u64 slice;    /* the host's next slice, in units */
-    char gpu_err[TSP_ERR_SIZE];
     const char *prog;
 } handover;
 
@@ -39,12 +38,11 @@ static void *open_gpu(void *arg)
 {
     handover *h = (handover *)arg;
     int k, rc = 1;
-    h->gpu_err[0] = 0;
     for (k = 0; k < h->nopen && rc; k++) {
         char err[TSP_ERR_SIZE];
         rc = h->open[k](&h->gpu, h->inst, !h->any, &h->place, err, sizeof err);
-        if (rc < 0) /* there but failing: said, as --backend auto says it */
-            snprintf(h->gpu_err, sizeof h->gpu_err, "%s", err);
+        if (rc < 0) /* there but failing: said at once, as --backend auto says it */
+            fprintf(stderr, "%s: warning: %.*s; trying the next backend\n", h->prog, TSP_ERR_SIZE, err);
     }
     __atomic_store_n(&h->ready, rc == 0 ? 1 : -1, __ATOMIC_SEQ_CST);
     /* a slice in progress on the host ends at once (its units go to the GPU
@@ -109,11 +107,13 @@ static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size
         }
         if (h->cpu.search(&h->cpu, &t, err, errsize))
             return -1;
+        tsp_cpu_fence(&h->cpu); /* a cut the host's threads acted on is seen in abandoned below */
         __atomic_store_n(&h->cpu_busy, 0, __ATOMIC_SEQ_CST);
         if (__atomic_load_n(&h->abandoned, __ATOMIC_SEQ_CST))
             continue; /* cut short: the GPU searches it again, from at */
         h->cpu_units += t.end - at;
-        h->slice *= 2;
+        if (h->slice <= (task->end - task->begin) / 2) /* no larger than the chunks: it never wraps */
+            h->slice *= 2;
         at = t.end;
     }
     return 0;
@@ -144,7 +144,7 @@ static void handover_close(tsp_backend *b)
 {
     handover *h = (handover *)b->state;
     int state = __atomic_load_n(&h->ready, __ATOMIC_ACQUIRE);
-    if (state == 0 && !h->joined) {
+    if (state == 0 && !h->joined && !h->forced) { /* the test switch waits: its report names the GPU side */
         pthread_detach(h->thread);
         h->cpu.close(&h->cpu);
         b->state = NULL; /* h stays: the thread still writes to it */
@@ -152,8 +152,7 @@ static void handover_close(tsp_backend *b)
     }
     if (!h->joined)
         pthread_join(h->thread, NULL);
-    if (h->gpu_err[0] && !h->place.quiet)
-        fprintf(stderr, "%s: warning: %s; the pruned search stayed on the host's cores\n", h->prog, h->gpu_err);
+    state = __atomic_load_n(&h->ready, __ATOMIC_ACQUIRE);
     if (state == 1)
         h->gpu.close(&h->gpu);
     h->cpu.close(&h->cpu);
