@@ -366,6 +366,7 @@ typedef struct {
     double seconds;
     kperm_u64 bound;       /* pruned: the lower bound of every tour */
     double start;          /* pruned: the start's seconds (rank 0's) */
+    int gpu_at_once;       /* pruned, auto: the GPU opens without waiting for the host's pace (tsp_handover.h) */
 } report;
 
 /* the backend and device of the report: the one rank's, or a summary */
@@ -442,7 +443,8 @@ static void place_gpus(const options *o, tsp_place *place)
 /* the backend of this rank, by --backend and its place on the host; seconds
  * of search start before the CPU paths' trial. Returns 0, or 4 with the
  * error said. */
-static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax *relax, tsp_backend *b, double *t0)
+static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax *relax, const tsp_sample *sample,
+                     const report *r, tsp_backend *b, double *t0)
 {
     tsp_place place;
     kperm_rank total = 0;
@@ -458,14 +460,15 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
     memset(b, 0, sizeof *b);
     if (strcmp(o->backend, "auto"))
         return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = run_now(), 0);
-    if (o->prune) { /* the host's cores at once, the GPU once it has opened (tsp_handover.h) */
+    if (o->prune) { /* the host's cores at once, the GPU when it can help (tsp_handover.h) */
         tsp_open_fn gpu[NBACKENDS];
+        kperm_u64 share = (kperm_u64)(sample->run.total / (kperm_rank)r->ranks); /* this rank's units, about */
         int k, n = 0;
         for (k = 0; k < NBACKENDS; k++)
             if (strcmp(backends[k].name, "cpu"))
                 gpu[n++] = backends[k].open;
         *t0 = run_now();
-        if (tsp_handover_open(b, inst, &place, gpu, n, prog, err, sizeof err) == 0)
+        if (tsp_handover_open(b, inst, &place, share, r->gpu_at_once, gpu, n, prog, err, sizeof err) == 0)
             return 0;
         say_error(err);
         return 4;
@@ -551,10 +554,10 @@ static void open_pool(const options *o, const tsp_instance *inst, const tsp_samp
 
 /* Every rank opens its backend; t0 is when its search began. Ends the job
  * with status 4 when one fails. */
-static void open_everywhere(const options *o, const tsp_instance *inst, const tsp_relax *relax, tsp_backend *b,
-                            double *t0)
+static void open_everywhere(const options *o, const tsp_instance *inst, const tsp_relax *relax,
+                            const tsp_sample *sample, const report *r, tsp_backend *b, double *t0)
 {
-    int status = open_mine(o, inst, relax, b, t0);
+    int status = open_mine(o, inst, relax, sample, r, b, t0);
     if (run_job_max(status)) {
         if (status == 0)
             b->close(b);
@@ -654,7 +657,8 @@ int main(int argc, char **argv)
     if (strcmp(o.backend, "cuda") == 0 || strcmp(o.backend, "auto") == 0) {
         tsp_place gpus;
         place_gpus(&o, &gpus);
-        tsp_cuda_warm(gpus.first_gpu);
+        /* --prune --backend auto: only once a start is long enough to hide it (tsp_handover.h) */
+        tsp_cuda_warm(gpus.first_gpu, o.prune && strcmp(o.backend, "auto") == 0 ? TSP_HANDOVER_LONG_START : 0);
     }
 #endif
     read_instance(&o, &inst);
@@ -662,13 +666,18 @@ int main(int argc, char **argv)
         r.start = run_now();
         settled = tsp_start(&inst, &relax, &r.bound);
         r.start = run_now() - r.start;
+        r.gpu_at_once = r.start >= TSP_HANDOVER_LONG_START;
+#ifdef TSP_HAVE_CUDA
+        if (strcmp(o.backend, "auto") == 0 && tsp_cuda_warm_call_off())
+            r.gpu_at_once = 1; /* begun: it has nothing more to cost */
+#endif
     }
     tsp_sample_init(&sample, &inst, o.prune, relax.first.length, r.bound);
     sample.answer = settled ? &relax.first : NULL;
     open_pool(&o, &inst, &sample, &pool, &claimed, &r);
     if (run_job_rank() == 0) /* with or without a checkpoint: see kperm-ptest's main */
         run_catch_signals();
-    open_everywhere(&o, &inst, &relax, &b, &t0);
+    open_everywhere(&o, &inst, &relax, &sample, &r, &b, &t0);
     status = search(&o, &sample, &pool, &b, claimed, &r);
     r.info = gather_devices(&b, r.ranks); /* after the search: what each backend did, for --backend auto's hand-over */
     if (run_job_rank() == 0) {

@@ -66,10 +66,13 @@ int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const 
                   size_t errsize);
 
 /* CUDA's start-up (the driver, the GPU's context: 0.23-0.38 s on an H100)
- * begun in a thread of its own for GPU `gpu`, so that it overlaps reading the
- * instance and the pruned search's first tour; tsp_cuda_open and
- * tsp_cuda_list wait for it, and so does the process's exit. */
-void tsp_cuda_warm(int gpu);
+ * begun in a thread of its own for GPU `gpu` after `delay` seconds, so that
+ * it overlaps reading the instance and the pruned search's first tour;
+ * tsp_cuda_open and tsp_cuda_list wait for it, and so does the process's
+ * exit. tsp_cuda_warm_call_off: the start-up is not to begin; 1 when it
+ * already has. */
+void tsp_cuda_warm(int gpu, double delay);
+int tsp_cuda_warm_call_off(void);
 
 /* --list-devices: one line per device each backend could use, to stdout */
 void tsp_cpu_list(void);

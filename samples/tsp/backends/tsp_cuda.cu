@@ -352,12 +352,38 @@ static const char *no_device(cudaError_t e)
 
 static pthread_t warm_thread;
 static int warming, warm_gpu;
+static double warm_delay;
+static pthread_mutex_t warm_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t warm_cond;
+static int warm_begun, warm_called_off; /* under warm_lock */
+
+/* waits warm_delay seconds unless called off first; 1: go on */
+static int warm_after_delay(void)
+{
+    struct timespec until;
+    int go;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += (time_t)warm_delay;
+    until.tv_nsec += (long)((warm_delay - (double)(time_t)warm_delay) * 1e9);
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&warm_lock);
+    while (!warm_called_off && pthread_cond_timedwait(&warm_cond, &warm_lock, &until) == 0)
+        ;
+    go = warm_begun = !warm_called_off;
+    pthread_mutex_unlock(&warm_lock);
+    return go;
+}
 
 /* the context of the GPU tsp_cuda_open will take first (modulo the GPUs
  * seen); an error shows again where it matters, in tsp_cuda_open */
 static void *warm(void *)
 {
     int count = 0;
+    if (!warm_after_delay())
+        return NULL;
     if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0 && cudaSetDevice(warm_gpu % count) == cudaSuccess)
         cudaFree(0);
     return NULL;
@@ -370,14 +396,38 @@ static void warm_wait(void)
     warming = 0;
 }
 
-extern "C" void tsp_cuda_warm(int gpu)
+/* at exit: a start-up not begun never begins */
+static void warm_end(void)
 {
+    tsp_cuda_warm_call_off();
+    warm_wait();
+}
+
+extern "C" void tsp_cuda_warm(int gpu, double delay)
+{
+    pthread_condattr_t monotonic;
     if (warming)
         return;
     warm_gpu = gpu;
+    warm_delay = delay;
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&warm_cond, &monotonic);
+    pthread_condattr_destroy(&monotonic);
     warming = pthread_create(&warm_thread, NULL, warm, NULL) == 0;
     if (warming)
-        atexit(warm_wait);
+        atexit(warm_end);
+}
+
+extern "C" int tsp_cuda_warm_call_off(void)
+{
+    int begun;
+    pthread_mutex_lock(&warm_lock);
+    begun = warm_begun;
+    warm_called_off = !begun;
+    pthread_cond_signal(&warm_cond);
+    pthread_mutex_unlock(&warm_lock);
+    return begun;
 }
 
 extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_only, const tsp_place *place,

@@ -1,9 +1,11 @@
 /* tsp_handover.c - kperm-tsp --prune --backend auto: the C backend until a
  * GPU backend has opened in a thread of its own, then the GPU (tsp_handover.h). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "tsp_handover.h"
 #include "tsplib.h"
 
@@ -15,6 +17,18 @@
 #define SLICE_UNITS 4
 #define MAX_GPU_OPENS 4
 
+/* When the GPU begins to open. A process that ends while CUDA starts up
+ * waits 0.08-0.13 s for the driver (measured on an H200 host): more than an
+ * easy instance's whole search. So the GPU opens only for a search the host
+ * would not finish before the GPU could: once the host's projected time
+ * left passes GPU_START, its pace measured over at least MIN_PACE seconds;
+ * at once after a long start (tsp_handover.h). */
+#define GPU_START 0.4    /* seconds: CUDA's start-up; a whole run of --backend cuda on a trivial file takes 0.35-0.41 s on an H200 host */
+#define MIN_PACE 0.005   /* seconds of search before the pace is trusted */
+#define POLL_NS 1000000L /* how often the GPU's thread looks at the pace */
+
+enum { WAITING, OPENING, CALLED_OFF }; /* the GPU's thread: phase */
+
 typedef struct {
     tsp_backend cpu, gpu;
     const tsp_instance *inst;
@@ -23,6 +37,14 @@ typedef struct {
     int nopen;
     pthread_t thread;
     int joined;
+    int phase;          /* WAITING for the host's pace, OPENING the GPU (for good), CALLED_OFF by close (atomic) */
+    int eager;          /* open at once: a long start, or a test switch */
+    int trace;          /* KPERM_TSP_HANDOVER_TRACE=1: say on stderr when and why the GPU opens */
+    kperm_u64 units;    /* this rank's share of the instance's units */
+    /* the host's pace, written by the searching thread (atomic): the units
+     * and nanoseconds of its finished slices, the slice in progress (0
+     * between slices) and when it began */
+    kperm_u64 done_units, done_ns, slice_units, slice_began_ns;
     int ready;          /* 0: the GPU is opening; 1: open; -1: none (atomic) */
     int cpu_busy;       /* the host is searching a slice (atomic) */
     int abandoned;      /* the GPU thread cut that slice short: it is searched again (atomic) */
@@ -34,10 +56,58 @@ typedef struct {
     const char *prog;
 } handover;
 
+static kperm_u64 now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (kperm_u64)t.tv_sec * 1000000000u + (kperm_u64)t.tv_nsec;
+}
+
+/* Seconds the host still needs for `units`, projected from its pace: `done`
+ * units in done_s seconds, and a slice of `slice` units running for
+ * `running` seconds, whose units cost at least running / slice each (the
+ * first units of a lattice hold nearly all of its search). */
+static double host_left(kperm_u64 units, kperm_u64 done, double done_s, kperm_u64 slice, double running)
+{
+    double each = done ? done_s / (double)done : 0;
+    if (slice && running / (double)slice > each)
+        each = running / (double)slice;
+    return each * (double)(units > done ? units - done : 0) - running;
+}
+
+/* Waits until the host's pace says the GPU is worth opening (1), or close
+ * calls the GPU off (0). */
+static int wait_for_pace(handover *h)
+{
+    struct timespec poll = {0, POLL_NS};
+    int waiting = WAITING;
+    while (__atomic_load_n(&h->phase, __ATOMIC_ACQUIRE) == WAITING) {
+        kperm_u64 slice = __atomic_load_n(&h->slice_units, __ATOMIC_ACQUIRE);
+        kperm_u64 began = __atomic_load_n(&h->slice_began_ns, __ATOMIC_ACQUIRE);
+        double done_s = (double)__atomic_load_n(&h->done_ns, __ATOMIC_ACQUIRE) * 1e-9;
+        double running = slice ? (double)(now_ns() - began) * 1e-9 : 0, left;
+        left = host_left(h->units, __atomic_load_n(&h->done_units, __ATOMIC_ACQUIRE), done_s, slice, running);
+        if (done_s + running >= MIN_PACE && left > GPU_START) {
+            if (h->trace)
+                fprintf(stderr, "%s: hand-over: the GPU opens: the host's projected %.3f s left\n", h->prog, left);
+            return __atomic_compare_exchange_n(&h->phase, &waiting, OPENING, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+        }
+        nanosleep(&poll, NULL);
+    }
+    return 0;
+}
+
 static void *open_gpu(void *arg)
 {
     handover *h = (handover *)arg;
-    int k, rc = 1;
+    int k, rc = 1, waiting = WAITING;
+    if (h->eager) {
+        if (!__atomic_compare_exchange_n(&h->phase, &waiting, OPENING, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            return NULL;
+        if (h->trace)
+            fprintf(stderr, "%s: hand-over: the GPU opens at once\n", h->prog);
+    } else if (!wait_for_pace(h))
+        return NULL;
     for (k = 0; k < h->nopen && rc; k++) {
         char err[TSP_ERR_SIZE];
         rc = h->open[k](&h->gpu, h->inst, !h->any, &h->place, err, sizeof err);
@@ -87,6 +157,7 @@ static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size
     handover *h = (handover *)b->state;
     tsp_task t = *task;
     kperm_rank at = task->begin;
+    kperm_u64 began;
     while (at < task->end) {
         if (gpu_takes(h)) {
             t.begin = at;
@@ -105,13 +176,19 @@ static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size
             __atomic_store_n(&h->cpu_busy, 0, __ATOMIC_SEQ_CST);
             continue; /* opened just now: the GPU takes this slice too */
         }
+        began = now_ns();
+        __atomic_store_n(&h->slice_began_ns, began, __ATOMIC_RELEASE);
+        __atomic_store_n(&h->slice_units, t.end - at, __ATOMIC_RELEASE);
         if (h->cpu.search(&h->cpu, &t, err, errsize))
             return -1;
         tsp_cpu_fence(&h->cpu); /* a cut the host's threads acted on is seen in abandoned below */
         __atomic_store_n(&h->cpu_busy, 0, __ATOMIC_SEQ_CST);
+        __atomic_store_n(&h->slice_units, 0, __ATOMIC_RELEASE);
         if (__atomic_load_n(&h->abandoned, __ATOMIC_SEQ_CST))
             continue; /* cut short: the GPU searches it again, from at */
         h->cpu_units += t.end - at;
+        __atomic_store_n(&h->done_ns, h->done_ns + (now_ns() - began), __ATOMIC_RELEASE);
+        __atomic_store_n(&h->done_units, h->cpu_units, __ATOMIC_RELEASE);
         if (h->slice <= (task->end - task->begin) / 2) /* no larger than the chunks: it never wraps */
             h->slice *= 2;
         at = t.end;
@@ -137,14 +214,16 @@ static int handover_result(tsp_backend *b, tsp_best *best, tsp_tally *tally, cha
     return 0;
 }
 
-/* A GPU still opening is left to it: the process ends without waiting
- * (run_job_exit_now), as the host's answer is already printed; waiting
- * would add CUDA's whole start-up to an easy instance. */
+/* A GPU still waiting for the host's pace never opens. One opening is left
+ * to it: the process ends without waiting (run_job_exit_now), as the host's
+ * answer is already printed; waiting would add CUDA's whole start-up. */
 static void handover_close(tsp_backend *b)
 {
     handover *h = (handover *)b->state;
-    int state = __atomic_load_n(&h->ready, __ATOMIC_ACQUIRE);
-    if (state == 0 && !h->joined && !h->forced) { /* the test switch waits: its report names the GPU side */
+    int waiting = WAITING, state;
+    if (!h->joined && !h->forced /* the test switch waits: its report names the GPU side */
+        && !__atomic_compare_exchange_n(&h->phase, &waiting, CALLED_OFF, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)
+        && __atomic_load_n(&h->ready, __ATOMIC_ACQUIRE) == 0) {
         pthread_detach(h->thread);
         h->cpu.close(&h->cpu);
         b->state = NULL; /* h stays: the thread still writes to it */
@@ -160,8 +239,14 @@ static void handover_close(tsp_backend *b)
     b->state = NULL;
 }
 
-int tsp_handover_open(tsp_backend *b, const tsp_instance *inst, const tsp_place *place, const tsp_open_fn *gpu,
-                      int ngpu, const char *prog, char *err, size_t errsize)
+static int switched_on(const char *name)
+{
+    const char *v = getenv(name);
+    return v && strcmp(v, "1") == 0;
+}
+
+int tsp_handover_open(tsp_backend *b, const tsp_instance *inst, const tsp_place *place, kperm_u64 units, int at_once,
+                      const tsp_open_fn *gpu, int ngpu, const char *prog, char *err, size_t errsize)
 {
     handover *h = (handover *)calloc(1, sizeof *h);
     const char *after = getenv("KPERM_TSP_HANDOVER_AFTER");
@@ -184,7 +269,10 @@ int tsp_handover_open(tsp_backend *b, const tsp_instance *inst, const tsp_place 
         h->forced = 1;
         h->after = strtoull(after, NULL, 10);
     }
-    h->any = h->forced || (getenv("KPERM_TSP_HANDOVER_ANY") && atoi(getenv("KPERM_TSP_HANDOVER_ANY")) == 1);
+    h->any = h->forced || switched_on("KPERM_TSP_HANDOVER_ANY");
+    h->trace = switched_on("KPERM_TSP_HANDOVER_TRACE");
+    h->eager = h->forced || at_once;
+    h->units = units;
     if (pthread_create(&h->thread, NULL, open_gpu, h) != 0) { /* no thread: the host alone */
         h->ready = -1;
         h->joined = 1;
