@@ -217,7 +217,14 @@ $(B)/bench_tsp_cpu: bench/bench_tsp_cpu.c bench/held_karp.h bench/tsp_v1.h $(SIM
 	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) -Ibench $< $(SIMD_C) $(TSPLIB_C) -lm -o $@
 $(B)/bench_tsp: bench/bench_tsp.cu bench/held_karp.h bench/tsp_v1.h $(BENCH_DEPS) $(TSP_HEADERS) $(TSPLIB_C) cu/kperm_cuda.h $(STAMP) | $(B)
 	$(NVCC) $(NVCCFLAGS) -Ibench $(TSP_INC) $< $(TSPLIB_C) -o $@
-bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl) $(B)/kperm-tsp $(B)/bench_tsp_cpu
+# what ending costs while CUDA starts up: bench/cuda_exit_cost.cu
+$(B)/cuda_exit_cost: bench/cuda_exit_cost.cu $(STAMP) | $(B)
+	$(NVCC) $(NVCCFLAGS) $< -lpthread -o $@
+# where a pruned search's work lies, unit by unit: bench/tsp_unit_costs.c
+$(B)/tsp_unit_costs: bench/tsp_unit_costs.c $(addprefix $(B)/tsp/,tsp_cpu.o tsp_simd.o tsp_units.o tsp_seed.o tsp_dive.o \
+                    tsp_start.o tsp_bound.o tsp_assign.o tsplib.o) $(B)/run/run_crew.o $(B)/run/run_file.o $(TSP_HEADERS) $(STAMP) | $(B)
+	$(CC) $(STRICT) -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(TSP_INC) $< $(filter %.o,$^) -lpthread -lm -o $@
+bench: $(if $(NVCC),$(B)/bench_cuda $(B)/bench_tsp) $(if $(OPENCL),$(B)/bench_cl) $(B)/kperm-tsp $(B)/bench_tsp_cpu $(B)/tsp_unit_costs $(if $(NVCC),$(B)/cuda_exit_cost)
 	$(if $(NVCC),$(B)/bench_cuda,@echo "SKIP CUDA benchmarks: nvcc not found")
 	$(if $(OPENCL),$(B)/bench_cl bench,@echo "SKIP OpenCL benchmarks: no OpenCL headers")
 	$(if $(NVCC),$(B)/bench_tsp data,@echo "SKIP TSP kernel benchmark: nvcc not found")

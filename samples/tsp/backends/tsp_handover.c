@@ -101,6 +101,7 @@ static void *open_gpu(void *arg)
 {
     handover *h = (handover *)arg;
     int k, rc = 1, waiting = WAITING;
+    kperm_u64 began;
     if (h->eager) {
         if (!__atomic_compare_exchange_n(&h->phase, &waiting, OPENING, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
             return NULL;
@@ -108,12 +109,16 @@ static void *open_gpu(void *arg)
             fprintf(stderr, "%s: hand-over: the GPU opens at once\n", h->prog);
     } else if (!wait_for_pace(h))
         return NULL;
+    began = now_ns();
     for (k = 0; k < h->nopen && rc; k++) {
         char err[TSP_ERR_SIZE];
         rc = h->open[k](&h->gpu, h->inst, !h->any, &h->place, err, sizeof err);
         if (rc < 0) /* there but failing: said at once, as --backend auto says it */
             fprintf(stderr, "%s: warning: %.*s; trying the next backend\n", h->prog, TSP_ERR_SIZE, err);
     }
+    if (h->trace && rc == 0)
+        fprintf(stderr, "%s: hand-over: %s open after %.3f s, the host's %llu units searched\n", h->prog, h->gpu.name,
+                (double)(now_ns() - began) * 1e-9, (unsigned long long)__atomic_load_n(&h->done_units, __ATOMIC_ACQUIRE));
     __atomic_store_n(&h->ready, rc == 0 ? 1 : -1, __ATOMIC_SEQ_CST);
     /* a slice in progress on the host ends at once (its units go to the GPU
      * with the rest): one unit alone may take the host seconds. The host
