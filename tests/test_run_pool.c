@@ -483,7 +483,9 @@ static kperm_rank grant(run_pool *p, int w, kperm_u64 want, kperm_u64 done)
 
 /* A lone worker's wish stands: nobody waits for it. With two workers, or
  * one whose chunks vary in cost (long_chunks: a wish from one chunk's rate
- * may be the whole rest), a chunk is at most 1/(2 workers) of what is left. */
+ * may be the whole rest), a chunk is at most 1/(2 workers) of what is left;
+ * with two workers and long chunks, 1/(16 workers): the costly units of a
+ * pruned search, far apart, fall into chunks of their own. */
 static void chunk_sizes(void)
 {
     const kperm_rank total = 100000;
@@ -491,7 +493,7 @@ static void chunk_sizes(void)
     run_pool p;
     kperm_u64 count = 0;
     check_begin("pool: a lone worker gets the chunk it asks for; with two workers or long chunks, at most "
-                "1/(2 workers) of what is left");
+                "1/(2 workers) of what is left; with both, 1/(16 workers)");
     CHECK(run_pool_init(&p, &s, &count, 1, 0) == 0, "run_pool_init: out of memory");
     CHECK(grant(&p, 0, 1000, 0) == 1000, "a lone worker's first chunk is not its wish");
     CHECK(grant(&p, 0, total, 1000) == total - 1000, "a lone worker does not get the whole rest");
@@ -506,6 +508,13 @@ static void chunk_sizes(void)
     CHECK(grant(&p, 0, total, 0) == total / 4, "two workers: the first chunk is not a quarter");
     CHECK(grant(&p, 1, total, 0) == (total - total / 4) / 4,
           "two workers: the second chunk is not a quarter of the rest");
+    run_pool_free(&p);
+    s.long_chunks = 1;
+    CHECK(run_pool_init(&p, &s, &count, 2, 0) == 0, "run_pool_init: out of memory");
+    CHECK(grant(&p, 0, total, 0) == total / 32, "two workers, long chunks: the first chunk is not 1/32");
+    CHECK(grant(&p, 1, 10, 0) == 10, "two workers, long chunks: a small wish is not granted whole");
+    CHECK(grant(&p, 1, total, 10) == (total - total / 32 - 10) / 32,
+          "two workers, long chunks: the third chunk is not 1/32 of the rest");
     run_pool_free(&p);
     check_end();
 }

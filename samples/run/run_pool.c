@@ -4,6 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Several workers on chunks whose costs vary (long_chunks): a chunk is at
+ * most 1/(2 LONG_SHARE workers) of what is left. Measured on a 64-city
+ * instance whose two costliest units (90 % of its work) lie 29 000 units
+ * apart in 238 266: two ranks searched it in 1.14x one rank's time with
+ * shares of 1/4, and so would with any share that puts both units in one
+ * chunk (bench/RESULTS.md). */
+#define LONG_SHARE 8
+
 /* the SHA-256 of the sample's identity into p->fingerprint: 0, or -1 */
 static int fingerprint(run_pool *p)
 {
@@ -117,7 +125,7 @@ int run_pool_next(run_pool *p, int w, kperm_rank want, const void *part, run_ran
 {
     const run_sample *s = p->sample;
     run_range *mine = &p->out[w];
-    kperm_rank gap_end = p->total, left, size;
+    kperm_rank gap_end = p->total, left, size, share;
     int i;
     if (mine->begin < mine->end) {
         /* The result is folded exactly when the ranges are recorded: a
@@ -153,10 +161,13 @@ int run_pool_next(run_pool *p, int w, kperm_rank want, const void *part, run_ran
      * waits long). A lone worker waits for nobody, so its wish stands, unless
      * its chunks' costs vary (long_chunks): then a wish from one chunk's
      * rate may be the whole rest, and the checkpoints would record nothing
-     * until the end. */
+     * until the end. Several workers on chunks whose costs vary get a
+     * smaller share: a pruned search's work may sit in a few units far
+     * apart, which one chunk of a larger share would hold together. */
     size = (want + s->align - 1) / s->align * s->align;
-    if ((p->workers > 1 || s->long_chunks) && size > left / (2 * (kperm_rank)p->workers))
-        size = left / (2 * (kperm_rank)p->workers) / s->align * s->align;
+    share = 2 * (kperm_rank)p->workers * (p->workers > 1 && s->long_chunks ? LONG_SHARE : 1);
+    if ((p->workers > 1 || s->long_chunks) && size > left / share)
+        size = left / share / s->align * s->align;
     if (size < s->min_chunk)
         size = s->min_chunk;
     if (p->chunk_max && size > p->chunk_max)
