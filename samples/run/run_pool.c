@@ -7,9 +7,9 @@
 /* Several workers on chunks whose costs vary (long_chunks): a chunk is at
  * most 1/(2 LONG_SHARE workers) of what is left. Measured on a 64-city
  * instance whose two costliest units (90 % of its work) lie 29 000 units
- * apart in 238 266: two ranks searched it in 1.14x one rank's time with
- * shares of 1/4, and so would with any share that puts both units in one
- * chunk (bench/RESULTS.md). */
+ * apart in 238 266: two ranks took 1.02-1.14x one rank's time with shares
+ * of 1/4, which put both units in one chunk, and 0.47-0.57x with 1/32
+ * (bench/RESULTS.md). */
 #define LONG_SHARE 8
 
 /* the SHA-256 of the sample's identity into p->fingerprint: 0, or -1 */
