@@ -43,9 +43,11 @@ static int child(int ms, int with_cuda)
     _exit(0);
 }
 
-/* seconds of one child's whole life, or -1 */
-static double run(const char *self, int ms, int with_cuda)
+/* seconds of one child's whole life (this program again, as
+ * /proc/self/exe: argv[0] may be a name found on PATH), or -1 */
+static double run(int ms, int with_cuda)
 {
+    const char *self = "/proc/self/exe";
     char a[16], b[4];
     char *args[] = {(char *)self, (char *)"--child", a, b, NULL};
     pid_t pid;
@@ -68,7 +70,7 @@ static int by_value(const void *x, const void *y)
 int main(int argc, char **argv)
 {
     static const int delays[] = {5, 20, 50, 100, 200, 300, 500};
-    int reps = 5, d, r, w;
+    int reps = 5, d, r, w, count = 0;
     if (argc == 4 && strcmp(argv[1], "--child") == 0)
         return child(atoi(argv[2]), atoi(argv[3]));
     if (argc == 2)
@@ -77,13 +79,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: cuda_exit_cost [REPS 1..99]\n");
         return 2;
     }
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) { /* asked here, in a child: the parent stays bare */
+        fprintf(stderr, "cuda_exit_cost: no CUDA device\n");
+        return 1;
+    }
     printf("| _exit after ms | without CUDA s | with CUDA starting s | the end's cost s |\n|---|---|---|---|\n");
     for (d = 0; d < (int)(sizeof delays / sizeof *delays); d++) {
         double med[2];
         for (w = 0; w < 2; w++) {
             double t[99];
             for (r = 0; r < reps; r++)
-                if ((t[r] = run(argv[0], delays[d], w)) < 0) {
+                if ((t[r] = run(delays[d], w)) < 0) {
                     fprintf(stderr, "cuda_exit_cost: a child failed\n");
                     return 4;
                 }

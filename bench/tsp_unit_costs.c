@@ -16,7 +16,8 @@
 #include <string.h>
 #include <time.h>
 
-#define SHOWN 5 /* the costliest units listed */
+#define SHOWN 5            /* the costliest units listed */
+#define MAX_UNITS 100000000 /* units timed one by one: at most this many */
 
 static double now(void)
 {
@@ -35,7 +36,10 @@ int main(int argc, char **argv)
     tsp_backend b;
     tsp_place place;
     kperm_rank total, u;
-    int p, i, k;
+    double units = 1;
+    char *end = NULL;
+    long p = 0;
+    int i, k;
     if (argc < 2 || argc > 3) {
         fprintf(stderr, "usage: tsp_unit_costs FILE [CITIES]\n");
         return 2;
@@ -44,9 +48,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "tsp_unit_costs: %s\n", err);
         return 2;
     }
-    p = argc == 3 ? atoi(argv[2]) : tsp_unit_cities(inst.n, 1);
-    if (p < 1 || p > inst.n - 1) {
-        fprintf(stderr, "tsp_unit_costs: CITIES '%s' is not in 1..%d\n", argv[2], inst.n - 1);
+    if (argc == 3)
+        p = strtol(argv[2], &end, 10);
+    else
+        p = tsp_unit_cities(inst.n, 1);
+    for (i = 0; i < p && i < inst.n - 1; i++)
+        units *= (double)(inst.n - 1 - i);
+    if ((argc == 3 && (*argv[2] == '\0' || *end != '\0')) || p < 1 || p > inst.n - 1 || units > MAX_UNITS) {
+        fprintf(stderr, "tsp_unit_costs: CITIES '%s': 1..%d, and at most %d units\n", argc == 3 ? argv[2] : "",
+                inst.n - 1, MAX_UNITS);
         return 2;
     }
     tsp_start(&inst, &relax, &bound);
@@ -59,9 +69,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "tsp_unit_costs: %s\n", err);
         return 4;
     }
-    total = tsp_unit_total(inst.n, p);
+    total = tsp_unit_total(inst.n, (int)p);
     for (u = 0; u < total; u++) {
-        tsp_task t = tsp_task_of(u, u + 1, relax.first.length, p);
+        tsp_task t = tsp_task_of(u, u + 1, relax.first.length, (int)p);
         double s = now(), c;
         if (b.search(&b, &t, err, sizeof err)) {
             fprintf(stderr, "tsp_unit_costs: %s\n", err);
@@ -81,7 +91,7 @@ int main(int argc, char **argv)
         }
     }
     b.close(&b);
-    printf("%s: %d cities, units of %d cities: %llu units, %.3f s on one thread; first tour %llu, bound %llu\n",
+    printf("%s: %d cities, units of %ld cities: %llu units, %.3f s on one thread; first tour %llu, bound %llu\n",
            argv[1], inst.n, p, (unsigned long long)total, sum, (unsigned long long)relax.first.length,
            (unsigned long long)bound);
     for (i = 0; i < SHOWN && i < (int)total; i++)

@@ -13,8 +13,8 @@
 #  - the hand-over at the GPU side's own moment (KPERM_TSP_HANDOVER_ANY),
 #    which cuts the host's slice in progress short, on four instances;
 #  - the GPU side opens only when the host would not finish first: never
-#    on two easy instances, by the host's pace on a lattice, at once after
-#    a long start (KPERM_TSP_HANDOVER_TRACE says when);
+#    on two files the start settles, by the host's pace on a lattice, at
+#    once after a long start (KPERM_TSP_HANDOVER_TRACE says when);
 #  - the report names the sides that searched and their units;
 #  - kperm-tsp-mpi with 2 and 3 ranks, each with its own hand-over;
 #  - the host alone over 2000 small chunks (with or without a device).
@@ -58,27 +58,31 @@ while read -r args; do
 done <"$dir/list"
 [ $bad = 0 ] && echo "PASS $name ($count runs)"
 
+# ry48p (a long start) and the lattice grid5x11 (by the host's pace) hand
+# over; the others do or not by their pace
 name="kperm-tsp --prune --backend auto: the hand-over when the GPU side opens, cutting the host's slice short, gives --backend cpu's answer"
 bad=0
-for args in bench/data/ry48p.atsp bench/data/gr48.tsp bench/data/eil51.tsp "--random 30 --seed 1"; do
+python3 bench/tsp_instances.py "$dir/gen" >/dev/null || fail "bench/tsp_instances.py failed"
+for args in bench/data/ry48p.atsp "$dir/gen/grid5x11.tsp" bench/data/gr48.tsp bench/data/eil51.tsp "--random 30 --seed 1"; do
     want=$($plain --backend cpu --prune --quiet --json $args | answer)
     got=$(KPERM_TSP_HANDOVER_ANY=1 timeout 120 $plain --backend auto --prune --quiet --json $args 2>"$dir/err" | answer)
     [ "$got" = "$want" ] || fail "$args: '$got', want '$want' ($(head -c 200 "$dir/err"))"
 done
 [ $bad = 0 ] && echo "PASS $name"
 
-# when the GPU side begins to open: never for a search the host finishes
-# first (a process that ends while CUDA starts up waits for the driver); by
-# the host's pace for a lattice whose start is short; at once after a long
-# start (ry48p's assignment bound)
+# when the GPU side begins to open: never where the host finishes first
+# (a process that ends while CUDA starts up waits for the driver): here two
+# files whose short start settles them, so that no timing decides it; by
+# the host's pace for a lattice whose start is short (its projection is a
+# hundred seconds); at once after a long start (ry48p's assignment bound).
+# The GPU side's units are not asked for: POCL's first kernel build may take
+# longer than the host's search.
 name="kperm-tsp --prune --backend auto: the GPU side opens only for a search the host would not finish first"
 bad=0
-python3 bench/tsp_instances.py "$dir/gen" >/dev/null || fail "bench/tsp_instances.py failed"
-for args in "--random 30 --seed 1" "--random 30 --seed 5"; do
+for args in data/burma14.tsp bench/data/ftv33.atsp; do
     out=$(KPERM_TSP_HANDOVER_ANY=1 KPERM_TSP_HANDOVER_TRACE=1 timeout 120 $plain --backend auto --prune $args 2>&1)
     echo "$out" | grep -q 'hand-over:' && fail "$args: $(echo "$out" | grep 'hand-over:')"
-    echo "$out" | grep -q '^work: units searched: cpu [1-9][0-9]* (no GPU opened)$' \
-        || fail "$args: $(echo "$out" | grep '^work')"
+    echo "$out" | grep -q '^work: units searched: cpu 0 (no GPU opened)$' || fail "$args: $(echo "$out" | grep '^work')"
 done
 want=$($plain --backend cpu --prune --quiet --json "$dir/gen/grid5x11.tsp" | answer)
 for args in "$dir/gen/grid5x11.tsp:the GPU opens: the host's projected" "bench/data/ry48p.atsp:the GPU opens at once"; do
@@ -89,7 +93,6 @@ for args in "$dir/gen/grid5x11.tsp:the GPU opens: the host's projected" "bench/d
     grep -q "hand-over: ${args#*:}" "$dir/err" || fail "$file: want '${args#*:}': $(head -c 300 "$dir/err")"
     got=$(answer <"$dir/out")
     [ "$got" = "$want" ] || fail "$file: '$got', want '$want'"
-    grep -q '"gpu": [1-9]' "$dir/out" || fail "$file: the GPU side searched nothing: $(grep -o '"units": {[^}]*}' "$dir/out")"
 done
 [ $bad = 0 ] && echo "PASS $name"
 

@@ -367,6 +367,7 @@ typedef struct {
     kperm_u64 bound;       /* pruned: the lower bound of every tour */
     double start;          /* pruned: the start's seconds (rank 0's) */
     int gpu_at_once;       /* pruned, auto: the GPU opens without waiting for the host's pace (tsp_handover.h) */
+    kperm_rank units_left; /* the pool's ranks (units) not done when the search begins, on every rank */
 } report;
 
 /* the backend and device of the report: the one rank's, or a summary */
@@ -443,8 +444,8 @@ static void place_gpus(const options *o, tsp_place *place)
 /* the backend of this rank, by --backend and its place on the host; seconds
  * of search start before the CPU paths' trial. Returns 0, or 4 with the
  * error said. */
-static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax *relax, const tsp_sample *sample,
-                     const report *r, tsp_backend *b, double *t0)
+static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax *relax, const report *r,
+                     tsp_backend *b, double *t0)
 {
     tsp_place place;
     kperm_rank total = 0;
@@ -462,7 +463,7 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
         return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = run_now(), 0);
     if (o->prune) { /* the host's cores at once, the GPU when it can help (tsp_handover.h) */
         tsp_open_fn gpu[NBACKENDS];
-        kperm_u64 share = (kperm_u64)(sample->run.total / (kperm_rank)r->ranks); /* this rank's units, about */
+        kperm_u64 share = (kperm_u64)(r->units_left / (kperm_rank)r->ranks); /* this rank's units, about */
         int k, n = 0;
         for (k = 0; k < NBACKENDS; k++)
             if (strcmp(backends[k].name, "cpu"))
@@ -486,6 +487,16 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
     say_error(err);
     return 4;
 }
+
+#ifdef TSP_HAVE_CUDA
+/* CUDA's start-up begun for this rank's first GPU, after delay seconds (tsp_cuda_warm) */
+static void warm_cuda(const options *o, double delay)
+{
+    tsp_place gpus;
+    place_gpus(o, &gpus);
+    tsp_cuda_warm(gpus.first_gpu, delay);
+}
+#endif
 
 /* Ends the job: without the exit handlers where a GPU may still be opening
  * in a thread of its own (--prune --backend auto's hand-over, and CUDA's
@@ -554,10 +565,10 @@ static void open_pool(const options *o, const tsp_instance *inst, const tsp_samp
 
 /* Every rank opens its backend; t0 is when its search began. Ends the job
  * with status 4 when one fails. */
-static void open_everywhere(const options *o, const tsp_instance *inst, const tsp_relax *relax,
-                            const tsp_sample *sample, const report *r, tsp_backend *b, double *t0)
+static void open_everywhere(const options *o, const tsp_instance *inst, const tsp_relax *relax, const report *r,
+                            tsp_backend *b, double *t0)
 {
-    int status = open_mine(o, inst, relax, sample, r, b, t0);
+    int status = open_mine(o, inst, relax, r, b, t0);
     if (run_job_max(status)) {
         if (status == 0)
             b->close(b);
@@ -654,30 +665,33 @@ int main(int argc, char **argv)
     r.result = &result;
     r.checkpoint = o.checkpoint;
 #ifdef TSP_HAVE_CUDA
-    if (strcmp(o.backend, "cuda") == 0 || strcmp(o.backend, "auto") == 0) {
-        tsp_place gpus;
-        place_gpus(&o, &gpus);
-        /* --prune --backend auto: only once a start is long enough to hide it (tsp_handover.h) */
-        tsp_cuda_warm(gpus.first_gpu, o.prune && strcmp(o.backend, "auto") == 0 ? TSP_HANDOVER_LONG_START : 0);
-    }
+    if (strcmp(o.backend, "cuda") == 0 || (strcmp(o.backend, "auto") == 0 && !o.prune))
+        warm_cuda(&o, 0);
 #endif
     read_instance(&o, &inst);
     if (o.prune) { /* every rank alike: the same instance, the same arithmetic */
+        int handover = strcmp(o.backend, "auto") == 0;
+#ifdef TSP_HAVE_CUDA
+        if (handover) /* only once the start is long enough to hide it (tsp_handover.h) */
+            warm_cuda(&o, TSP_HANDOVER_LONG_START);
+#endif
         r.start = run_now();
         settled = tsp_start(&inst, &relax, &r.bound);
         r.start = run_now() - r.start;
-        r.gpu_at_once = r.start >= TSP_HANDOVER_LONG_START;
+        r.gpu_at_once = handover && r.start >= TSP_HANDOVER_LONG_START;
 #ifdef TSP_HAVE_CUDA
-        if (strcmp(o.backend, "auto") == 0 && tsp_cuda_warm_call_off())
+        if (handover && tsp_cuda_warm_call_off())
             r.gpu_at_once = 1; /* begun: it has nothing more to cost */
 #endif
     }
     tsp_sample_init(&sample, &inst, o.prune, relax.first.length, r.bound);
     sample.answer = settled ? &relax.first : NULL;
     open_pool(&o, &inst, &sample, &pool, &claimed, &r);
+    r.units_left = run_job_rank() == 0 ? pool.total - pool.done_ranks : 0; /* a resumed run's, for the hand-over */
+    run_job_share(&r.units_left, sizeof r.units_left);
     if (run_job_rank() == 0) /* with or without a checkpoint: see kperm-ptest's main */
         run_catch_signals();
-    open_everywhere(&o, &inst, &relax, &sample, &r, &b, &t0);
+    open_everywhere(&o, &inst, &relax, &r, &b, &t0);
     status = search(&o, &sample, &pool, &b, claimed, &r);
     r.info = gather_devices(&b, r.ranks); /* after the search: what each backend did, for --backend auto's hand-over */
     if (run_job_rank() == 0) {

@@ -354,7 +354,9 @@ static pthread_t warm_thread;
 static int warming, warm_gpu;
 static double warm_delay;
 static pthread_mutex_t warm_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t warm_cond;
+static pthread_cond_t warm_cond; /* on warm_clock, set up by tsp_cuda_warm */
+static clockid_t warm_clock = CLOCK_MONOTONIC;
+static int warm_set_up; /* warm_cond and warm_clock */
 static int warm_begun, warm_called_off; /* under warm_lock */
 
 /* waits warm_delay seconds unless called off first; 1: go on */
@@ -362,7 +364,7 @@ static int warm_after_delay(void)
 {
     struct timespec until;
     int go;
-    clock_gettime(CLOCK_MONOTONIC, &until);
+    clock_gettime(warm_clock, &until);
     until.tv_sec += (time_t)warm_delay;
     until.tv_nsec += (long)((warm_delay - (double)(time_t)warm_delay) * 1e9);
     if (until.tv_nsec >= 1000000000L) {
@@ -411,9 +413,11 @@ extern "C" void tsp_cuda_warm(int gpu, double delay)
     warm_gpu = gpu;
     warm_delay = delay;
     pthread_condattr_init(&monotonic);
-    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    if (pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC) != 0)
+        warm_clock = CLOCK_REALTIME; /* the condition's own clock */
     pthread_cond_init(&warm_cond, &monotonic);
     pthread_condattr_destroy(&monotonic);
+    warm_set_up = 1;
     warming = pthread_create(&warm_thread, NULL, warm, NULL) == 0;
     if (warming)
         atexit(warm_end);
@@ -422,6 +426,8 @@ extern "C" void tsp_cuda_warm(int gpu, double delay)
 extern "C" int tsp_cuda_warm_call_off(void)
 {
     int begun;
+    if (!warm_set_up) /* tsp_cuda_warm never called */
+        return 0;
     pthread_mutex_lock(&warm_lock);
     begun = warm_begun;
     warm_called_off = !begun;

@@ -88,9 +88,11 @@ static int wait_for_pace(handover *h)
         double running = slice ? (double)(now_ns() - began) * 1e-9 : 0, left;
         left = host_left(h->units, __atomic_load_n(&h->done_units, __ATOMIC_ACQUIRE), done_s, slice, running);
         if (done_s + running >= MIN_PACE && left > GPU_START) {
+            if (!__atomic_compare_exchange_n(&h->phase, &waiting, OPENING, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+                return 0;
             if (h->trace)
                 fprintf(stderr, "%s: hand-over: the GPU opens: the host's projected %.3f s left\n", h->prog, left);
-            return __atomic_compare_exchange_n(&h->phase, &waiting, OPENING, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+            return 1;
         }
         nanosleep(&poll, NULL);
     }
@@ -192,8 +194,10 @@ static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size
         if (__atomic_load_n(&h->abandoned, __ATOMIC_SEQ_CST))
             continue; /* cut short: the GPU searches it again, from at */
         h->cpu_units += t.end - at;
-        __atomic_store_n(&h->done_ns, h->done_ns + (now_ns() - began), __ATOMIC_RELEASE);
+        /* units before time, read time before units: a reader between the
+         * two sees the old time with the new units, which under-estimates */
         __atomic_store_n(&h->done_units, h->cpu_units, __ATOMIC_RELEASE);
+        __atomic_store_n(&h->done_ns, h->done_ns + (now_ns() - began), __ATOMIC_RELEASE);
         if (h->slice <= (task->end - task->begin) / 2) /* no larger than the chunks: it never wraps */
             h->slice *= 2;
         at = t.end;

@@ -45,7 +45,7 @@ typedef int (*tsp_open_fn)(tsp_backend *b, const tsp_instance *inst, int gpu_onl
 /* Opens the hand-over for inst on place (pruned): the C backend now, and in
  * a thread, when it can help, the first of gpu[0..ngpu) that opens (prog
  * names the program in a warning, when one is there but fails). units is
- * this process's share of the instance's units; at_once opens the GPU
+ * this process's share of the units not yet searched; at_once opens the GPU
  * without waiting for the host's pace (after a long start). 0, or -1 with
  * err when the C backend cannot open. b's name is "auto". */
 int tsp_handover_open(tsp_backend *b, const tsp_instance *inst, const tsp_place *place, kperm_u64 units, int at_once,
