@@ -18,8 +18,8 @@
 #define MAX_GPU_OPENS 4
 
 /* When the GPU begins to open. A process that ends while CUDA starts up
- * waits 0.08-0.13 s for the driver (measured on an H200 host): more than an
- * easy instance's whole search. So the GPU opens only for a search the host
+ * waits 0.05-0.13 s for the driver (bench/cuda_exit_cost.cu on an H200
+ * host): more than an easy instance's whole search. So the GPU opens only for a search the host
  * would not finish before the GPU could: once the host's projected time
  * left passes GPU_START, its pace measured over at least MIN_PACE seconds;
  * at once after a long start (tsp_handover.h). */
