@@ -19,10 +19,10 @@
 
 /* When the GPU begins to open. A process that ends while CUDA starts up
  * waits 0.05-0.13 s for the driver (bench/cuda_exit_cost.cu on an H200
- * host): more than an easy instance's whole search. So the GPU opens only for a search the host
- * would not finish before the GPU could: once the host's projected time
- * left passes GPU_START, its pace measured over at least MIN_PACE seconds;
- * at once after a long start (tsp_handover.h). */
+ * host): more than an easy instance's whole search. So the GPU opens only
+ * for a search the host would not finish before the GPU could: once the
+ * host's projected time left passes GPU_START, its pace measured over at
+ * least MIN_PACE seconds; at once after a long start (tsp_handover.h). */
 #define GPU_START 0.4    /* seconds: CUDA's start-up; a whole run of --backend cuda on a trivial file takes 0.35-0.41 s on an H200 host */
 #define MIN_PACE 0.005   /* seconds of search before the pace is trusted */
 #define POLL_NS 1000000L /* how often the GPU's thread looks at the pace */
