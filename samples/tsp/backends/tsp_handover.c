@@ -40,7 +40,7 @@ typedef struct {
     int phase;          /* WAITING for the host's pace, OPENING the GPU (for good), CALLED_OFF by close (atomic) */
     int eager;          /* open at once: a long start, or a test switch */
     int trace;          /* KPERM_TSP_HANDOVER_TRACE=1: say on stderr when and why the GPU opens */
-    kperm_u64 units;    /* this rank's share of the instance's units */
+    kperm_u64 units;    /* this rank's share of the units not yet searched */
     /* the host's pace, written by the searching thread (atomic): the units
      * and nanoseconds of its finished slices, the slice in progress (0
      * between slices) and when it began */
