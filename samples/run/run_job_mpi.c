@@ -230,19 +230,23 @@ static void stop_beating(void)
         pthread_join(beat_thread, NULL);
 }
 
-void run_job_exit(int status)
+/* what every end of a rank does first */
+static void finish(void)
 {
     stop_beating();
     fflush(stdout);
     MPI_Finalize();
+}
+
+void run_job_exit(int status)
+{
+    finish();
     exit(status);
 }
 
 void run_job_exit_now(int status)
 {
-    stop_beating();
-    fflush(stdout);
-    MPI_Finalize();
+    finish();
     run_checkpoint_release();
     run_output_check();
     _exit(status);

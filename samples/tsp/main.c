@@ -366,9 +366,13 @@ typedef struct {
     double seconds;
     kperm_u64 bound;       /* pruned: the lower bound of every tour */
     double start;          /* pruned: the start's seconds (rank 0's) */
-    int gpu_at_once;       /* pruned, auto: the GPU opens without waiting for the host's pace (tsp_handover.h) */
-    kperm_rank units_left; /* the pool's ranks (units) not done when the search begins, on every rank */
 } report;
+
+/* --prune --backend auto: what the hand-over is told (tsp_handover_open) */
+typedef struct {
+    int at_once;     /* the GPU opens without waiting for the host's pace */
+    kperm_u64 units; /* this rank's share of the units not yet searched */
+} handover_plan;
 
 /* the backend and device of the report: the one rank's, or a summary */
 static void summary(const report *r, tsp_report *out)
@@ -444,7 +448,7 @@ static void place_gpus(const options *o, tsp_place *place)
 /* the backend of this rank, by --backend and its place on the host; seconds
  * of search start before the CPU paths' trial. Returns 0, or 4 with the
  * error said. */
-static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax *relax, const report *r,
+static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax *relax, const handover_plan *plan,
                      tsp_backend *b, double *t0)
 {
     tsp_place place;
@@ -463,13 +467,12 @@ static int open_mine(const options *o, const tsp_instance *inst, const tsp_relax
         return open_backend(o, inst, &place, b, 0) ? 4 : (*t0 = run_now(), 0);
     if (o->prune) { /* the host's cores at once, the GPU when it can help (tsp_handover.h) */
         tsp_open_fn gpu[NBACKENDS];
-        kperm_u64 share = (kperm_u64)(r->units_left / (kperm_rank)r->ranks); /* this rank's units, about */
         int k, n = 0;
         for (k = 0; k < NBACKENDS; k++)
             if (strcmp(backends[k].name, "cpu"))
                 gpu[n++] = backends[k].open;
         *t0 = run_now();
-        if (tsp_handover_open(b, inst, &place, share, r->gpu_at_once, gpu, n, prog, err, sizeof err) == 0)
+        if (tsp_handover_open(b, inst, &place, plan->units, plan->at_once, gpu, n, prog, err, sizeof err) == 0)
             return 0;
         say_error(err);
         return 4;
@@ -565,15 +568,24 @@ static void open_pool(const options *o, const tsp_instance *inst, const tsp_samp
 
 /* Every rank opens its backend; t0 is when its search began. Ends the job
  * with status 4 when one fails. */
-static void open_everywhere(const options *o, const tsp_instance *inst, const tsp_relax *relax, const report *r,
-                            tsp_backend *b, double *t0)
+static void open_everywhere(const options *o, const tsp_instance *inst, const tsp_relax *relax,
+                            const handover_plan *plan, tsp_backend *b, double *t0)
 {
-    int status = open_mine(o, inst, relax, r, b, t0);
+    int status = open_mine(o, inst, relax, plan, b, t0);
     if (run_job_max(status)) {
         if (status == 0)
             b->close(b);
         end_job(o, status ? status : 4);
     }
+}
+
+/* this rank's share of the units not yet searched (a resumed run's
+ * fewer), about: rank 0 holds the pool. A collective. */
+static kperm_u64 units_share(const run_pool *pool, int ranks)
+{
+    kperm_rank left = run_job_rank() == 0 ? pool->total - pool->done_ranks : 0;
+    run_job_share(&left, sizeof left);
+    return (kperm_u64)(left / (kperm_rank)ranks);
 }
 
 /* what each rank searches with, gathered on rank 0 (NULL elsewhere) */
@@ -650,9 +662,10 @@ int main(int argc, char **argv)
     options o;
     tsp_backend b;
     report r;
+    handover_plan plan = {0, 0};
     char *claimed = NULL; /* rank 0: the checkpoint file, links followed */
     double t0 = 0;
-    int status, settled = 0;
+    int status, settled = 0, handover;
     const char *slash = strrchr(argv[0], '/');
     prog = slash ? slash + 1 : argv[0];
     run_output_check_at_exit(prog);
@@ -669,8 +682,8 @@ int main(int argc, char **argv)
         warm_cuda(&o, 0);
 #endif
     read_instance(&o, &inst);
+    handover = o.prune && strcmp(o.backend, "auto") == 0;
     if (o.prune) { /* every rank alike: the same instance, the same arithmetic */
-        int handover = strcmp(o.backend, "auto") == 0;
 #ifdef TSP_HAVE_CUDA
         if (handover) /* only once the start is long enough to hide it (tsp_handover.h) */
             warm_cuda(&o, TSP_HANDOVER_LONG_START);
@@ -678,20 +691,20 @@ int main(int argc, char **argv)
         r.start = run_now();
         settled = tsp_start(&inst, &relax, &r.bound);
         r.start = run_now() - r.start;
-        r.gpu_at_once = handover && r.start >= TSP_HANDOVER_LONG_START;
+        plan.at_once = r.start >= TSP_HANDOVER_LONG_START;
 #ifdef TSP_HAVE_CUDA
         if (handover && tsp_cuda_warm_call_off())
-            r.gpu_at_once = 1; /* begun: it has nothing more to cost */
+            plan.at_once = 1; /* begun: it has nothing more to cost */
 #endif
     }
     tsp_sample_init(&sample, &inst, o.prune, relax.first.length, r.bound);
     sample.answer = settled ? &relax.first : NULL;
     open_pool(&o, &inst, &sample, &pool, &claimed, &r);
-    r.units_left = run_job_rank() == 0 ? pool.total - pool.done_ranks : 0; /* a resumed run's, for the hand-over */
-    run_job_share(&r.units_left, sizeof r.units_left);
+    if (handover)
+        plan.units = units_share(&pool, r.ranks);
     if (run_job_rank() == 0) /* with or without a checkpoint: see kperm-ptest's main */
         run_catch_signals();
-    open_everywhere(&o, &inst, &relax, &r, &b, &t0);
+    open_everywhere(&o, &inst, &relax, &plan, &b, &t0);
     status = search(&o, &sample, &pool, &b, claimed, &r);
     r.info = gather_devices(&b, r.ranks); /* after the search: what each backend did, for --backend auto's hand-over */
     if (run_job_rank() == 0) {

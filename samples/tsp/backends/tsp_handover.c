@@ -43,10 +43,10 @@ typedef struct {
     kperm_u64 units;    /* this rank's share of the units not yet searched */
     /* the host's pace, written by the searching thread (atomic): the units
      * and nanoseconds of its finished slices, the slice in progress (0
-     * between slices) and when it began */
+     * between slices: the host is searching when it is not) and when it
+     * began */
     kperm_u64 done_units, done_ns, slice_units, slice_began_ns;
     int ready;          /* 0: the GPU is opening; 1: open; -1: none (atomic) */
-    int cpu_busy;       /* the host is searching a slice (atomic) */
     int abandoned;      /* the GPU thread cut that slice short: it is searched again (atomic) */
     int forced;         /* the test switch is set: the GPU takes over after `after` host units */
     int any;            /* the test switches: the GPU side may be any device */
@@ -124,9 +124,9 @@ static void *open_gpu(void *arg)
     __atomic_store_n(&h->ready, rc == 0 ? 1 : -1, __ATOMIC_SEQ_CST);
     /* a slice in progress on the host ends at once (its units go to the GPU
      * with the rest): one unit alone may take the host seconds. The host
-     * sets cpu_busy before it looks at ready, this thread ready before it
-     * looks at cpu_busy, so one of the two sees the other. */
-    if (rc == 0 && !h->forced && __atomic_load_n(&h->cpu_busy, __ATOMIC_SEQ_CST)) {
+     * sets slice_units before it looks at ready, this thread ready before
+     * it looks at slice_units, so one of the two sees the other. */
+    if (rc == 0 && !h->forced && __atomic_load_n(&h->slice_units, __ATOMIC_SEQ_CST)) {
         __atomic_store_n(&h->abandoned, 1, __ATOMIC_SEQ_CST);
         tsp_cpu_abandon(&h->cpu);
     }
@@ -178,19 +178,17 @@ static int handover_search(tsp_backend *b, const tsp_task *task, char *err, size
         if (h->forced && h->cpu_units < h->after && h->after - h->cpu_units < t.end - at)
             t.end = at + (h->after - h->cpu_units);
         t.known = known(h, task->known);
-        __atomic_store_n(&h->cpu_busy, 1, __ATOMIC_SEQ_CST);
-        if (!h->forced && __atomic_load_n(&h->ready, __ATOMIC_SEQ_CST) == 1) {
-            __atomic_store_n(&h->cpu_busy, 0, __ATOMIC_SEQ_CST);
-            continue; /* opened just now: the GPU takes this slice too */
-        }
         began = now_ns();
         __atomic_store_n(&h->slice_began_ns, began, __ATOMIC_RELEASE);
-        __atomic_store_n(&h->slice_units, t.end - at, __ATOMIC_RELEASE);
+        __atomic_store_n(&h->slice_units, t.end - at, __ATOMIC_SEQ_CST);
+        if (!h->forced && __atomic_load_n(&h->ready, __ATOMIC_SEQ_CST) == 1) {
+            __atomic_store_n(&h->slice_units, 0, __ATOMIC_SEQ_CST);
+            continue; /* opened just now: the GPU takes this slice too */
+        }
         if (h->cpu.search(&h->cpu, &t, err, errsize))
             return -1;
         tsp_cpu_fence(&h->cpu); /* a cut the host's threads acted on is seen in abandoned below */
-        __atomic_store_n(&h->cpu_busy, 0, __ATOMIC_SEQ_CST);
-        __atomic_store_n(&h->slice_units, 0, __ATOMIC_RELEASE);
+        __atomic_store_n(&h->slice_units, 0, __ATOMIC_SEQ_CST);
         if (__atomic_load_n(&h->abandoned, __ATOMIC_SEQ_CST))
             continue; /* cut short: the GPU searches it again, from at */
         h->cpu_units += t.end - at;
