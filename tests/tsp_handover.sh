@@ -16,7 +16,9 @@
 #    on two files the start settles, by the host's pace on a lattice, at
 #    once after a long start (KPERM_TSP_HANDOVER_TRACE says when);
 #  - the report names the sides that searched and their units;
-#  - kperm-tsp-mpi with 2 and 3 ranks, each with its own hand-over;
+#  - kperm-tsp-mpi with 2 and 3 ranks, each with its own hand-over, and
+#    with rank 1 killed or stopped mid-run: the job ends naming it, and the
+#    rerun resumes from the checkpoint with the same tour;
 #  - the host alone over 2000 small chunks (with or without a device).
 B=${B:-build}
 bin=$B/kperm-tsp-faults
@@ -36,7 +38,7 @@ got=$(KPERM_TSP_HANDOVER_AFTER=1000000000 timeout 120 $plain --backend auto --pr
       bench/data/ry48p.atsp 2>"$dir/err" | answer)
 [ "$got" = "$want" ] && echo "PASS $name" || echo "FAIL $name: '$got', want '$want' ($(head -c 200 "$dir/err"))"
 
-if ! $plain --list-devices 2>/dev/null | grep -q '^\(opencl\|cuda\) '; then
+if ! $plain --list-devices 2>/dev/null | grep -q '^\(opencl\|cuda\) [0-9]'; then
     echo "SKIP kperm-tsp --prune --backend auto hand-over: no OpenCL or CUDA device for its GPU side"
     exit 0
 fi
@@ -112,6 +114,7 @@ name="kperm-tsp --prune --backend auto killed with SIGKILL before and after the 
 bad=0
 pargs="--backend auto --prune --quiet bench/data/p43.atsp"
 want=$(timeout 300 $plain --backend cpu --prune --quiet --json bench/data/p43.atsp | answer)
+p43=$want
 for after in 1000000000 200; do
     ck=$dir/ck.$after
     KPERM_TSP_HANDOVER_AFTER=$after $plain $pargs --checkpoint $ck --checkpoint-every 0.2 >/dev/null 2>&1 & # killed below
@@ -136,14 +139,51 @@ done
 name="kperm-tsp-mpi --prune --backend auto: 2 and 3 ranks, each handing over to its own GPU side, give --backend cpu's answer"
 bad=0
 mpibin=$B/kperm-tsp-mpi
+mpirun="mpirun --allow-run-as-root --oversubscribe"
 if command -v mpirun >/dev/null 2>&1 && [ -x $mpibin ]; then
     for args in bench/data/ry48p.atsp "--random 30 --seed 4"; do
         want=$($plain --backend cpu --prune --quiet --json $args | answer)
         for np in 2 3; do
-            got=$(KPERM_TSP_HANDOVER_AFTER=64 timeout 300 mpirun --allow-run-as-root --oversubscribe -x KPERM_TSP_HANDOVER_AFTER \
+            got=$(KPERM_TSP_HANDOVER_AFTER=64 timeout 300 $mpirun -x KPERM_TSP_HANDOVER_AFTER \
                   -np $np $mpibin --backend auto --prune --quiet --json $args 2>"$dir/err" | answer)
             [ "$got" = "$want" ] || fail "$args, $np ranks: '$got', want '$want' ($(head -c 300 "$dir/err"))"
         done
+    done
+    [ $bad = 0 ] && echo "PASS $name"
+
+    # rank_pid PATTERN RANK: the process of that MPI rank among those matching PATTERN
+    rank_pid() {
+        for p in $(pgrep -f "$1"); do
+            tr '\0' '\n' </proc/$p/environ 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" && echo $p
+        done
+    }
+    name="kperm-tsp-mpi --prune --backend auto, 2 ranks handing over: rank 1 killed (SIGKILL) or stopped (SIGSTOP) mid-run ends the job naming it, and the rerun resumes with the same tour"
+    bad=0
+    margs="--backend auto --prune --quiet --worker-timeout 2 bench/data/p43.atsp"
+    for sig in KILL STOP; do
+        ck=$dir/mpi.$sig
+        KPERM_TSP_HANDOVER_AFTER=64 timeout 120 $mpirun -x KPERM_TSP_HANDOVER_AFTER -np 2 $mpibin $margs --checkpoint $ck \
+            --checkpoint-every 0.2 >/dev/null 2>"$dir/mpi.err" &
+        job=$!
+        i=0
+        while [ $i -lt 600 ] && ! grep -q '^done [1-9]' $ck 2>/dev/null; do
+            sleep 0.05
+            i=$((i + 1))
+        done
+        r1=$(rank_pid "$mpibin $margs" 1)
+        [ -n "$r1" ] && kill -$sig $r1
+        wait $job
+        rc=$?
+        pkill -KILL -f "$mpibin $margs" 2>/dev/null
+        if [ -z "$r1" ]; then
+            fail "SIG$sig: no rank 1 to signal (the job had ended: $(head -c 200 "$dir/mpi.err"))"
+            continue
+        fi
+        [ $rc -ne 0 ] && grep -q "rank 1" "$dir/mpi.err" || fail "SIG$sig: exit $rc, $(head -c 300 "$dir/mpi.err")"
+        out=$(KPERM_TSP_HANDOVER_AFTER=64 timeout 300 $mpirun -x KPERM_TSP_HANDOVER_AFTER -np 2 $mpibin $margs --json \
+              --checkpoint $ck 2>"$dir/err")
+        [ "$(echo "$out" | answer)" = "$p43" ] || fail "SIG$sig, resumed: '$(echo "$out" | answer)', want '$p43' ($(head -c 200 "$dir/err"))"
+        echo "$out" | grep -q '"resumed_tours": "\{0,1\}[1-9]' || fail "SIG$sig: nothing resumed"
     done
     [ $bad = 0 ] && echo "PASS $name"
 else
