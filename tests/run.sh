@@ -186,6 +186,8 @@ step "kperm-tsp error messages" sh -c "$MAKE -s $B/kperm-tsp && sh tests/tsp_cli
 step "kperm-tsp --prune on TSPLIB files: the published optima" sh -c "$MAKE -s $B/kperm-tsp $B/kperm-tsp-faults && sh tests/tsp_optima.sh"
 step "kperm-tsp --prune --backend auto: the hand-over to a GPU forced early, late and never, killed and resumed, MPI" \
     sh -c "$MAKE -s $B/kperm-tsp $B/kperm-tsp-faults $(command -v mpicc >/dev/null 2>&1 && echo $B/kperm-tsp-mpi) && sh tests/tsp_handover.sh"
+step "kperm-tsp --prune on several GPUs of one process (CUDA)" \
+    sh -c "$MAKE -s $B/kperm-tsp $B/kperm-tsp-faults && sh tests/tsp_gpus.sh"
 step "kperm-tsp abuse: checkpoints, FIFOs, full disks, overflows, stalled ranks" \
     sh -c "$MAKE -s $B/kperm-tsp $(command -v mpicc >/dev/null 2>&1 && echo $B/kperm-tsp-mpi) && sh tests/tsp_abuse.sh"
 step "kperm-tsp faults" sh -c "$MAKE -s $B/kperm-tsp $B/kperm-tsp-faults && sh tests/tsp_faults.sh"
