@@ -27,6 +27,14 @@ dir=${TMPDIR:-/tmp}/tsp_handover.$$
 mkdir -p "$dir"
 bad=0
 fail() { echo "# $*"; bad=1; }
+# waits (up to 30 s) until checkpoint $1 records finished work
+wait_done() {
+    i=0
+    while [ $i -lt 600 ] && ! grep -q '^done [1-9]' "$1" 2>/dev/null; do
+        sleep 0.05
+        i=$((i + 1))
+    done
+}
 answer() { sed -n 's/.*\("length": [0-9]*, "tour": \[[0-9, ]*\], "rank": "\{0,1\}[0-9]*"\{0,1\}\).*/\1/p'; }
 
 # the host alone, in chunks of 50 units on one thread: about 2000 chunks,
@@ -119,11 +127,7 @@ for after in 1000000000 200; do
     ck=$dir/ck.$after
     KPERM_TSP_HANDOVER_AFTER=$after $plain $pargs --checkpoint $ck --checkpoint-every 0.2 >/dev/null 2>&1 & # killed below
     pid=$!
-    i=0
-    while [ $i -lt 600 ] && ! grep -q '^done [1-9]' $ck 2>/dev/null; do
-        sleep 0.05
-        i=$((i + 1))
-    done
+    wait_done $ck
     if kill -9 $pid 2>/dev/null; then
         wait $pid 2>/dev/null
         out=$(KPERM_TSP_HANDOVER_AFTER=$after timeout 300 $plain $pargs --json --checkpoint $ck 2>"$dir/err")
@@ -165,11 +169,7 @@ if command -v mpirun >/dev/null 2>&1 && [ -x $mpibin ]; then
         KPERM_TSP_HANDOVER_AFTER=64 timeout 120 $mpirun -x KPERM_TSP_HANDOVER_AFTER -np 2 $mpibin $margs --checkpoint $ck \
             --checkpoint-every 0.2 >/dev/null 2>"$dir/mpi.err" &
         job=$!
-        i=0
-        while [ $i -lt 600 ] && ! grep -q '^done [1-9]' $ck 2>/dev/null; do
-            sleep 0.05
-            i=$((i + 1))
-        done
+        wait_done $ck
         r1=$(rank_pid "$mpibin $margs" 1)
         [ -n "$r1" ] && kill -$sig $r1
         wait $job
