@@ -203,112 +203,60 @@ static cudaError_t cuda_prune(cuda_gpu *d, tsp_task t)
     return e == cudaSuccess ? (cudaError_t)tsp_frontier_run(&ops, &t) : e;
 }
 
-/* A pruned task on several GPUs, all at once: each GPU has a host thread
- * of its own (the frontier waits for its GPU between launches, so GPUs
- * driven from one thread would take turns), which takes the task's units a
- * piece at a time from a shared queue: what is left / (PIECES x GPUs), and
- * at least the task / (PIECES^2 x GPUs) (every piece costs a frontier's
- * launches). A pruned search's costly units often lie side by side, and
- * contiguous shares would give them all to one GPU. After each piece the
- * GPU's best length joins the queue's, the known of every piece after it,
- * on every GPU. */
-#define PIECES 4
-
+/* one GPU's part of a pruned task, searched by a host thread of its own:
+ * the frontier waits for its GPU between launches (tsp_frontier.h), so
+ * GPUs driven from one thread would take turns */
 typedef struct {
     cuda_state *s;
-    tsp_task t;           /* the whole task */
-    pthread_mutex_t lock; /* over the three below */
-    kperm_rank least;     /* the fewest units of a piece */
-    kperm_rank next;      /* the first unit no GPU has taken */
-    kperm_u64 known;      /* the shortest length known, the GPUs' included */
-    cudaError_t e;        /* the first error: no GPU takes a piece after it */
-} cuda_queue;
-
-typedef struct {
-    cuda_queue *q;
     int g;
-} cuda_taker;
+    tsp_task t;
+    cudaError_t e;
+} cuda_part;
 
-static void *cuda_take_pieces(void *arg)
+static void *cuda_prune_part(void *arg)
 {
-    cuda_taker *w = (cuda_taker *)arg;
-    cuda_queue *q = w->q;
-    cuda_gpu *d = &q->s->gpu[w->g];
-    tsp_task t = q->t;
-    tsp_item mine;
-    cudaError_t e = cudaSetDevice(q->s->id[w->g]);
-    mine.best.length = TSP_NONE; /* no piece yet */
-    for (;;) {
-        pthread_mutex_lock(&q->lock);
-        if (q->e == cudaSuccess)
-            q->e = e;
-        if (e == cudaSuccess && mine.best.length < q->known)
-            q->known = mine.best.length;
-        if (q->e != cudaSuccess || q->next >= q->t.end) {
-            pthread_mutex_unlock(&q->lock);
-            return NULL;
-        }
-        t.begin = q->next;
-        t.end = t.begin + (q->t.end - t.begin) / (kperm_rank)(PIECES * q->s->gpus);
-        if (t.end < t.begin + q->least)
-            t.end = t.begin + q->least;
-        if (t.end > q->t.end)
-            t.end = q->t.end;
-        q->next = t.end;
-        t.known = q->known;
-        pthread_mutex_unlock(&q->lock);
-        e = cuda_prune(d, t);
-        if (e == cudaSuccess) /* the piece's result, folded into the GPU's: its best so far */
-            e = cudaMemcpy(&mine, d->result, sizeof mine, cudaMemcpyDeviceToHost);
-    }
+    cuda_part *p = (cuda_part *)arg;
+    p->e = cudaSetDevice(p->s->id[p->g]);
+    if (p->e == cudaSuccess && p->t.begin < p->t.end)
+        p->e = cuda_prune(&p->s->gpu[p->g], p->t);
+    if (p->e == cudaSuccess)
+        p->e = cudaDeviceSynchronize();
+    return NULL;
 }
 
+/* The pruned task t cut into one contiguous part per GPU, all searched at
+ * once: the first GPU's by this thread, each other's by a thread of its
+ * own (by this thread after the first, where none can start). Contiguous
+ * parts cost each GPU one frontier, as before; a search whose costly
+ * units lie in one part is as fast as on one GPU, and MPI ranks, one per
+ * GPU, share such a search in smaller chunks (samples/tsp/README.md). */
 static int cuda_prune_all(cuda_state *s, tsp_task t, char *err, size_t errsize)
 {
-    cuda_queue q;
-    cuda_taker taker[TSP_MAX_GPUS];
+    cuda_part part[TSP_MAX_GPUS];
     pthread_t thread[TSP_MAX_GPUS];
     int started[TSP_MAX_GPUS], g;
-    cudaError_t e;
-    if (s->gpus == 1) {
-        e = cudaSetDevice(s->id[0]);
-        if (e == cudaSuccess)
-            e = cuda_prune(&s->gpu[0], t);
-        if (e == cudaSuccess)
-            e = cudaDeviceSynchronize();
-        return e == cudaSuccess ? 0 : cuda_fail(err, errsize, "running the search kernel", e);
+    cudaError_t e = cudaSuccess;
+    for (g = 0; g < s->gpus; g++) {
+        part[g].s = s;
+        part[g].g = g;
+        part[g].t = t;
+        kperm_split(t.begin, t.end, (kperm_u64)s->gpus, (kperm_u64)g, &part[g].t.begin, &part[g].t.end);
+        started[g] = g > 0 && pthread_create(&thread[g], NULL, cuda_prune_part, &part[g]) == 0;
     }
-    q.s = s;
-    q.t = t;
-    q.least = (t.end - t.begin) / (kperm_rank)(PIECES * PIECES * s->gpus);
-    if (q.least == 0)
-        q.least = 1;
-    q.next = t.begin;
-    q.known = t.known;
-    q.e = cudaSuccess;
-    pthread_mutex_init(&q.lock, NULL);
-    for (g = 0; g < s->gpus; g++) { /* a GPU whose thread cannot start takes no piece */
-        taker[g].q = &q;
-        taker[g].g = g;
-        started[g] = g > 0 && pthread_create(&thread[g], NULL, cuda_take_pieces, &taker[g]) == 0;
-    }
-    cuda_take_pieces(&taker[0]);
-    for (g = 1; g < s->gpus; g++)
+    for (g = 0; g < s->gpus; g++) {
         if (started[g])
             pthread_join(thread[g], NULL);
-    pthread_mutex_destroy(&q.lock);
-    for (g = 0; g < s->gpus && q.e == cudaSuccess; g++) {
-        q.e = cudaSetDevice(s->id[g]);
-        if (q.e == cudaSuccess)
-            q.e = cudaDeviceSynchronize();
+        else
+            cuda_prune_part(&part[g]);
+        if (e == cudaSuccess)
+            e = part[g].e;
     }
-    return q.e == cudaSuccess ? 0 : cuda_fail(err, errsize, "running the search kernel", q.e);
+    return e == cudaSuccess ? 0 : cuda_fail(err, errsize, "running the search kernel", e);
 }
 
 /* The task's range cut into one contiguous part per GPU (whole blocks
  * where the block search runs), launched on all of them with the final
- * pass, then waited for. Pruning, the task's known (the other GPUs' and
- * ranks' best) joins what each GPU's shared word holds. */
+ * pass, then waited for; pruned, cuda_prune_all. */
 static int cuda_search(tsp_backend *b, const tsp_task *task, char *err, size_t errsize)
 {
     cuda_state *s = (cuda_state *)b->state;
@@ -560,6 +508,10 @@ extern "C" int tsp_cuda_open(tsp_backend *b, const tsp_instance *inst, int gpu_o
         most = TSP_MAX_GPUS;
     }
 #endif
+    if (gpus > TSP_MAX_GPUS) {
+        snprintf(err, errsize, "cuda: --gpus %d: a process uses at most %d", gpus, TSP_MAX_GPUS);
+        return -1;
+    }
     if (gpus > most) {
         snprintf(err, errsize, "cuda: --gpus %d, but this host has %d", gpus, count);
         return -1;
