@@ -54,4 +54,10 @@ while read -r args; do
     done
 done <"$dir/list"
 [ $bad = 0 ] && echo "PASS $name ($count runs)" || echo "FAIL $name"
+
+name="kperm-tsp --gpus past 16 (the most a process uses) is refused, naming it"
+err=$($plain --backend cuda --gpus 17 --prune data/burma14.tsp 2>&1 >/dev/null)
+rc=$?
+[ $rc -eq 4 ] && [ "$err" = "kperm-tsp: cuda: --gpus 17: a process uses at most 16" ] && echo "PASS $name" \
+    || echo "FAIL $name: exit $rc, '$err'"
 rm -rf "$dir"

@@ -89,7 +89,7 @@ static void help(void)
            "  --backend B           auto (default: CUDA, else an OpenCL GPU, else the C backend;\n"
            "                        with --prune the C backend at once, a GPU from when it has\n"
            "                        opened), cuda, opencl or cpu\n"
-           "  --gpus all|N          CUDA: every GPU of the host (default), or N of them\n"
+           "  --gpus all|N          CUDA: every GPU of the host (default), or N (at most 16)\n"
            "  --device D            OpenCL: gpu, cpu, or P:D as --list-devices numbers them\n"
            "  --threads N           the C backend: N threads (default: one per core)\n"
            "  --prune               branch and bound: skip every path that cannot beat the\n"
